@@ -1,0 +1,83 @@
+// Sign-in sessions: access tokens issued at login, checked on every request and socket handshake,
+// revoked by logout or by an admin. Revocation is announced so that the realtime hub closes the
+// sockets that used the token.
+import { EventEmitter } from 'node:events';
+import { type AbilityRule, type AppAbility, createAbility, resolveRules } from '@voltscope/shared/abilities';
+import type { Db } from '../store/db.ts';
+import {
+  findLiveToken,
+  hashToken,
+  insertAccessToken,
+  newToken,
+  revokeToken,
+  revokeUserTokens,
+} from '../store/tokens.ts';
+import { findUserById, roleRules, type UserRecord } from '../store/users.ts';
+
+export interface Session {
+  tokenHash: string;
+  user: UserRecord;
+  rules: AbilityRule[];
+  ability: AppAbility;
+  expiresAt: number;
+}
+
+export type EndReason = 'logout' | 'revoked' | 'expired';
+
+interface SessionEvents {
+  ended: [tokenHashes: string[], reason: EndReason];
+}
+
+export interface SessionTtl {
+  sessionTtl: number;
+  rememberTtl: number;
+}
+
+export class Sessions extends EventEmitter<SessionEvents> {
+  readonly #db: Db;
+  readonly #ttl: SessionTtl;
+
+  constructor(db: Db, ttl: SessionTtl) {
+    super();
+    this.#db = db;
+    this.#ttl = ttl;
+  }
+
+  async issue(user: UserRecord, remember: boolean, meta: { userAgent: string | null; ip: string }) {
+    const accessToken = newToken();
+    const expiresAt = Date.now() + 1000 * (remember ? this.#ttl.rememberTtl : this.#ttl.sessionTtl);
+    await insertAccessToken(this.#db, {
+      tokenHash: hashToken(accessToken),
+      userId: user.id,
+      expiresAt,
+      remember,
+      ...meta,
+    });
+    return { accessToken, expiresAt };
+  }
+
+  /** The session of a token, or undefined when the token is unknown, revoked or expired. */
+  async authenticate(token: string): Promise<Session | undefined> {
+    if (!token || token.length > 128) return undefined;
+    const tokenHash = hashToken(token);
+    const row = await findLiveToken(this.#db, tokenHash);
+    const user = row && (await findUserById(this.#db, row.userId));
+    if (!row || !user?.active) return undefined;
+    const rules = await this.rulesFor(user);
+    return { tokenHash, user, rules, ability: createAbility(rules), expiresAt: row.expiresAt };
+  }
+
+  /** The user's own rules: their role's template resolved with their sites. */
+  async rulesFor(user: UserRecord): Promise<AbilityRule[]> {
+    return resolveRules(await roleRules(this.#db, user.role), { siteIds: user.siteIds });
+  }
+
+  async revoke(tokenHash: string, reason: EndReason): Promise<void> {
+    if (await revokeToken(this.#db, tokenHash)) this.emit('ended', [tokenHash], reason);
+  }
+
+  async revokeUser(userId: number, reason: EndReason): Promise<void> {
+    const hashes = await revokeUserTokens(this.#db, userId);
+    if (hashes.length > 0) this.emit('ended', hashes, reason);
+  }
+}

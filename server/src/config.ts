@@ -1,0 +1,138 @@
+// Configuration is read once at boot from environment variables into one typed object. A bad value
+// stops the process with a message naming the variable, what it got and what it expects.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Where the SQLite file lives. */
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Demo mode seeds the demo fleet's sites and one account per role. */
+  demo: boolean;
+  /** Outside demo mode, the first admin (created once when no admin exists). */
+  adminEmail: string | null;
+  adminPassword: string | null;
+  clientDist: string;
+  /** The address users reach the app at; used in links sent by mail. */
+  publicUrl: string;
+  /** Browser origins allowed besides the app's own host. */
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  /** Session lifetimes in seconds: without and with "remember me". */
+  sessionTtl: number;
+  rememberTtl: number;
+  /** scrypt cost as log2(N): 17 in production (about 0.3 s a hash here); tests lower it. */
+  scryptLog2N: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** A password-reset link's lifetime in seconds. */
+  resetTtl: number;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** Parses the environment; collects every problem before failing so one run shows them all. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string): string => env[name]?.trim() || fallback;
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (!raw) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name}=${JSON.stringify(env[name])}: expected true or false`);
+    return fallback;
+  };
+
+  const duration = (name: string, fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const match = DURATION.exec(raw);
+    const amount = Number(match?.[1]);
+    if (!match || amount <= 0) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected a duration such as 900, 30m, 12h or 30d`);
+      return fallback;
+    }
+    return amount * UNIT_SECONDS[(match[2] ?? 's') as keyof typeof UNIT_SECONDS];
+  };
+
+  const url = (name: string, fallback: string | null, protocols: string[]): string | null => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    try {
+      const parsed = new URL(raw);
+      if (protocols.includes(parsed.protocol)) return raw.replace(/\/$/, '');
+    } catch {}
+    problems.push(`${name}=${JSON.stringify(raw)}: expected a URL starting with ${protocols.join(' or ')}//`);
+    return fallback;
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const host = str('HOST', '0.0.0.0');
+  const logLevel = str('LOG_LEVEL', 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL=${JSON.stringify(logLevel)}: expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const demo = bool('DEMO', true);
+  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase() || null;
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (!demo && (!adminEmail || !adminPassword)) {
+    problems.push('DEMO=false needs ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator');
+  }
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) {
+      problems.push(`ALLOWED_ORIGINS: ${JSON.stringify(origin)} is not an origin such as https://wall.example.com`);
+    }
+  }
+  const config: Config = {
+    host,
+    port,
+    dataDir: path.resolve(str('DATA_DIR', path.join(repoRoot, 'data'))),
+    logLevel,
+    demo,
+    adminEmail,
+    adminPassword,
+    clientDist: path.resolve(str('CLIENT_DIST', path.join(repoRoot, 'client/dist'))),
+    publicUrl: url('PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']) as string,
+    allowedOrigins,
+    trustProxy: bool('TRUST_PROXY', false),
+    sessionTtl: duration('SESSION_TTL', 12 * 3600),
+    rememberTtl: duration('REMEMBER_TTL', 30 * 86400),
+    scryptLog2N: int('SCRYPT_LOG2N', 17, 10, 20),
+    smtpUrl: url('SMTP_URL', null, ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM', 'Voltscope <no-reply@voltscope.local>'),
+    resetTtl: duration('RESET_TTL', 30 * 60),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,41 @@
+// What a fresh store needs: the roles always; in demo mode the demo fleet's sites and one account per
+// role; outside demo mode the first admin from configuration.
+import { type RoleName, roleRuleTemplates, roles } from '@voltscope/shared/abilities';
+import { isEmail, isStrongPassword } from '@voltscope/shared/validation';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../store/db.ts';
+import { upsertSite } from '../store/sites.ts';
+import { countUsersWithRole, createUser, findUserByLogin, upsertRole } from '../store/users.ts';
+import { demoAccounts, demoSites } from './fleet.ts';
+
+const roleDescriptions: Record<RoleName, string> = {
+  admin: 'Full access: manages sites, devices, users, roles and permissions',
+  operator: 'Reads every site, works alarms (acknowledge, shelve, comment), manages nothing',
+  client: 'Reads its own sites only',
+};
+
+export async function seedStore(db: Db, config: Config): Promise<void> {
+  for (const role of roles) await upsertRole(db, role, roleRuleTemplates[role], roleDescriptions[role]);
+  if (config.demo) {
+    for (const site of demoSites) await upsertSite(db, site);
+    for (const account of demoAccounts) {
+      if (await findUserByLogin(db, account.email)) continue;
+      await createUser(db, { ...account, passwordHash: await hashPassword(account.password, config.scryptLog2N) });
+    }
+  } else if (config.adminEmail && config.adminPassword && (await countUsersWithRole(db, 'admin')) === 0) {
+    if (!isEmail(config.adminEmail)) throw new Error('ADMIN_EMAIL is not a valid email address');
+    if (!isStrongPassword(config.adminPassword)) {
+      throw new Error(
+        'ADMIN_PASSWORD must have an uppercase letter, a lowercase letter, a digit, a special character and 8 characters',
+      );
+    }
+    await createUser(db, {
+      fullName: 'Administrator',
+      username: config.adminEmail.split('@')[0] ?? 'admin',
+      email: config.adminEmail,
+      passwordHash: await hashPassword(config.adminPassword, config.scryptLog2N),
+      role: 'admin',
+    });
+  }
+}

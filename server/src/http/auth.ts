@@ -1,0 +1,231 @@
+// Sign-in, sign-out, the current session, and password reset.
+import type { AuthOptions, LoginRequest } from '@voltscope/shared/domain';
+import { INVALID_CREDENTIALS_MESSAGE } from '@voltscope/shared/errors';
+import { isStrongPassword, validationMessages } from '@voltscope/shared/validation';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { demoAccounts } from '../demo/fleet.ts';
+import { HttpError } from '../errors.ts';
+import { consumePasswordReset, hashToken, insertPasswordReset, newToken } from '../store/tokens.ts';
+import { findUserByLogin, setPassword, toUserData } from '../store/users.ts';
+import { abilityRules, errorResponses, userData } from './schemas.ts';
+
+const loginBody = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    rememberMe: { type: 'boolean' },
+  },
+  required: ['email', 'password'],
+  additionalProperties: false,
+} as const;
+
+const sessionReply = {
+  type: 'object',
+  properties: { userAbilityRules: abilityRules, userData, expiresAt: { type: 'integer' } },
+  required: ['userAbilityRules', 'userData', 'expiresAt'],
+} as const;
+
+const tooMany = (waitMs: number) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new HttpError(429, 'TOO_MANY_REQUESTS', `Too many sign-in attempts. Try again in ${seconds} seconds`, {
+    errors: { email: [`Too many sign-in attempts. Try again in ${seconds} seconds`] },
+    headers: { 'retry-after': String(seconds) },
+  });
+};
+
+const invalidCredentials = () =>
+  new HttpError(400, 'VALIDATION', INVALID_CREDENTIALS_MESSAGE, { errors: { email: [INVALID_CREDENTIALS_MESSAGE] } });
+
+export async function authRoutes(app: FastifyInstance) {
+  const { config, db, sessions, hashGate, throttles, mailer, decoyHash } = app.services;
+
+  app.get(
+    '/api/auth/options',
+    {
+      config: { public: true },
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              passwordReset: { type: 'string' },
+              demo: { type: 'boolean' },
+              demoAccounts: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    role: { type: 'string' },
+                    email: { type: 'string' },
+                    username: { type: 'string' },
+                    password: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (): Promise<AuthOptions> => ({
+      passwordReset: mailer ? 'email' : 'admin',
+      demo: config.demo,
+      demoAccounts: config.demo
+        ? demoAccounts.map(({ role, email, username, password }) => ({ role, email, username, password }))
+        : [],
+    }),
+  );
+
+  app.post<{ Body: LoginRequest }>(
+    '/api/auth/login',
+    {
+      config: { public: true, errorField: 'email' },
+      schema: {
+        body: loginBody,
+        response: {
+          201: {
+            type: 'object',
+            properties: { ...sessionReply.properties, accessToken: { type: 'string' } },
+            required: [...sessionReply.required, 'accessToken'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email: login, password, rememberMe = false } = request.body;
+      const user = await findUserByLogin(db, login);
+      // One account, whether it is named by email or username; unknown names are counted as typed.
+      const accountKey = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
+      // Throttle before hashing: a storm of attempts must not cost a hash each (RELIABILITY decision 6).
+      const wait = Math.max(throttles.account.retryAfter(accountKey), throttles.address.retryAfter(request.ip));
+      if (wait > 0) throw tooMany(wait);
+
+      // An unknown user is checked against a decoy hash so that both failures take the same time.
+      const valid = await hashGate.run(() => verifyPassword(password, user?.passwordHash ?? decoyHash));
+      if (valid === undefined) throw tooMany(2000);
+      if (!valid || !user?.active) {
+        throttles.account.fail(accountKey);
+        throttles.address.fail(request.ip);
+        throw invalidCredentials();
+      }
+      throttles.account.succeed(accountKey);
+
+      const { accessToken, expiresAt } = await sessions.issue(user, rememberMe, {
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        ip: request.ip,
+      });
+      request.log.info({ userId: user.id, remember: rememberMe }, 'signed in');
+      return reply.code(201).send({
+        userAbilityRules: await sessions.rulesFor(user),
+        accessToken,
+        userData: toUserData(user),
+        expiresAt,
+      });
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { response: { 204: { type: 'null' }, 401: errorResponses[401] } } },
+    async (request, reply) => {
+      const session = request.session;
+      if (session) await sessions.revoke(session.tokenHash, 'logout');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    { schema: { response: { 200: sessionReply, 401: errorResponses[401] } } },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue');
+      return { userAbilityRules: session.rules, userData: toUserData(session.user), expiresAt: session.expiresAt };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/api/auth/forgot-password',
+    {
+      config: { public: true, errorField: 'email' },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
+          required: ['email'],
+          additionalProperties: false,
+        },
+        response: { 202: { type: 'object', properties: { message: { type: 'string' } } }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!mailer) {
+        throw new HttpError(400, 'BAD_REQUEST', 'Password reset by email is not configured: ask an administrator', {
+          errors: { email: ['Password reset by email is not configured: ask an administrator'] },
+        });
+      }
+      const wait = throttles.address.retryAfter(request.ip);
+      if (wait > 0) throw tooMany(wait);
+      // Counted as a failure so that one address cannot mail-bomb an inbox.
+      throttles.address.fail(request.ip);
+      const user = await findUserByLogin(db, request.body.email);
+      if (user?.active) {
+        const token = newToken();
+        await insertPasswordReset(db, hashToken(token), user.id, Date.now() + config.resetTtl * 1000);
+        const link = `${config.publicUrl}/reset-password?token=${token}`;
+        const minutes = Math.round(config.resetTtl / 60);
+        // Sent in the background: answering only after delivery would tell who has an account.
+        mailer
+          .send({
+            to: user.email,
+            subject: 'Voltscope: reset your password',
+            text: `Hello ${user.fullName},\n\nOpen this link within ${minutes} minutes to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this message; your password stays as it is.\n`,
+          })
+          .catch((error: unknown) => request.log.error({ err: error, userId: user.id }, 'password reset mail failed'));
+      }
+      return reply
+        .code(202)
+        .send({ message: 'If an account uses this address, a link to reset its password has been sent' });
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/api/auth/reset-password',
+    {
+      config: { public: true, errorField: 'password' },
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            token: { type: 'string', minLength: 1, maxLength: 128 },
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+          },
+          required: ['token', 'password'],
+          additionalProperties: false,
+        },
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      if (!isStrongPassword(password)) {
+        throw new HttpError(400, 'VALIDATION', validationMessages.en.password, {
+          errors: { password: [validationMessages.en.password] },
+        });
+      }
+      const userId = await consumePasswordReset(db, hashToken(token));
+      if (userId === undefined) {
+        const message = 'This reset link is invalid, used or expired: ask for a new one';
+        throw new HttpError(400, 'VALIDATION', message, { errors: { token: [message] } });
+      }
+      await setPassword(db, userId, await hashPassword(password, config.scryptLog2N));
+      // A new password ends every session of the account, wherever it is open.
+      await sessions.revokeUser(userId, 'revoked');
+      request.log.info({ userId }, 'password reset');
+      return reply.code(204).send();
+    },
+  );
+}

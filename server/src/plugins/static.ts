@@ -1,0 +1,44 @@
+// Serves the built client with an SPA fallback: any GET for a page answers index.html, while an
+// unknown /api path answers a JSON 404 and a missing asset a plain 404.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../errors.ts';
+
+export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
+  const built = fs.existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, file) {
+        // Vite fingerprints everything under assets/; the rest may change with each build.
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      !url.startsWith('/socket.io') &&
+      !path.extname(url);
+    if (!isPage) throw notFound(`No route for ${request.method} ${url}`);
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The client is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

@@ -1,0 +1,91 @@
+// Socket.IO on the Fastify server. A socket authenticates with its access token in the handshake; a
+// missing, forged, expired or revoked token is refused with a clear error. When a session ends (logout,
+// revocation, expiry) its sockets are told why and disconnected at once.
+import type { IncomingMessage } from 'node:http';
+import type { ErrorBody } from '@voltscope/shared/errors';
+import type { ClientToServerEvents, ServerToClientEvents } from '@voltscope/shared/events';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { Session } from '../auth/sessions.ts';
+import { bearerToken } from '../plugins/auth.ts';
+
+export interface SocketData {
+  session: Session;
+}
+
+type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const tokenRoom = (tokenHash: string) => `token:${tokenHash}`;
+// setTimeout holds at most 2^31-1 ms (about 24.8 days); a longer session is re-armed on reconnect.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function handshakeError(message: string): Error & { data: ErrorBody } {
+  return Object.assign(new Error(message), { data: { code: 'UNAUTHENTICATED' as const, message } });
+}
+
+/** Origins allowed to open a socket: the app's own (as the browser reached it), PUBLIC_URL and ALLOWED_ORIGINS. */
+function originAllowed(req: IncomingMessage, allowed: ReadonlySet<string>): boolean {
+  const origin = req.headers.origin;
+  // Non-browser clients send no Origin; they must then present a bearer token (RELIABILITY decision 5).
+  if (!origin) return bearerToken(req.headers.authorization) !== null;
+  if (allowed.has(origin)) return true;
+  const host = req.headers.host;
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+export function attachRealtime(app: FastifyInstance): Io {
+  const { config, sessions } = app.services;
+  const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
+
+  const io: Io = new Server(app.server, {
+    serveClient: false,
+    // Clients send subscriptions and acknowledgements, never bulk data.
+    maxHttpBufferSize: 64 * 1024,
+    allowRequest: (req, callback) => {
+      const ok = originAllowed(req, allowed);
+      callback(ok ? null : 'Origin not allowed', ok);
+    },
+  });
+
+  io.use(async (socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown };
+    const token = typeof auth.token === 'string' ? auth.token : bearerToken(socket.handshake.headers.authorization);
+    if (!token) return next(handshakeError('An access token is required: sign in first'));
+    try {
+      const session = await sessions.authenticate(token);
+      if (!session) return next(handshakeError('The access token is invalid, expired or revoked: sign in again'));
+      socket.data.session = session;
+      next();
+    } catch (error) {
+      app.log.error({ err: error }, 'socket authentication failed');
+      next(
+        Object.assign(new Error('Something went wrong'), {
+          data: { code: 'INTERNAL', message: 'Something went wrong' },
+        }),
+      );
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const { tokenHash, expiresAt, user } = socket.data.session;
+    void socket.join(tokenRoom(tokenHash));
+    const expiry = setTimeout(
+      () => {
+        socket.emit('session:ended', { reason: 'expired' });
+        socket.disconnect(true);
+      },
+      Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
+    );
+    socket.on('disconnect', () => clearTimeout(expiry));
+    app.log.debug({ userId: user.id, socket: socket.id }, 'socket connected');
+  });
+
+  sessions.on('ended', (tokenHashes, reason) => {
+    for (const hash of tokenHashes) {
+      io.to(tokenRoom(hash)).emit('session:ended', { reason });
+      io.in(tokenRoom(hash)).disconnectSockets(true);
+    }
+  });
+
+  return io;
+}

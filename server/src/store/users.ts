@@ -1,0 +1,120 @@
+import type { AbilityRule } from '@voltscope/shared/abilities';
+import type { UserData } from '@voltscope/shared/domain';
+import type { Db } from './db.ts';
+
+export interface UserRecord extends UserData {
+  passwordHash: string;
+  active: boolean;
+}
+
+interface UserRow {
+  id: number;
+  full_name: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: string;
+  avatar: string | null;
+  active: number;
+}
+
+const USER_COLUMNS = 'id, full_name, username, email, password_hash, role, avatar, active';
+
+async function withSites(db: Db, row: UserRow | undefined): Promise<UserRecord | undefined> {
+  if (!row) return undefined;
+  const sites = await db.all<{ site_id: string }>('SELECT site_id FROM user_sites WHERE user_id = ? ORDER BY site_id', [
+    row.id,
+  ]);
+  return {
+    id: Number(row.id),
+    fullName: row.full_name,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    avatar: row.avatar,
+    siteIds: sites.map((s) => s.site_id),
+    passwordHash: row.password_hash,
+    active: Boolean(row.active),
+  };
+}
+
+/** Finds a user by email or username, case-insensitively. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRecord | undefined> {
+  const key = login.trim().toLowerCase();
+  const row = await db.get<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = ? OR lower(username) = ? ORDER BY id LIMIT 1`,
+    [key, key],
+  );
+  return withSites(db, row);
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRecord | undefined> {
+  return withSites(db, await db.get<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, [id]));
+}
+
+export interface NewUser {
+  fullName: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: string;
+  avatar?: string | null;
+  siteIds?: readonly string[];
+}
+
+export async function createUser(db: Db, user: NewUser): Promise<number> {
+  return db.transaction(async (tx) => {
+    const now = Date.now();
+    await tx.run(
+      `INSERT INTO users (full_name, username, email, password_hash, role, avatar, created_at, password_changed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        user.fullName,
+        user.username,
+        user.email.toLowerCase(),
+        user.passwordHash,
+        user.role,
+        user.avatar ?? null,
+        now,
+        now,
+      ],
+    );
+    const row = await tx.get<{ id: number }>('SELECT id FROM users WHERE lower(email) = ?', [user.email.toLowerCase()]);
+    const id = Number(row?.id);
+    for (const siteId of user.siteIds ?? []) {
+      await tx.run('INSERT INTO user_sites (user_id, site_id) VALUES (?, ?)', [id, siteId]);
+    }
+    return id;
+  });
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.run('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?', [
+    passwordHash,
+    Date.now(),
+    userId,
+  ]);
+}
+
+export async function countUsersWithRole(db: Db, role: string): Promise<number> {
+  const row = await db.get<{ n: number }>('SELECT count(*) AS n FROM users WHERE role = ?', [role]);
+  return Number(row?.n ?? 0);
+}
+
+export async function roleRules(db: Db, role: string): Promise<AbilityRule[]> {
+  const row = await db.get<{ rules: string }>('SELECT rules FROM roles WHERE name = ?', [role]);
+  return row ? (JSON.parse(row.rules) as AbilityRule[]) : [];
+}
+
+export async function upsertRole(db: Db, name: string, rules: readonly AbilityRule[], description: string) {
+  await db.run(
+    `INSERT INTO roles (name, rules, description) VALUES (?, ?, ?)
+     ON CONFLICT (name) DO UPDATE SET rules = excluded.rules, description = excluded.description`,
+    [name, JSON.stringify(rules), description],
+  );
+}
+
+/** Strips what the client must never see. */
+export function toUserData({ passwordHash: _hash, active: _active, ...user }: UserRecord): UserData {
+  return user;
+}

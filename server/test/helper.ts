@@ -1,0 +1,98 @@
+// Starts the real hub on an ephemeral port with its own SQLite file, for integration and browser tests.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LoginResponse } from '@voltscope/shared/domain';
+import type { ClientToServerEvents, ServerToClientEvents } from '@voltscope/shared/events';
+import type { FastifyInstance } from 'fastify';
+import { io, type Socket } from 'socket.io-client';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  /** fetch against the server, JSON in and out. */
+  request(
+    method: string,
+    route: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
+  login(email: string, password: string, rememberMe?: boolean): Promise<LoginResponse>;
+  /** A Socket.IO client as a non-browser peer: bearer header plus the token in the handshake. */
+  connect(token: string | null, options?: { origin?: string }): TestSocket;
+  close(): Promise<void>;
+}
+
+export const demo = {
+  admin: { email: 'admin@voltscope.io', username: 'admin', password: 'Volt!Admin1' },
+  operator: { email: 'operator@voltscope.io', username: 'operator', password: 'Volt!Oper1' },
+  client: { email: 'client@voltscope.io', username: 'client', password: 'Volt!Client1' },
+} as const;
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-test-'));
+  // A cheap scrypt cost keeps the suite fast; production uses 2^17.
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCRYPT_LOG2N: '10' }),
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const sockets: TestSocket[] = [];
+
+  const request: TestServer['request'] = (method, route, { body, token, headers = {} } = {}) =>
+    fetch(url + route, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+
+  return {
+    app,
+    url,
+    config,
+    request,
+    async login(email, password, rememberMe = false) {
+      const response = await request('POST', '/api/auth/login', { body: { email, password, rememberMe } });
+      if (response.status !== 201) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as LoginResponse;
+    },
+    connect(token, { origin } = {}) {
+      const socket: TestSocket = io(url, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        ...(token ? { auth: { token } } : {}),
+        extraHeaders: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(origin ? { origin } : {}) },
+      });
+      sockets.push(socket);
+      return socket;
+    },
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves with the first `event` a socket emits (connect, connect_error, disconnect, ...). */
+export function nextEvent<T = unknown>(socket: TestSocket, event: string, timeoutMs = 5_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    (socket as unknown as { once(e: string, f: (v: T) => void): void }).once(event, (value: T) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, startTestServer, type TestServer } from '../helper.ts';
+
+let server: TestServer;
+const tokens: Record<keyof typeof demo, string> = { admin: '', operator: '', client: '' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const role of Object.keys(demo) as (keyof typeof demo)[]) {
+    tokens[role] = (await server.login(demo[role].email, demo[role].password)).accessToken;
+  }
+});
+afterAll(() => server.close());
+
+const siteIds = async (token: string) =>
+  ((await (await server.request('GET', '/api/sites', { token })).json()) as { id: string }[]).map((s) => s.id).sort();
+
+describe('GET /api/sites', () => {
+  it('lists every site for an admin and an operator', async () => {
+    const all = ['es-tarifa', 'fr-occitanie', 'ir-yazd', 'ma-ouarzazate'];
+    expect(await siteIds(tokens.admin)).toEqual(all);
+    expect(await siteIds(tokens.operator)).toEqual(all);
+  });
+
+  it('lists only its own sites for a client', async () => {
+    expect(await siteIds(tokens.client)).toEqual(['es-tarifa', 'fr-occitanie']);
+  });
+});
+
+describe('GET /api/sites/:id', () => {
+  it('shows a client its own site', async () => {
+    const response = await server.request('GET', '/api/sites/fr-occitanie', { token: tokens.client });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: 'fr-occitanie', kind: 'solar', timeZone: 'Europe/Paris' });
+  });
+
+  it("refuses a client another client's site with 403", async () => {
+    const response = await server.request('GET', '/api/sites/ma-ouarzazate', { token: tokens.client });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
+  });
+
+  it('answers 404 for a site that does not exist', async () => {
+    const response = await server.request('GET', '/api/sites/atlantis', { token: tokens.admin });
+    expect(response.status).toBe(404);
+    expect((await response.json()).code).toBe('NOT_FOUND');
+  });
+});

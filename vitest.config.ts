@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: `unit` (pure modules, tests beside them), `integration` (a real server on port 0,
+// real sockets, a real SQLite file) and `browser` (headless Chromium against the built client).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: { name: 'integration', include: ['server/test/**/*.test.ts'], testTimeout: 20_000 },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['client/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
