@@ -11,6 +11,10 @@ import { type Config, loadConfig } from '../src/config.ts';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** A fetch Response whose JSON body tests read freely (their assertions check its shape). */
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are asserted, not trusted.
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
 export interface TestServer {
   app: FastifyInstance;
   url: string;
@@ -20,7 +24,7 @@ export interface TestServer {
     method: string,
     route: string,
     options?: { body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<Response>;
+  ): Promise<TestResponse>;
   login(email: string, password: string, rememberMe?: boolean): Promise<LoginResponse>;
   /** A Socket.IO client as a non-browser peer: bearer header plus the token in the handshake. */
   connect(token: string | null, options?: { origin?: string }): TestSocket;

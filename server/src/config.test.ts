@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on its embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', demo: true, sessionTtl: 43_200, scryptLog2N: 17 });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads durations with units', () => {
+    expect(loadConfig({ SESSION_TTL: '30m', REMEMBER_TTL: '7d' })).toMatchObject({
+      sessionTtl: 1800,
+      rememberTtl: 604_800,
+    });
+  });
+
+  it('names every bad variable, what it got and what it expects, in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DEMO: 'maybe', SMTP_URL: 'mail.example.com', DEMO_: '' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT="eighty": expected a whole number from 0 to 65535',
+      'DEMO="maybe": expected true or false',
+      'SMTP_URL="mail.example.com": expected a URL starting with smtp: or smtps://',
+    ]);
+  });
+
+  it('needs a first administrator outside demo mode', () => {
+    expect(() => loadConfig({ DEMO: 'false' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(loadConfig({ DEMO: 'false', ADMIN_EMAIL: 'Ops@Plant.io', ADMIN_PASSWORD: 'Strong#Pass1' }).adminEmail).toBe(
+      'ops@plant.io',
+    );
+  });
+});
