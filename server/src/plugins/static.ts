@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors.ts';
 
@@ -24,6 +24,9 @@ export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: st
     });
   }
 
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  if (built) app.get('/', { config: { public: true } }, (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage =
@@ -39,6 +42,6 @@ export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: st
         .type('text/plain; charset=utf-8')
         .send('The client is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 });

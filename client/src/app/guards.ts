@@ -1,0 +1,54 @@
+// Route guards of seed section 4, as pure functions of the route, the URL and the session, so they are
+// tested without a browser. The router calls them from each route's loader (app/router.tsx).
+import type { AppAbility } from '@voltscope/shared/abilities';
+import type { RouteMeta } from '../routes.tsx';
+import { isAuthenticated, type SessionState } from '../session/sessionStore.ts';
+
+export interface Place {
+  pathname: string;
+  search: string;
+}
+
+/** `/login` keeping the original query, plus `to` (the intended path) unless the target is `/`. */
+export function loginPathFor({ pathname, search }: Place): string {
+  const query = new URLSearchParams(search);
+  if (pathname !== '/') query.set('to', pathname);
+  else query.delete('to');
+  const qs = query.toString();
+  return qs ? `/login?${qs}` : '/login';
+}
+
+/**
+ * Where a route sends the user instead of rendering, or null to render it. Public routes skip every
+ * check; unauthenticated-only routes send a signed-in user to `/`; a denied route goes to
+ * not-authorized when signed in, else to the login page.
+ */
+export function redirectFor(route: RouteMeta, place: Place, session: SessionState, ability: AppAbility): string | null {
+  if (route.public) return null;
+  const signedIn = isAuthenticated(session);
+  if (route.unauthenticatedOnly) return signedIn ? '/' : null;
+  const allowed =
+    signedIn && (route.action === undefined || route.subject === undefined || ability.can(route.action, route.subject));
+  if (allowed) return null;
+  return signedIn ? '/not-authorized' : loginPathFor(place);
+}
+
+/** The index redirect by stored role (seed section 2); operators get the solar dashboard for now. */
+export function homePathFor(session: SessionState, search: string): string {
+  const role = isAuthenticated(session) ? session.userData?.role : undefined;
+  switch (role) {
+    case 'admin':
+    case 'operator':
+      return '/dashboards/solar';
+    case 'client':
+      return '/access-control';
+    default:
+      return `/login${search}`;
+  }
+}
+
+/** The `to` of the login URL, if it is a path on this site (never `//evil.example` or a full URL). */
+export function safeReturnPath(to: string | null): string {
+  if (!to?.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return '/';
+  return to;
+}

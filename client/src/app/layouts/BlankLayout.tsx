@@ -1,0 +1,18 @@
+import { Group } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { ColorSchemeToggle } from '../shell/ColorSchemeToggle.tsx';
+import { LanguageSwitcher } from '../shell/LanguageSwitcher.tsx';
+import classes from './BlankLayout.module.css';
+
+/** Login and error pages: no navigation; the language and theme stay at hand in a corner. */
+export function BlankLayout() {
+  return (
+    <main className={classes.root}>
+      <Group gap={6} className={classes.tools}>
+        <LanguageSwitcher />
+        <ColorSchemeToggle />
+      </Group>
+      <Outlet />
+    </main>
+  );
+}

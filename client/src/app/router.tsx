@@ -1,0 +1,54 @@
+// Turns the route table into a data router: a loader on every route runs the guards before its page
+// (lazy) is fetched, so a denied page never flashes, and layouts are pathless parent routes.
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { isBuilt, type LayoutName, type RouteHandle, type RouteMeta, routeTable } from '../routes.tsx';
+import { currentAbility } from '../session/ability.ts';
+import { sessionStore } from '../session/sessionStore.ts';
+import { AppRoot, PageLoader, RootErrorBoundary } from './AppRoot.tsx';
+import { homePathFor, redirectFor } from './guards.ts';
+import { BlankLayout } from './layouts/BlankLayout.tsx';
+import { DefaultLayout } from './layouts/DefaultLayout.tsx';
+
+function guard(meta: RouteMeta) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const to = redirectFor(meta, url, sessionStore.getState(), currentAbility());
+    return to === null ? null : redirect(to);
+  };
+}
+
+function toRouteObject(meta: RouteMeta): RouteObject {
+  const page = meta.page;
+  return {
+    // Two paths share a name (not-authorized and its /pages/misc alias): the id needs both.
+    id: `${meta.name}:${meta.path}`,
+    path: meta.path,
+    handle: { name: meta.name } satisfies RouteHandle,
+    loader: guard(meta),
+    ...(page && { lazy: async () => ({ Component: await page() }) }),
+  };
+}
+
+const routesOf = (layout: LayoutName) =>
+  routeTable.filter((route) => isBuilt(route) && route.layout === layout).map(toRouteObject);
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      Component: AppRoot,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: PageLoader,
+      children: [
+        {
+          index: true,
+          handle: { name: 'index' } satisfies RouteHandle,
+          loader: ({ request }) => redirect(homePathFor(sessionStore.getState(), new URL(request.url).search)),
+        },
+        { Component: BlankLayout, children: routesOf('blank') },
+        { Component: DefaultLayout, children: routesOf('default') },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

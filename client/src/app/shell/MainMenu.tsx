@@ -1,0 +1,53 @@
+import { Menu, Menubar } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAbility } from '../../session/ability.ts';
+import { IconChevronDown } from '../../ui/icons.tsx';
+import { type VisibleGroup, visibleNavigation } from '../navigation.ts';
+import classes from './MainMenu.module.css';
+import { navIcons } from './navIcons.tsx';
+
+export function useVisibleNavigation(): VisibleGroup[] {
+  return visibleNavigation(useAbility());
+}
+
+/** The horizontal menu of the default layout (seed default: horizontal navigation). */
+export function MainMenu({ groups }: { groups: VisibleGroup[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Menubar component="nav" aria-label={t('nav.main')} className={classes.bar}>
+      {groups.map((group) => {
+        const GroupIcon = navIcons[group.icon];
+        const active = group.children.some((entry) => pathname === entry.path);
+        return (
+          // Seed: popover offset 6.
+          <Menubar.Menu key={group.label} offset={6} width={240} shadow="md">
+            <Menubar.Target className={classes.target} data-active={active || undefined}>
+              <GroupIcon size={18} />
+              <span>{t(`nav.${group.label}`)}</span>
+              <IconChevronDown size={14} className={classes.chevron} />
+            </Menubar.Target>
+            <Menubar.Dropdown>
+              {group.children.map((entry) => {
+                const EntryIcon = entry.icon ? navIcons[entry.icon] : null;
+                return (
+                  <Menu.Item
+                    key={entry.path}
+                    component={Link}
+                    to={entry.path}
+                    leftSection={EntryIcon ? <EntryIcon size={16} /> : null}
+                    data-active={pathname === entry.path || undefined}
+                    className={classes.item}
+                  >
+                    {t(`nav.${entry.label}`)}
+                  </Menu.Item>
+                );
+              })}
+            </Menubar.Dropdown>
+          </Menubar.Menu>
+        );
+      })}
+    </Menubar>
+  );
+}

@@ -1,0 +1,158 @@
+import { Alert, Avatar, Badge, Card, Grid, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { Site } from '@voltscope/shared/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sortSites, useSites } from '../../data/sites.ts';
+import { formatList } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useSession } from '../../session/sessionStore.ts';
+import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
+import { IconCircleCheck, IconCircleX, IconMail, IconUser } from '../../ui/icons.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { siteKindStyle } from '../../ui/siteKindStyle.ts';
+import { phraseRule, summarizeRules } from './describeRules.ts';
+
+const roleColor: Record<string, string> = { admin: 'voltscope', operator: 'blue', client: 'teal' };
+
+function SitesList({ sites }: { sites: Site[] }) {
+  const { t } = useTranslation();
+  if (sites.length === 0) return <Text c="dimmed">{t('access.noSites')}</Text>;
+  return (
+    <Stack gap="xs" data-testid="access-sites">
+      {sites.map((site) => {
+        const { color, Icon } = siteKindStyle[site.kind];
+        return (
+          <Group key={site.id} justify="space-between" wrap="nowrap" data-testid="access-site">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon variant="light" color={color} radius="md" size={32}>
+                <Icon size={18} />
+              </ThemeIcon>
+              <Text fw={500}>{site.name}</Text>
+            </Group>
+            <Badge variant="light" color={color} radius="sm">
+              {t(`sites.kind.${site.kind}`)}
+            </Badge>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function AccessControlPage() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const user = useSession((state) => state.userData);
+  const rules = useSession((state) => state.userAbilityRules);
+  const sites = useSites();
+
+  const siteNames = useMemo(
+    () => new Map(sites.status === 'ready' ? sites.data.map((site) => [site.id, site.name] as const) : []),
+    [sites],
+  );
+  const summaries = useMemo(() => summarizeRules(rules), [rules]);
+
+  // The session can end while this page is still on screen (logout in progress).
+  if (!user) return null;
+
+  const phrase = (index: number) => {
+    const summary = summaries[index];
+    if (!summary) return '';
+    return phraseRule(summary, {
+      t: (key, options) => t(key, options ?? {}),
+      list: (items) => formatList(lng, items),
+      siteName: (id) => siteNames.get(id) ?? id,
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('access.title')} subtitle={t('access.subtitle')} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card>
+            <Stack align="center" gap="xs" py="md">
+              <Avatar size={84} radius={84} color={roleColor[user.role] ?? 'gray'} src={user.avatar}>
+                {initialsOf(user.fullName)}
+              </Avatar>
+              <Title order={3} fw={600} ta="center" data-testid="access-full-name">
+                {user.fullName}
+              </Title>
+              <Badge variant="light" color={roleColor[user.role] ?? 'gray'} data-testid="access-role">
+                {t(roleLabelKey(user.role))}
+              </Badge>
+            </Stack>
+            <Card.Section withBorder inheritPadding py="md" mt="md">
+              <Stack gap="sm">
+                <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+                  {t('access.account')}
+                </Text>
+                <Group gap="sm" wrap="nowrap">
+                  <IconUser size={16} color="var(--mantine-color-dimmed)" />
+                  <Text size="sm" c="dimmed">
+                    {t('access.username')}
+                  </Text>
+                  <Text size="sm" fw={500} ms="auto">
+                    <bdi>{user.username}</bdi>
+                  </Text>
+                </Group>
+                <Group gap="sm" wrap="nowrap">
+                  <IconMail size={16} color="var(--mantine-color-dimmed)" />
+                  <Text size="sm" c="dimmed">
+                    {t('access.email')}
+                  </Text>
+                  <Text size="sm" fw={500} ms="auto" truncate>
+                    <bdi>{user.email}</bdi>
+                  </Text>
+                </Group>
+              </Stack>
+            </Card.Section>
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Card>
+              <Title order={4} fw={600} mb="md">
+                {t('access.sites')}
+              </Title>
+              {sites.status === 'loading' && <Skeleton height={72} />}
+              {sites.status === 'error' && (
+                <Alert color="red" variant="light" role="alert">
+                  {t('access.sitesError')}
+                </Alert>
+              )}
+              {sites.status === 'ready' && <SitesList sites={sortSites(sites.data, lng)} />}
+            </Card>
+
+            <Card>
+              <Title order={4} fw={600} mb="md">
+                {t('access.permissions')}
+              </Title>
+              {summaries.length === 0 ? (
+                <Text c="dimmed">{t('access.noPermissions')}</Text>
+              ) : (
+                <List spacing="sm" center data-testid="access-permissions">
+                  {summaries.map((summary, index) => (
+                    <List.Item
+                      // Rules have no id; their position is their identity within this list.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the list is static for a session.
+                      key={index}
+                      icon={
+                        <ThemeIcon size={24} radius="xl" variant="light" color={summary.inverted ? 'red' : 'teal'}>
+                          {summary.inverted ? <IconCircleX size={16} /> : <IconCircleCheck size={16} />}
+                        </ThemeIcon>
+                      }
+                    >
+                      {phrase(index)}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import type { LoginResponse } from '@voltscope/shared/domain';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { safeReturnPath } from '../../app/guards.ts';
+import { useAuthOptions } from '../../data/authOptions.ts';
+import { formatRetryDelay } from '../../i18n/format.ts';
+import { translateServerMessage } from '../../i18n/serverMessages.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { ApiError, api } from '../../session/api.ts';
+import { sessionStore } from '../../session/sessionStore.ts';
+import { IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
+import { AuthHeading, AuthShell } from './AuthShell.tsx';
+import { DemoAccounts } from './DemoAccounts.tsx';
+
+interface FieldErrors {
+  email?: string;
+  password?: string;
+  form?: string;
+}
+
+/** Set by the reset-password page when it sends the user here. */
+export interface LoginNotice {
+  notice?: 'passwordChanged';
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const options = useAuthOptions();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const notice = (location.state as LoginNotice | null)?.notice;
+
+  const validate = (): FieldErrors => {
+    const found: FieldErrors = {};
+    if (!email.trim()) found.email = t('validation:required');
+    if (!password) found.password = t('validation:required');
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (found.email || found.password) return;
+
+    setSubmitting(true);
+    try {
+      const response = await api<LoginResponse>('/api/auth/login', {
+        method: 'POST',
+        body: { email: email.trim(), password, rememberMe: remember },
+      });
+      sessionStore.signIn(response, remember);
+      await navigate(safeReturnPath(params.get('to')), { replace: true });
+    } catch (error) {
+      setErrors(loginErrors(error));
+      setSubmitting(false);
+    }
+  };
+
+  const loginErrors = (error: unknown): FieldErrors => {
+    if (!(error instanceof ApiError)) return { form: t('common.error') };
+    if (error.status === 429 && error.retryAfter !== null) {
+      return { email: t('auth.login.retryAfter', { when: formatRetryDelay(lng, error.retryAfter) }) };
+    }
+    if (error.status === 400 || error.status === 429) {
+      return { email: translateServerMessage(t, error.fieldError('email') ?? error.body.message) };
+    }
+    return { form: translateServerMessage(t, error.body.message) };
+  };
+
+  const fill = (account: { email: string; password: string }) => {
+    setEmail(account.email);
+    setPassword(account.password);
+    setErrors({});
+  };
+
+  return (
+    <AuthShell>
+      <AuthHeading title={t('auth.login.welcome', { app: t('app.name') })} subtitle={t('auth.login.subtitle')} />
+
+      {notice === 'passwordChanged' && (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck />} mb="md">
+          {t('auth.login.passwordChanged')}
+        </Alert>
+      )}
+      {errors.form && (
+        <Alert color="red" variant="light" mb="md" role="alert">
+          {errors.form}
+        </Alert>
+      )}
+
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('auth.login.emailOrUsername')}
+            placeholder={t('auth.login.emailPlaceholder')}
+            name="email"
+            autoComplete="username"
+            autoFocus
+            dir="ltr"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+            data-testid="login-email"
+          />
+          <PasswordInput
+            label={t('auth.login.password')}
+            name="password"
+            autoComplete="current-password"
+            dir="ltr"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors.password}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
+            data-testid="login-password"
+          />
+          <Group justify="space-between" gap="xs">
+            <Checkbox
+              label={t('auth.login.rememberMe')}
+              checked={remember}
+              onChange={(event) => setRemember(event.currentTarget.checked)}
+            />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={submitting}>
+            {t('auth.login.submit')}
+          </Button>
+          <Group gap={8} wrap="nowrap" align="flex-start">
+            <IconInfo size={16} style={{ flex: 'none', marginBlockStart: 2 }} color="var(--mantine-color-dimmed)" />
+            <Text size="xs" c="dimmed">
+              {t('auth.login.hint')}
+            </Text>
+          </Group>
+        </Stack>
+      </form>
+
+      {options.status === 'ready' && options.data.demo && options.data.demoAccounts.length > 0 && (
+        <DemoAccounts accounts={options.data.demoAccounts} onPick={fill} />
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,112 @@
+import { Alert, Anchor, Button, Center, PasswordInput, Stack, Text } from '@mantine/core';
+import { isStrongPassword } from '@voltscope/shared/validation';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { translateServerMessage } from '../../i18n/serverMessages.ts';
+import { ApiError, api } from '../../session/api.ts';
+import { AuthHeading, AuthShell } from './AuthShell.tsx';
+import type { LoginNotice } from './LoginPage.tsx';
+
+interface FieldErrors {
+  password?: string;
+  confirm?: string;
+  token?: string;
+}
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const validate = (): FieldErrors => {
+    const found: FieldErrors = {};
+    if (!password) found.password = t('validation:required');
+    else if (!isStrongPassword(password)) found.password = t('validation:password');
+    if (!confirm) found.confirm = t('validation:required');
+    else if (confirm !== password) found.confirm = t('validation:confirmed');
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (found.password || found.confirm) return;
+    setSubmitting(true);
+    try {
+      await api<void>('/api/auth/reset-password', { method: 'POST', body: { token, password } });
+      const state: LoginNotice = { notice: 'passwordChanged' };
+      await navigate('/login', { replace: true, state });
+    } catch (failure) {
+      setSubmitting(false);
+      if (!(failure instanceof ApiError)) return setErrors({ token: t('common.error') });
+      const tokenError = failure.fieldError('token');
+      const passwordError = failure.fieldError('password');
+      setErrors({
+        ...(tokenError && { token: t('auth.reset.invalidToken') }),
+        ...(passwordError && { password: translateServerMessage(t, passwordError) }),
+        ...(!tokenError && !passwordError && { token: translateServerMessage(t, failure.body.message) }),
+      });
+    }
+  };
+
+  return (
+    <AuthShell>
+      <AuthHeading title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} />
+      {!token ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('auth.reset.missingToken')}
+        </Alert>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            {errors.token && (
+              <Alert color="red" variant="light" role="alert" data-testid="reset-token-error">
+                <Stack gap={6} align="flex-start">
+                  <Text size="sm">{errors.token}</Text>
+                  <Anchor component={Link} to="/forgot-password" size="sm">
+                    {t('auth.reset.requestNew')}
+                  </Anchor>
+                </Stack>
+              </Alert>
+            )}
+            <PasswordInput
+              label={t('auth.reset.password')}
+              description={t('auth.reset.rule')}
+              autoComplete="new-password"
+              autoFocus
+              dir="ltr"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={errors.password}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
+            />
+            <PasswordInput
+              label={t('auth.reset.confirm')}
+              autoComplete="new-password"
+              dir="ltr"
+              value={confirm}
+              onChange={(event) => setConfirm(event.currentTarget.value)}
+              error={errors.confirm}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
+            />
+            <Button type="submit" fullWidth size="md" loading={submitting}>
+              {t('auth.reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Center mt="lg">
+        <Anchor component={Link} to={token ? '/login' : '/forgot-password'} size="sm">
+          {token ? t('common.backToLogin') : t('auth.reset.requestNew')}
+        </Anchor>
+      </Center>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,41 @@
+// Entry point: fonts and styles, the language (read from storage before the first render), the
+// router, then React. Anything that must happen before first paint is in public/boot.js (the CSP
+// allows no inline script).
+import '@fontsource/public-sans/400.css';
+import '@fontsource/public-sans/500.css';
+import '@fontsource/public-sans/600.css';
+import '@fontsource/public-sans/700.css';
+import '@fontsource/vazirmatn/400.css';
+import '@fontsource/vazirmatn/500.css';
+import '@fontsource/vazirmatn/600.css';
+import '@fontsource/vazirmatn/700.css';
+import '@mantine/core/styles.css';
+import './app/global.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { loginPathFor } from './app/guards.ts';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { initI18n } from './i18n/init.ts';
+import { setUnauthorizedHandler } from './session/api.ts';
+
+initI18n();
+const router = createAppRouter();
+
+// A 401 on an authenticated call means the session ended on the server: back to login, then here.
+setUnauthorizedHandler(() => {
+  void router.navigate(loginPathFor(router.state.location), { replace: true });
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,138 @@
+// The seed's route table (section 2), as data. Every page loads on demand. Routes whose page is not
+// built yet stay here (so the table stays whole and the menu can name them) but have no `page`: they
+// are not registered, so visiting them shows not-found, and the menu leaves them out.
+import type { Action, SubjectName } from '@voltscope/shared/abilities';
+import type { ComponentType } from 'react';
+
+export type LayoutName = 'default' | 'blank';
+
+/** What each registered route carries as its react-router `handle`. */
+export interface RouteHandle {
+  name: string;
+}
+
+export interface RouteMeta {
+  /** Route name from the seed; also the key of its title under `routes.` (see routeTitleKey). */
+  name: string;
+  path: string;
+  layout: LayoutName;
+  /** No sign-in needed and no check at all. */
+  public?: boolean;
+  /** Only for signed-out users: a signed-in user is sent to `/`. */
+  unauthenticatedOnly?: boolean;
+  action?: Action;
+  subject?: SubjectName;
+  /** Loads the page component; absent while the page is not built. */
+  page?: () => Promise<ComponentType>;
+}
+
+const loginPage = () => import('./features/auth/LoginPage.tsx').then((m) => m.LoginPage);
+const notFoundPage = () => import('./features/misc/NotFoundPage.tsx').then((m) => m.NotFoundPage);
+const notAuthorizedPage = () => import('./features/misc/NotAuthorizedPage.tsx').then((m) => m.NotAuthorizedPage);
+
+export const routeTable: readonly RouteMeta[] = [
+  // `/` has no page: its loader redirects by role (see homePathFor in app/guards.ts).
+  { name: 'index', path: '/', layout: 'default', public: true },
+  { name: 'login', path: '/login', layout: 'blank', unauthenticatedOnly: true, page: loginPage },
+  {
+    name: 'forgot-password',
+    path: '/forgot-password',
+    layout: 'blank',
+    unauthenticatedOnly: true,
+    page: () => import('./features/auth/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+  },
+  {
+    name: 'reset-password',
+    path: '/reset-password',
+    layout: 'blank',
+    unauthenticatedOnly: true,
+    page: () => import('./features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+  },
+  {
+    name: 'dashboards-solar',
+    path: '/dashboards/solar',
+    layout: 'default',
+    action: 'read',
+    subject: 'Site',
+    page: () => import('./features/dashboards/SolarDashboardPage.tsx').then((m) => m.SolarDashboardPage),
+  },
+  {
+    name: 'access-control',
+    path: '/access-control',
+    layout: 'default',
+    action: 'read',
+    subject: 'AclDemo',
+    page: () => import('./features/access-control/AccessControlPage.tsx').then((m) => m.AccessControlPage),
+  },
+  { name: 'not-authorized', path: '/not-authorized', layout: 'blank', public: true, page: notAuthorizedPage },
+  {
+    name: 'not-authorized',
+    path: '/pages/misc/not-authorized',
+    layout: 'blank',
+    public: true,
+    page: notAuthorizedPage,
+  },
+  { name: 'not-found', path: '/pages/misc/not-found/:error', layout: 'blank', public: true, page: notFoundPage },
+
+  // Not built yet: kept as data with the permissions they will need.
+  {
+    name: 'dashboards-real-time-power-bar-chart',
+    path: '/dashboards/RealTimePowerBarChart',
+    layout: 'default',
+    action: 'read',
+    subject: 'Site',
+  },
+  {
+    name: 'dashboards-real-time-pvbar-chart',
+    path: '/dashboards/RealTimePVBarChart',
+    layout: 'default',
+    action: 'read',
+    subject: 'Site',
+  },
+  {
+    name: 'dashboards-solar-comparison',
+    path: '/dashboards/SolarComparison',
+    layout: 'default',
+    action: 'read',
+    subject: 'Site',
+  },
+  { name: 'overview-solar', path: '/overview/solar', layout: 'default', action: 'read', subject: 'Site' },
+  {
+    name: 'overview-solar-inverter-id',
+    path: '/overview/solar/inverter/:id',
+    layout: 'default',
+    action: 'read',
+    subject: 'Site',
+  },
+  {
+    name: 'overview-daily-energy',
+    path: '/overview/ApexChartDailySalesStates',
+    layout: 'default',
+    action: 'read',
+    subject: 'Site',
+  },
+  {
+    name: 'overview-irradiance-power',
+    path: '/overview/ChartJsLineChart',
+    layout: 'default',
+    action: 'read',
+    subject: 'Site',
+  },
+  { name: 'sld-sl', path: '/sld/sl', layout: 'default', action: 'read', subject: 'Site' },
+  { name: 'event-history', path: '/event/history', layout: 'default', action: 'read', subject: 'Event' },
+  { name: 'alarm-history', path: '/alarm/history', layout: 'default', action: 'read', subject: 'Alarm' },
+  { name: 'analysis-history', path: '/analysis/history', layout: 'default', action: 'read', subject: 'Series' },
+  { name: 'cctv-monitor', path: '/cctv/monitor', layout: 'default', action: 'read', subject: 'Device' },
+
+  // The seed's `/:error(.*)`: anything else is not found. Last, so the table reads in matching order.
+  { name: '$error', path: '*', layout: 'blank', public: true, page: notFoundPage },
+];
+
+export const isBuilt = (route: RouteMeta): boolean => route.page !== undefined;
+
+export function findRoute(name: string): RouteMeta | undefined {
+  return routeTable.find((route) => route.name === name);
+}
+
+/** The i18n key of a route's title: the catch-all `$error` shares the not-found title. */
+export const routeTitleKey = (name: string): string => `routes.${name === '$error' ? 'not-found' : name}`;

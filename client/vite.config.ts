@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The dev server forwards API calls and the Socket.IO upgrade to the Fastify server, so the browser
+// sees one origin in development as in production (the CSP allows only 'self').
+const api = process.env.VOLTSCOPE_API ?? 'http://127.0.0.1:3000';
+const proxy = {
+  '/api': { target: api },
+  '/socket.io': { target: api, ws: true },
+};
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Split the big, rarely changing libraries from the app so a deploy re-downloads only the app.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy },
+  // `vite preview` serves the build under the server's CSP, so a stray inline script shows up here.
+  preview: {
+    proxy,
+    headers: {
+      'Content-Security-Policy':
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'",
+    },
+  },
+});
