@@ -1,21 +1,13 @@
 import { createAbility, roleRuleTemplates } from '@voltscope/shared/abilities';
 import { describe, expect, it } from 'vitest';
 import { findRoute, type RouteMeta } from '../routes.tsx';
-import type { SessionState } from '../session/sessionStore.ts';
+import { type SessionState, signedOut } from '../session/sessionStore.ts';
 import { homePathFor, loginPathFor, redirectFor, safeReturnPath } from './guards.ts';
 
 const route = (name: string): RouteMeta => {
   const found = findRoute(name);
   if (!found) throw new Error(`no route ${name}`);
   return found;
-};
-
-const signedOut: SessionState = {
-  userData: null,
-  accessToken: null,
-  userAbilityRules: [],
-  expiresAt: null,
-  remembered: false,
 };
 
 function sessionAs(role: string): SessionState {

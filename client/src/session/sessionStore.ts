@@ -18,7 +18,7 @@ export interface SessionState {
 
 export const SESSION_STORAGE_KEY = 'voltscope.session';
 
-const signedOut: SessionState = {
+export const signedOut: SessionState = {
   userData: null,
   accessToken: null,
   userAbilityRules: [],
