@@ -1,0 +1,104 @@
+// PostgreSQL telemetry: one round trip a batch (unnest of three arrays), duplicates skipped by the
+// primary key, and the same dirty-minute rollups as SQLite, recomputed set-wise.
+import type postgres from 'postgres';
+import {
+  assembleHistory,
+  type BucketRow,
+  historyParams,
+  historySql,
+  planHistory,
+  type SampleBatch,
+  type TelemetryStore,
+} from './types.ts';
+import { numberPlaceholders } from '../postgres.ts';
+
+const MINUTE = 60_000;
+
+export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
+  const dirty = new Map<number, Set<number>>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function flushOnce(): Promise<void> {
+    if (dirty.size === 0) return;
+    const ids: number[] = [];
+    const minutes: number[] = [];
+    for (const [id, set] of dirty) {
+      for (const minute of set) {
+        ids.push(id);
+        minutes.push(minute * MINUTE);
+      }
+    }
+    dirty.clear();
+    await sql.begin(async (tx) => {
+      await tx`
+        INSERT INTO rollup_1m (series_id, bucket, min_value, max_value, sum_value, count_value, last_value)
+        SELECT d.s, d.b, min(x.value), max(x.value), sum(x.value), count(*), (array_agg(x.value ORDER BY x.ts DESC))[1]
+        FROM unnest(${ids}::int[], ${minutes}::bigint[]) AS d(s, b)
+        JOIN samples x ON x.series_id = d.s AND x.ts >= d.b AND x.ts < d.b + 60000
+        GROUP BY d.s, d.b
+        ON CONFLICT (series_id, bucket) DO UPDATE SET min_value = excluded.min_value, max_value = excluded.max_value,
+          sum_value = excluded.sum_value, count_value = excluded.count_value, last_value = excluded.last_value`;
+      await tx`
+        INSERT INTO rollup_1h (series_id, bucket, min_value, max_value, sum_value, count_value, last_value)
+        SELECT d.s, d.b, min(r.min_value), max(r.max_value), sum(r.sum_value), sum(r.count_value),
+          (array_agg(r.last_value ORDER BY r.bucket DESC))[1]
+        FROM (SELECT DISTINCT s, b - b % 3600000 AS b FROM unnest(${ids}::int[], ${minutes}::bigint[]) AS u(s, b)) AS d
+        JOIN rollup_1m r ON r.series_id = d.s AND r.bucket >= d.b AND r.bucket < d.b + 3600000
+        GROUP BY d.s, d.b
+        ON CONFLICT (series_id, bucket) DO UPDATE SET min_value = excluded.min_value, max_value = excluded.max_value,
+          sum_value = excluded.sum_value, count_value = excluded.count_value, last_value = excluded.last_value`;
+    });
+  }
+
+  return {
+    driver: 'postgres',
+    async write(batch: SampleBatch) {
+      const n = batch.series.length;
+      if (n === 0) return { inserted: 0, duplicates: 0 };
+      const rows = await sql`
+        INSERT INTO samples (series_id, ts, value)
+        SELECT * FROM unnest(${Array.from(batch.series)}::int[], ${Array.from(batch.ts)}::bigint[], ${Array.from(batch.values)}::float8[])
+        ON CONFLICT DO NOTHING`;
+      for (let i = 0; i < n; i++) {
+        const id = batch.series[i] as number;
+        let set = dirty.get(id);
+        if (!set) dirty.set(id, (set = new Set()));
+        set.add(Math.floor((batch.ts[i] as number) / MINUTE));
+      }
+      return { inserted: rows.count, duplicates: n - rows.count };
+    },
+    async history(q) {
+      const plan = planHistory(q);
+      if (q.seriesIds.length === 0) return assembleHistory(q, plan, []);
+      const rows = await sql.unsafe(numberPlaceholders(historySql(plan.resolution, q.seriesIds.length)), historyParams(q, plan), {
+        prepare: true,
+      });
+      return assembleHistory(q, plan, rows as unknown as BucketRow[]);
+    },
+    async latest(seriesIds) {
+      if (seriesIds.length === 0) return [];
+      const rows = await sql<{ series_id: number; ts: number; value: number }[]>`
+        SELECT s.id AS series_id, x.ts, x.value FROM unnest(${[...seriesIds]}::int[]) AS s(id)
+        CROSS JOIN LATERAL (SELECT ts, value FROM samples WHERE series_id = s.id ORDER BY ts DESC LIMIT 1) x`;
+      return rows.map((r) => ({ seriesId: Number(r.series_id), ts: Number(r.ts), value: Number(r.value) }));
+    },
+    flushRollups() {
+      flushing = flushing.then(flushOnce, flushOnce);
+      return flushing;
+    },
+    async prune(policy, now = Date.now()) {
+      await this.flushRollups();
+      let deleted = 0;
+      if (policy.raw !== null) deleted += (await sql`DELETE FROM samples WHERE ts < ${now - policy.raw}`).count;
+      if (policy['1m'] !== null) deleted += (await sql`DELETE FROM rollup_1m WHERE bucket < ${now - policy['1m']}`).count;
+      if (policy['1h'] !== null) deleted += (await sql`DELETE FROM rollup_1h WHERE bucket < ${now - policy['1h']}`).count;
+      return deleted;
+    },
+    async isEmpty() {
+      return (await sql`SELECT 1 FROM samples LIMIT 1`).length === 0;
+    },
+    async close() {
+      await this.flushRollups();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// SQLite telemetry: writes go to the writer worker (sqliteWriter.ts); reads use a connection of their
+// own on this thread (WAL lets them run while the worker writes).
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
+import type { WriterReply, WriterRequest } from './sqliteWriter.ts';
+import {
+  assembleHistory,
+  type BucketRow,
+  type HistoryQuery,
+  historyParams,
+  historySql,
+  planHistory,
+  type RetentionPolicy,
+  type SampleBatch,
+  type TelemetryStore,
+  type WriteResult,
+} from './types.ts';
+
+type Pending = { resolve: (reply: WriterReply & { ok: true }) => void; reject: (error: Error) => void };
+
+export function openSqliteTelemetry(file: string): TelemetryStore {
+  const reader = new DatabaseSync(file, { readOnly: false });
+  reader.exec('PRAGMA busy_timeout = 5000');
+  const worker = new Worker(new URL('./sqliteWriter.ts', import.meta.url), { workerData: { file } });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let closed = false;
+
+  worker.on('message', (reply: WriterReply) => {
+    const waiter = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (reply.ok) waiter?.resolve(reply);
+    else waiter?.reject(new Error(`telemetry write failed: ${reply.error}`));
+  });
+  worker.on('error', (error) => {
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+  });
+
+  const ask = <T extends WriterRequest['op']>(
+    request: Omit<Extract<WriterRequest, { op: T }>, 'id'>,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<WriterReply & { ok: true }> => {
+    if (closed) return Promise.reject(new Error('the telemetry store is closed'));
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id }, transfer);
+    });
+  };
+
+  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+  const query = <T>(sql: string, params: readonly number[]): T[] => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = reader.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement.all(...(params as SQLInputValue[])) as T[];
+  };
+  // Samples may be tens of thousands of rows an hour per series: the newest is found through the index.
+  const newest = reader.prepare('SELECT ts, value FROM samples WHERE series_id = ? ORDER BY ts DESC LIMIT 1');
+
+  return {
+    driver: 'sqlite',
+    async write(batch: SampleBatch): Promise<WriteResult> {
+      if (batch.series.length === 0) return { inserted: 0, duplicates: 0 };
+      // Copies, so that the caller keeps its arrays (the live path reads them after this call).
+      const series = batch.series.slice();
+      const ts = batch.ts.slice();
+      const values = batch.values.slice();
+      const reply = await ask<'write'>({ op: 'write', series, ts, values }, [series.buffer, ts.buffer, values.buffer]);
+      return { inserted: reply.inserted ?? 0, duplicates: reply.duplicates ?? 0 };
+    },
+    async history(q: HistoryQuery) {
+      const plan = planHistory(q);
+      if (q.seriesIds.length === 0) return assembleHistory(q, plan, []);
+      return assembleHistory(q, plan, query<BucketRow>(historySql(plan.resolution, q.seriesIds.length), historyParams(q, plan)));
+    },
+    async latest(seriesIds) {
+      const out: { seriesId: number; ts: number; value: number }[] = [];
+      for (const seriesId of seriesIds) {
+        const row = newest.get(seriesId) as { ts: number; value: number } | undefined;
+        if (row) out.push({ seriesId, ts: Number(row.ts), value: Number(row.value) });
+      }
+      return out;
+    },
+    async flushRollups() {
+      await ask<'flush'>({ op: 'flush' });
+    },
+    async prune(policy: RetentionPolicy, now = Date.now()) {
+      const before = (keep: number | null) => (keep === null ? null : now - keep);
+      const reply = await ask<'prune'>({
+        op: 'prune',
+        raw: before(policy.raw),
+        minute: before(policy['1m']),
+        hour: before(policy['1h']),
+      });
+      return reply.deleted ?? 0;
+    },
+    async isEmpty() {
+      return query('SELECT 1 FROM samples LIMIT 1', []).length === 0;
+    },
+    async close() {
+      if (closed) return;
+      await ask<'close'>({ op: 'close' });
+      closed = true;
+      await worker.terminate();
+      reader.close();
+    },
+  };
+}

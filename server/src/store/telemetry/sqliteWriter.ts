@@ -1,0 +1,144 @@
+// The SQLite telemetry writer, in a worker thread so that large transactions never stall the hub's
+// event loop. It owns one connection (synchronous=NORMAL: telemetry survives a process crash and may
+// lose the last commits on a power loss, RELIABILITY decision 7) and keeps the rollups: every write
+// marks its minutes dirty, and a flush recomputes those minutes, then their hours, from the rows below.
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export type WriterRequest =
+  | { id: number; op: 'write'; series: Int32Array; ts: Float64Array; values: Float64Array }
+  | { id: number; op: 'flush' }
+  | { id: number; op: 'prune'; raw: number | null; minute: number | null; hour: number | null }
+  | { id: number; op: 'close' };
+
+export type WriterReply = { id: number; ok: true; inserted?: number; duplicates?: number; deleted?: number } | { id: number; ok: false; error: string };
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+/** Rows per INSERT statement: one statement binds many rows, which costs far less than one each. */
+const ROWS_PER_STATEMENT = 64;
+// A key packs (series, bucket index) in one number: bucket indexes stay below 2^26 minutes (year 2097).
+const KEY_SPAN = 2 ** 26;
+
+const db = new DatabaseSync(workerData.file as string);
+db.exec('PRAGMA journal_mode = WAL');
+db.exec('PRAGMA synchronous = NORMAL');
+db.exec('PRAGMA busy_timeout = 5000');
+db.exec('PRAGMA cache_size = -65536');
+
+const insertMany = db.prepare(
+  `INSERT OR IGNORE INTO samples (series_id, ts, value) VALUES ${new Array(ROWS_PER_STATEMENT).fill('(?, ?, ?)').join(', ')}`,
+);
+const insertOne = db.prepare('INSERT OR IGNORE INTO samples (series_id, ts, value) VALUES (?, ?, ?)');
+const minuteRollup = db.prepare(`
+  INSERT INTO rollup_1m (series_id, bucket, min_value, max_value, sum_value, count_value, last_value)
+  SELECT ?1, ?2, min(value), max(value), sum(value), count(*),
+    (SELECT value FROM samples WHERE series_id = ?1 AND ts >= ?2 AND ts < ?2 + 60000 ORDER BY ts DESC LIMIT 1)
+  FROM samples WHERE series_id = ?1 AND ts >= ?2 AND ts < ?2 + 60000
+  ON CONFLICT (series_id, bucket) DO UPDATE SET min_value = excluded.min_value, max_value = excluded.max_value,
+    sum_value = excluded.sum_value, count_value = excluded.count_value, last_value = excluded.last_value`);
+const hourRollup = db.prepare(`
+  INSERT INTO rollup_1h (series_id, bucket, min_value, max_value, sum_value, count_value, last_value)
+  SELECT ?1, ?2, min(min_value), max(max_value), sum(sum_value), sum(count_value),
+    (SELECT last_value FROM rollup_1m WHERE series_id = ?1 AND bucket >= ?2 AND bucket < ?2 + 3600000 ORDER BY bucket DESC LIMIT 1)
+  FROM rollup_1m WHERE series_id = ?1 AND bucket >= ?2 AND bucket < ?2 + 3600000
+  ON CONFLICT (series_id, bucket) DO UPDATE SET min_value = excluded.min_value, max_value = excluded.max_value,
+    sum_value = excluded.sum_value, count_value = excluded.count_value, last_value = excluded.last_value`);
+
+const dirtyMinutes = new Set<number>();
+const args = new Array<number>(ROWS_PER_STATEMENT * 3);
+
+function write(series: Int32Array, ts: Float64Array, values: Float64Array): { inserted: number; duplicates: number } {
+  const n = series.length;
+  let inserted = 0;
+  db.exec('BEGIN');
+  try {
+    let i = 0;
+    for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
+      for (let j = 0; j < ROWS_PER_STATEMENT; j++) {
+        args[3 * j] = series[i + j] as number;
+        args[3 * j + 1] = ts[i + j] as number;
+        args[3 * j + 2] = values[i + j] as number;
+      }
+      inserted += Number(insertMany.run(...args).changes);
+    }
+    for (; i < n; i++) inserted += Number(insertOne.run(series[i] as number, ts[i] as number, values[i] as number).changes);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  // Duplicates mark their minute too: recomputing a minute from its rows is idempotent.
+  for (let k = 0; k < n; k++) {
+    dirtyMinutes.add((series[k] as number) * KEY_SPAN + Math.floor((ts[k] as number) / MINUTE));
+  }
+  return { inserted, duplicates: n - inserted };
+}
+
+function recompute(keys: Iterable<number>, statement: StatementSync, width: number): void {
+  for (const key of keys) {
+    const seriesId = Math.floor(key / KEY_SPAN);
+    statement.run(seriesId, (key - seriesId * KEY_SPAN) * width);
+  }
+}
+
+function flush(): void {
+  if (dirtyMinutes.size === 0) return;
+  const dirtyHours = new Set<number>();
+  for (const key of dirtyMinutes) {
+    const seriesId = Math.floor(key / KEY_SPAN);
+    const minute = key - seriesId * KEY_SPAN;
+    dirtyHours.add(seriesId * KEY_SPAN + Math.floor((minute * MINUTE) / HOUR));
+  }
+  db.exec('BEGIN');
+  try {
+    recompute(dirtyMinutes, minuteRollup, MINUTE);
+    recompute(dirtyHours, hourRollup, HOUR);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  dirtyMinutes.clear();
+}
+
+function prune(raw: number | null, minute: number | null, hour: number | null): number {
+  let deleted = 0;
+  for (const [table, column, before] of [
+    ['samples', 'ts', raw],
+    ['rollup_1m', 'bucket', minute],
+    ['rollup_1h', 'bucket', hour],
+  ] as const) {
+    if (before === null) continue;
+    deleted += Number(db.prepare(`DELETE FROM ${table} WHERE ${column} < ?`).run(before).changes);
+  }
+  return deleted;
+}
+
+parentPort?.on('message', (request: WriterRequest) => {
+  let reply: WriterReply;
+  try {
+    switch (request.op) {
+      case 'write':
+        reply = { id: request.id, ok: true, ...write(request.series, request.ts, request.values) };
+        break;
+      case 'flush':
+        flush();
+        reply = { id: request.id, ok: true };
+        break;
+      case 'prune':
+        flush();
+        reply = { id: request.id, ok: true, deleted: prune(request.raw, request.minute, request.hour) };
+        break;
+      case 'close':
+        flush();
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+        db.close();
+        reply = { id: request.id, ok: true };
+        break;
+    }
+  } catch (error) {
+    reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort?.postMessage(reply);
+});

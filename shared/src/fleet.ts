@@ -1,0 +1,108 @@
+// The fleet model both sides share: device types and the metrics each one reports, with unit and
+// plausible range. The server's registry (devices and series in the store) is built from it; the
+// client names and formats series with it.
+
+export const deviceTypes = [
+  'inverter',
+  'combiner_box',
+  'meter',
+  'weather_station',
+  'wind_turbine',
+  'transformer',
+  'breaker',
+  'busbar',
+  'camera',
+  'door_reader',
+  'motion_sensor',
+] as const;
+export type DeviceType = (typeof deviceTypes)[number];
+
+export const deviceStates = ['online', 'offline', 'fault', 'maintenance'] as const;
+export type DeviceState = (typeof deviceStates)[number];
+
+export interface MetricSpec {
+  unit: string;
+  /** Plausible range: a sample outside it is refused at ingest as physically impossible. */
+  min: number;
+  max: number;
+}
+
+/** Every metric the fleet reports. Ranges are wide on purpose: they catch nonsense, not anomalies. */
+export const metrics = {
+  ac_power: { unit: 'kW', min: -50, max: 10_000 },
+  dc_power: { unit: 'kW', min: -50, max: 12_000 },
+  ac_voltage: { unit: 'V', min: 0, max: 1_500 },
+  energy_today: { unit: 'kWh', min: 0, max: 500_000 },
+  temperature: { unit: '°C', min: -50, max: 150 },
+  state: { unit: '', min: 0, max: 9 },
+  fault_code: { unit: '', min: 0, max: 999 },
+  mppt_voltage: { unit: 'V', min: 0, max: 1_600 },
+  mppt_current: { unit: 'A', min: -5, max: 2_000 },
+  string_current: { unit: 'A', min: -5, max: 30 },
+  irradiance_poa: { unit: 'W/m²', min: 0, max: 1_600 },
+  irradiance_ghi: { unit: 'W/m²', min: 0, max: 1_500 },
+  ambient_temperature: { unit: '°C', min: -60, max: 65 },
+  module_temperature: { unit: '°C', min: -60, max: 110 },
+  wind_speed: { unit: 'm/s', min: 0, max: 75 },
+  wind_direction: { unit: '°', min: 0, max: 360 },
+  active_power: { unit: 'kW', min: -100_000, max: 200_000 },
+  reactive_power: { unit: 'kvar', min: -100_000, max: 100_000 },
+  grid_voltage: { unit: 'kV', min: 0, max: 500 },
+  grid_frequency: { unit: 'Hz', min: 0, max: 70 },
+  rotor_speed: { unit: 'rpm', min: 0, max: 40 },
+  pitch_angle: { unit: '°', min: -10, max: 95 },
+  yaw_angle: { unit: '°', min: 0, max: 360 },
+  nacelle_temperature: { unit: '°C', min: -50, max: 120 },
+  oil_temperature: { unit: '°C', min: -50, max: 150 },
+  load: { unit: '%', min: 0, max: 200 },
+  position: { unit: '', min: 0, max: 1 },
+  current: { unit: 'A', min: -5, max: 100_000 },
+  online: { unit: '', min: 0, max: 1 },
+  door_open: { unit: '', min: 0, max: 1 },
+  motion: { unit: '', min: 0, max: 1 },
+} as const satisfies Record<string, MetricSpec>;
+export type Metric = keyof typeof metrics;
+
+/** Inverter operating state (`state` series). */
+export const inverterStates = { standby: 0, running: 1, fault: 2 } as const;
+/** Turbine operating state (`state` series). */
+export const turbineStates = { idle: 0, running: 1, fault: 2, stopped: 3 } as const;
+/** Fault codes (`fault_code` series); 0 means none. */
+export const faultCodes = { none: 0, overTemperature: 101, gridFault: 102, insulation: 103, icing: 201 } as const;
+
+export interface Device {
+  id: string;
+  siteId: string;
+  type: DeviceType;
+  name: string;
+  model: string;
+  /** Rated power in kW (AC for inverters and turbines), or null where it means nothing. */
+  ratedKw: number | null;
+  protocol: string;
+  address: string;
+  /** Upstream device in the site's electrical tree (inverter → transformer → breaker), for the single-line diagram. */
+  parentId: string | null;
+  state: DeviceState;
+  lastSeen: number | null;
+}
+
+export interface Series {
+  id: number;
+  deviceId: string;
+  /** The metric, with an index where a device has several (`mppt_voltage` of MPPT 2 is `mppt_voltage:2`). */
+  key: string;
+  metric: Metric;
+  unit: string;
+  /** Multiply a stored value by scale to get the unit (1 for every demo series). */
+  scale: number;
+  min: number;
+  max: number;
+  /** Expected sampling period in ms; a value older than about twice this is stale. */
+  periodMs: number;
+}
+
+export interface LatestValue {
+  seriesId: number;
+  ts: number;
+  value: number;
+}
