@@ -68,7 +68,14 @@ export const inverterStates = { standby: 0, running: 1, fault: 2 } as const;
 /** Turbine operating state (`state` series). */
 export const turbineStates = { idle: 0, running: 1, fault: 2, stopped: 3 } as const;
 /** Fault codes (`fault_code` series); 0 means none. */
-export const faultCodes = { none: 0, overTemperature: 101, gridFault: 102, insulation: 103, icing: 201 } as const;
+export const faultCodes = {
+  none: 0,
+  overTemperature: 101,
+  gridFault: 102,
+  insulation: 103,
+  icing: 201,
+  converter: 301,
+} as const;
 
 export interface Device {
   id: string;

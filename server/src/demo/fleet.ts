@@ -81,3 +81,70 @@ export const demoAccounts: DemoAccount[] = [
     siteIds: ['fr-occitanie', 'es-tarifa'],
   },
 ];
+
+/** What the simulator and the registry need to know about each demo plant beyond its site row. */
+export interface SolarPlantSpec {
+  kind: 'solar';
+  siteId: string;
+  inverters: number;
+  inverterDcKw: number;
+  inverterAcKw: number;
+  inverterModel: string;
+  /** Mean ambient temperature, its daily swing and its seasonal swing, °C. */
+  climate: { mean: number; daily: number; seasonal: number };
+  /** How cloudy the sky tends to be, 0 (desert) to 1 (overcast). */
+  cloudiness: number;
+}
+
+export interface WindFarmSpec {
+  kind: 'wind';
+  siteId: string;
+  turbines: number;
+  turbineModel: string;
+  /** Weibull shape and scale (m/s) of the hub-height wind. */
+  weibull: { k: number; c: number };
+  climate: { mean: number; daily: number; seasonal: number };
+}
+
+export type PlantSpec = SolarPlantSpec | WindFarmSpec;
+
+export const demoPlants: PlantSpec[] = [
+  {
+    kind: 'solar',
+    siteId: 'fr-occitanie',
+    inverters: 40,
+    inverterDcKw: 300,
+    inverterAcKw: 250,
+    inverterModel: 'SUN2000-250KTL',
+    climate: { mean: 15, daily: 5, seasonal: 8 },
+    cloudiness: 0.45,
+  },
+  {
+    kind: 'solar',
+    siteId: 'ma-ouarzazate',
+    inverters: 80,
+    inverterDcKw: 600,
+    inverterAcKw: 500,
+    inverterModel: 'Sunny Central 500',
+    climate: { mean: 20, daily: 8, seasonal: 9 },
+    cloudiness: 0.12,
+  },
+  {
+    kind: 'solar',
+    siteId: 'ir-yazd',
+    inverters: 26,
+    inverterDcKw: 250,
+    inverterAcKw: 200,
+    inverterModel: 'SG250HX',
+    climate: { mean: 19, daily: 8, seasonal: 12 },
+    cloudiness: 0.15,
+  },
+  {
+    kind: 'wind',
+    siteId: 'es-tarifa',
+    turbines: 12,
+    turbineModel: 'V112-3.0 MW',
+    weibull: { k: 2, c: 8.5 },
+    climate: { mean: 18, daily: 3, seasonal: 5 },
+  },
+];

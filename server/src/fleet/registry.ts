@@ -1,0 +1,66 @@
+// The registry in memory: every series by id in flat arrays, so that validating and routing a sample
+// costs a few array reads. Loaded from the store at start; rebuilt when the fleet changes.
+import type { Device, Series } from '@voltscope/shared/fleet';
+import type { Db } from '../store/db.ts';
+import { listDevices, listSeries } from '../store/devices.ts';
+
+export class Registry {
+  readonly devices: ReadonlyMap<string, Device>;
+  readonly series: readonly Series[];
+  readonly #byId: (Series | undefined)[] = [];
+  readonly #byKey = new Map<string, number>();
+  readonly #siteOfSeries: (string | undefined)[] = [];
+  readonly #devicesOfSite = new Map<string, Device[]>();
+  readonly #seriesOfDevice = new Map<string, Series[]>();
+  /** Plausible range per series id, for validation on the hot path. */
+  readonly minById: Float64Array;
+  readonly maxById: Float64Array;
+
+  constructor(devices: readonly Device[], series: readonly Series[]) {
+    this.devices = new Map(devices.map((d) => [d.id, d]));
+    this.series = series;
+    const top = series.reduce((m, s) => Math.max(m, s.id), 0);
+    this.minById = new Float64Array(top + 1).fill(Number.NaN);
+    this.maxById = new Float64Array(top + 1).fill(Number.NaN);
+    for (const device of devices) {
+      const list = this.#devicesOfSite.get(device.siteId) ?? [];
+      list.push(device);
+      this.#devicesOfSite.set(device.siteId, list);
+    }
+    for (const s of series) {
+      this.#byId[s.id] = s;
+      this.#byKey.set(`${s.deviceId}/${s.key}`, s.id);
+      this.#siteOfSeries[s.id] = this.devices.get(s.deviceId)?.siteId;
+      this.minById[s.id] = s.min;
+      this.maxById[s.id] = s.max;
+      const list = this.#seriesOfDevice.get(s.deviceId) ?? [];
+      list.push(s);
+      this.#seriesOfDevice.set(s.deviceId, list);
+    }
+  }
+
+  static async load(db: Db): Promise<Registry> {
+    return new Registry(await listDevices(db), await listSeries(db));
+  }
+
+  seriesById(id: number): Series | undefined {
+    return this.#byId[id];
+  }
+
+  /** A series named as `deviceId/key`, for example `fr-occitanie.inv01/ac_power`. */
+  seriesIdByKey(key: string): number | undefined {
+    return this.#byKey.get(key);
+  }
+
+  siteOfSeries(id: number): string | undefined {
+    return this.#siteOfSeries[id];
+  }
+
+  devicesOfSite(siteId: string): readonly Device[] {
+    return this.#devicesOfSite.get(siteId) ?? [];
+  }
+
+  seriesOfDevice(deviceId: string): readonly Series[] {
+    return this.#seriesOfDevice.get(deviceId) ?? [];
+  }
+}

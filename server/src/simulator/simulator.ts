@@ -1,0 +1,139 @@
+// The fleet simulator: the embedded default's telemetry source. Deterministic (a seeded generator),
+// real time by default (one sample per series a second) with a time-warp factor, and able to run faster
+// than real time into the store to build history.
+import type { Site } from '@voltscope/shared/domain';
+import type { PlantSpec } from '../demo/fleet.ts';
+import type { Registry } from '../fleet/registry.ts';
+import type { SampleBatch } from '../store/telemetry/types.ts';
+import type { FaultRates } from './faults.ts';
+import { BatchBuilder } from './output.ts';
+import type { StepContext } from './plant.ts';
+import { createRandom } from './random.ts';
+import { SolarPlant } from './solarPlant.ts';
+import { WindFarm } from './windFarm.ts';
+
+export interface SimulatorOptions {
+  seed: number;
+  /** Simulated seconds per wall-clock second. */
+  warp: number;
+  faults: FaultRates;
+}
+
+/** The series history pages read; backfill keeps only these to keep a month of history small. */
+const HISTORY_METRICS = new Set([
+  'ac_power',
+  'dc_power',
+  'energy_today',
+  'temperature',
+  'state',
+  'fault_code',
+  'irradiance_poa',
+  'irradiance_ghi',
+  'ambient_temperature',
+  'module_temperature',
+  'wind_speed',
+  'wind_direction',
+  'active_power',
+  'reactive_power',
+  'grid_frequency',
+  'grid_voltage',
+  'rotor_speed',
+  'pitch_angle',
+  'load',
+  'position',
+]);
+const keepHistory = (key: string) => HISTORY_METRICS.has(key);
+const keepAll = () => true;
+
+export class FleetSimulator {
+  readonly #plants: { step(ctx: StepContext): void }[];
+  readonly #random: () => number;
+  readonly #options: SimulatorOptions;
+  readonly #out = new BatchBuilder();
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(registry: Registry, sites: readonly Site[], plants: readonly PlantSpec[], options: SimulatorOptions) {
+    this.#options = options;
+    this.#random = createRandom(options.seed);
+    const siteById = new Map(sites.map((s) => [s.id, s]));
+    this.#plants = plants.flatMap((spec) => {
+      const site = siteById.get(spec.siteId);
+      if (!site || registry.devicesOfSite(site.id).length === 0) return [];
+      return [
+        spec.kind === 'solar'
+          ? new SolarPlant(registry, site, spec, options.seed)
+          : new WindFarm(registry, site, spec, options.seed),
+      ];
+    });
+  }
+
+  /** One step of every plant at `now`, `dt` seconds after the previous one. */
+  step(now: number, dt: number, keep: (key: string) => boolean = keepAll): SampleBatch {
+    const ctx: StepContext = { now, dt, random: this.#random, rates: this.#options.faults, out: this.#out, keep };
+    for (const plant of this.#plants) plant.step(ctx);
+    return this.#out.take();
+  }
+
+  /** Real time: a step every simulated second, `warp` of them a wall-clock second, from `start`. */
+  start(onBatch: (batch: SampleBatch) => void, start = Date.now()): void {
+    this.stop();
+    const wallStart = Date.now();
+    const period = 1000 / Math.max(1, this.#options.warp);
+    let steps = 0;
+    const tick = () => {
+      // Catch up on steps missed while the loop was busy, so simulated time never drifts.
+      const due = Math.floor((Date.now() - wallStart) / period);
+      for (let burst = 0; steps <= due && burst < 10; burst++, steps++) onBatch(this.step(start + steps * 1000, 1));
+      this.#timer = setTimeout(tick, Math.max(1, wallStart + steps * period - Date.now()));
+    };
+    tick();
+  }
+
+  stop(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  /**
+   * History faster than real time: steps of `stepMs` from `from` to `to`, handed over in batches of
+   * about `batchSamples`. Keeps the series history pages read; awaits each batch (the store's pace).
+   */
+  async backfill(
+    from: number,
+    to: number,
+    stepMs: number,
+    onBatch: (batch: SampleBatch, progress: number) => Promise<void>,
+    batchSamples = 50_000,
+  ): Promise<number> {
+    let total = 0;
+    let pending: SampleBatch[] = [];
+    let pendingSize = 0;
+    const flush = async (progress: number) => {
+      if (pendingSize === 0) return;
+      await onBatch(concat(pending, pendingSize), progress);
+      total += pendingSize;
+      pending = [];
+      pendingSize = 0;
+    };
+    for (let t = from; t < to; t += stepMs) {
+      const batch = this.step(t, stepMs / 1000, keepHistory);
+      pending.push(batch);
+      pendingSize += batch.series.length;
+      if (pendingSize >= batchSamples) await flush((t - from) / (to - from));
+    }
+    await flush(1);
+    return total;
+  }
+}
+
+function concat(parts: readonly SampleBatch[], size: number): SampleBatch {
+  const out = { series: new Int32Array(size), ts: new Float64Array(size), values: new Float64Array(size) };
+  let offset = 0;
+  for (const part of parts) {
+    out.series.set(part.series, offset);
+    out.ts.set(part.ts, offset);
+    out.values.set(part.values, offset);
+    offset += part.series.length;
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+// The fleet registry in the store: devices and their series. The simulator, the ingest, the history API
+// and the device pages all read this one registry.
+import type { Device, DeviceState, DeviceType, Metric, Series } from '@voltscope/shared/fleet';
+import type { Db } from './db.ts';
+
+interface DeviceRow {
+  id: string;
+  site_id: string;
+  type: string;
+  name: string;
+  model: string;
+  rated_kw: number | null;
+  protocol: string;
+  address: string;
+  parent_id: string | null;
+  state: string;
+  last_seen: number | null;
+}
+
+interface SeriesRow {
+  id: number;
+  device_id: string;
+  key: string;
+  metric: string;
+  unit: string;
+  scale: number;
+  min_value: number;
+  max_value: number;
+  period_ms: number;
+}
+
+const toDevice = (r: DeviceRow): Device => ({
+  id: r.id,
+  siteId: r.site_id,
+  type: r.type as DeviceType,
+  name: r.name,
+  model: r.model,
+  ratedKw: r.rated_kw === null ? null : Number(r.rated_kw),
+  protocol: r.protocol,
+  address: r.address,
+  parentId: r.parent_id,
+  state: r.state as DeviceState,
+  lastSeen: r.last_seen === null ? null : Number(r.last_seen),
+});
+
+const toSeries = (r: SeriesRow): Series => ({
+  id: Number(r.id),
+  deviceId: r.device_id,
+  key: r.key,
+  metric: r.metric as Metric,
+  unit: r.unit,
+  scale: Number(r.scale),
+  min: Number(r.min_value),
+  max: Number(r.max_value),
+  periodMs: Number(r.period_ms),
+});
+
+export async function listDevices(db: Db): Promise<Device[]> {
+  return (await db.all<DeviceRow>('SELECT * FROM devices ORDER BY site_id, id')).map(toDevice);
+}
+
+export async function listSeries(db: Db): Promise<Series[]> {
+  return (await db.all<SeriesRow>('SELECT * FROM series ORDER BY id')).map(toSeries);
+}
+
+export async function countDevices(db: Db): Promise<number> {
+  return Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM devices'))?.n ?? 0);
+}
+
+/** Inserts devices and their series in one transaction; series ids follow on from the highest stored. */
+export async function insertFleet(
+  db: Db,
+  devices: readonly Device[],
+  series: readonly Omit<Series, 'id'>[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const d of devices) {
+      await tx.run(
+        `INSERT INTO devices (id, site_id, type, name, model, rated_kw, protocol, address, parent_id, state, last_seen)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [d.id, d.siteId, d.type, d.name, d.model, d.ratedKw, d.protocol, d.address, d.parentId, d.state, d.lastSeen],
+      );
+    }
+    let next = Number((await tx.get<{ n: number | null }>('SELECT max(id) AS n FROM series'))?.n ?? 0) + 1;
+    for (const s of series) {
+      await tx.run(
+        `INSERT INTO series (id, device_id, key, metric, unit, scale, min_value, max_value, period_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [next++, s.deviceId, s.key, s.metric, s.unit, s.scale, s.min, s.max, s.periodMs],
+      );
+    }
+  });
+}
+
+export async function updateDeviceStates(
+  db: Db,
+  changes: readonly { id: string; state: DeviceState; lastSeen: number }[],
+) {
+  if (changes.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const c of changes) {
+      await tx.run('UPDATE devices SET state = ?, last_seen = ? WHERE id = ?', [c.state, c.lastSeen, c.id]);
+    }
+  });
+}
