@@ -14,7 +14,7 @@ const registry = new Registry(
 );
 const simulator = (seed: number, faults = 1) =>
   new FleetSimulator(registry, demoSites, demoPlants, { seed, warp: 1, faults: { scale: faults } });
-const valueOf = (batch: ReturnType<FleetSimulator['step']>, key: string) => {
+const sampleOf = (batch: ReturnType<FleetSimulator['step']>, key: string) => {
   const i = batch.series.indexOf(registry.seriesIdByKey(key) ?? -1);
   return i < 0 ? undefined : batch.values[i];
 };
@@ -82,20 +82,20 @@ describe('fleet simulator', () => {
 
   it('produces nothing from the panels at night', () => {
     const batch = simulator(3, 0).step(MIDNIGHT_MA, 1);
-    expect(valueOf(batch, 'ma-ouarzazate.met/irradiance_poa')).toBe(0);
-    expect(valueOf(batch, 'ma-ouarzazate.inv01/ac_power')).toBe(0);
-    expect(valueOf(batch, 'ma-ouarzazate.inv01/state')).toBe(0);
-    expect(valueOf(batch, 'ma-ouarzazate.meter/active_power')).toBe(0);
+    expect(sampleOf(batch, 'ma-ouarzazate.met/irradiance_poa')).toBe(0);
+    expect(sampleOf(batch, 'ma-ouarzazate.inv01/ac_power')).toBe(0);
+    expect(sampleOf(batch, 'ma-ouarzazate.inv01/state')).toBe(0);
+    expect(sampleOf(batch, 'ma-ouarzazate.meter/active_power')).toBe(0);
   });
 
   it('produces power from the panels at noon, never above the inverters’ rating', () => {
     const batch = simulator(3, 0).step(SOLSTICE_NOON_MA, 1);
     for (let i = 1; i <= 80; i++) {
-      const ac = valueOf(batch, `ma-ouarzazate.inv${String(i).padStart(2, '0')}/ac_power`) ?? -1;
+      const ac = sampleOf(batch, `ma-ouarzazate.inv${String(i).padStart(2, '0')}/ac_power`) ?? -1;
       expect(ac).toBeGreaterThan(0);
       expect(ac).toBeLessThanOrEqual(500);
     }
-    expect(valueOf(batch, 'ma-ouarzazate.meter/grid_frequency')).toBeCloseTo(50, 0);
+    expect(sampleOf(batch, 'ma-ouarzazate.meter/grid_frequency')).toBeCloseTo(50, 0);
   });
 
   it('shows faults in the values themselves: a tripped inverter stops, a grid outage opens the breaker', () => {
@@ -106,16 +106,16 @@ describe('fleet simulator', () => {
       const batch = sim.step(SOLSTICE_NOON_MA + i * 1000, 1);
       for (let n = 1; n <= 80; n++) {
         const id = `ma-ouarzazate.inv${String(n).padStart(2, '0')}`;
-        if (valueOf(batch, `${id}/state`) === 2 && valueOf(batch, `${id}/fault_code`) !== 102) {
-          expect(valueOf(batch, `${id}/ac_power`)).toBe(0);
-          expect([101, 103]).toContain(valueOf(batch, `${id}/fault_code`));
+        if (sampleOf(batch, `${id}/state`) === 2 && sampleOf(batch, `${id}/fault_code`) !== 102) {
+          expect(sampleOf(batch, `${id}/ac_power`)).toBe(0);
+          expect([101, 103]).toContain(sampleOf(batch, `${id}/fault_code`));
           tripped = true;
         }
       }
-      if (valueOf(batch, 'ma-ouarzazate.brk-main/position') === 0) {
-        expect(valueOf(batch, 'ma-ouarzazate.meter/active_power')).toBe(0);
-        expect(valueOf(batch, 'ma-ouarzazate.meter/grid_voltage')).toBe(0);
-        expect(valueOf(batch, 'ma-ouarzazate.inv01/fault_code')).toBe(102);
+      if (sampleOf(batch, 'ma-ouarzazate.brk-main/position') === 0) {
+        expect(sampleOf(batch, 'ma-ouarzazate.meter/active_power')).toBe(0);
+        expect(sampleOf(batch, 'ma-ouarzazate.meter/grid_voltage')).toBe(0);
+        expect(sampleOf(batch, 'ma-ouarzazate.inv01/fault_code')).toBe(102);
         outage = true;
       }
     }

@@ -51,7 +51,12 @@ export function postgresClient({ url, schema, max = 10 }: PostgresOptions): post
     onnotice: () => {},
     // BIGINT columns hold millisecond timestamps and ids: well inside a double's exact range.
     types: {
-      bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
+      bigint: {
+        to: 20,
+        from: [20],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
     },
     transform: { undefined: null },
     ...(schema ? { connection: { search_path: schema } } : {}),

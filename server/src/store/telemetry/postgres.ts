@@ -1,6 +1,7 @@
 // PostgreSQL telemetry: one round trip a batch (unnest of three arrays), duplicates skipped by the
 // primary key, and the same dirty-minute rollups as SQLite, recomputed set-wise.
 import type postgres from 'postgres';
+import { numberPlaceholders } from '../postgres.ts';
 import {
   assembleHistory,
   type BucketRow,
@@ -10,7 +11,6 @@ import {
   type SampleBatch,
   type TelemetryStore,
 } from './types.ts';
-import { numberPlaceholders } from '../postgres.ts';
 
 const MINUTE = 60_000;
 
@@ -61,8 +61,8 @@ export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
         ON CONFLICT DO NOTHING`;
       for (let i = 0; i < n; i++) {
         const id = batch.series[i] as number;
-        let set = dirty.get(id);
-        if (!set) dirty.set(id, (set = new Set()));
+        const set = dirty.get(id) ?? new Set<number>();
+        if (set.size === 0) dirty.set(id, set);
         set.add(Math.floor((batch.ts[i] as number) / MINUTE));
       }
       return { inserted: rows.count, duplicates: n - rows.count };
@@ -70,9 +70,13 @@ export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
     async history(q) {
       const plan = planHistory(q);
       if (q.seriesIds.length === 0) return assembleHistory(q, plan, []);
-      const rows = await sql.unsafe(numberPlaceholders(historySql(plan.resolution, q.seriesIds.length)), historyParams(q, plan), {
-        prepare: true,
-      });
+      const rows = await sql.unsafe(
+        numberPlaceholders(historySql(plan.resolution, q.seriesIds.length)),
+        historyParams(q, plan),
+        {
+          prepare: true,
+        },
+      );
       return assembleHistory(q, plan, rows as unknown as BucketRow[]);
     },
     async latest(seriesIds) {
@@ -90,8 +94,10 @@ export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
       await this.flushRollups();
       let deleted = 0;
       if (policy.raw !== null) deleted += (await sql`DELETE FROM samples WHERE ts < ${now - policy.raw}`).count;
-      if (policy['1m'] !== null) deleted += (await sql`DELETE FROM rollup_1m WHERE bucket < ${now - policy['1m']}`).count;
-      if (policy['1h'] !== null) deleted += (await sql`DELETE FROM rollup_1h WHERE bucket < ${now - policy['1h']}`).count;
+      if (policy['1m'] !== null)
+        deleted += (await sql`DELETE FROM rollup_1m WHERE bucket < ${now - policy['1m']}`).count;
+      if (policy['1h'] !== null)
+        deleted += (await sql`DELETE FROM rollup_1h WHERE bucket < ${now - policy['1h']}`).count;
       return deleted;
     },
     async isEmpty() {

@@ -75,7 +75,11 @@ export function openSqliteTelemetry(file: string): TelemetryStore {
     async history(q: HistoryQuery) {
       const plan = planHistory(q);
       if (q.seriesIds.length === 0) return assembleHistory(q, plan, []);
-      return assembleHistory(q, plan, query<BucketRow>(historySql(plan.resolution, q.seriesIds.length), historyParams(q, plan)));
+      return assembleHistory(
+        q,
+        plan,
+        query<BucketRow>(historySql(plan.resolution, q.seriesIds.length), historyParams(q, plan)),
+      );
     },
     async latest(seriesIds) {
       const out: { seriesId: number; ts: number; value: number }[] = [];

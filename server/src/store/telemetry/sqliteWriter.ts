@@ -11,7 +11,9 @@ export type WriterRequest =
   | { id: number; op: 'prune'; raw: number | null; minute: number | null; hour: number | null }
   | { id: number; op: 'close' };
 
-export type WriterReply = { id: number; ok: true; inserted?: number; duplicates?: number; deleted?: number } | { id: number; ok: false; error: string };
+export type WriterReply =
+  | { id: number; ok: true; inserted?: number; duplicates?: number; deleted?: number }
+  | { id: number; ok: false; error: string };
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -62,7 +64,8 @@ function write(series: Int32Array, ts: Float64Array, values: Float64Array): { in
       }
       inserted += Number(insertMany.run(...args).changes);
     }
-    for (; i < n; i++) inserted += Number(insertOne.run(series[i] as number, ts[i] as number, values[i] as number).changes);
+    for (; i < n; i++)
+      inserted += Number(insertOne.run(series[i] as number, ts[i] as number, values[i] as number).changes);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
