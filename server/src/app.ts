@@ -1,5 +1,4 @@
 // buildApp(config) assembles the hub without listening: tests start it on port 0, main.ts on PORT.
-import path from 'node:path';
 import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from '@voltscope/shared/errors';
 import { validationMessages } from '@voltscope/shared/validation';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -11,15 +10,18 @@ import type { Config } from './config.ts';
 import { seedStore } from './demo/seed.ts';
 import { HttpError } from './errors.ts';
 import { authRoutes } from './http/auth.ts';
+import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
+import { ingestRoutes } from './http/ingest.ts';
+import { seriesRoutes } from './http/series.ts';
 import { siteRoutes } from './http/sites.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
-import './plugins/types.ts';
+import { telemetryPlugin } from './plugins/telemetry.ts';
+import type { Services } from './plugins/types.ts';
 import { attachRealtime } from './realtime/io.ts';
-import { migrate } from './store/migrations.ts';
-import { openSqlite } from './store/sqlite.ts';
+import { openStore } from './store/open.ts';
 import { pruneTokens } from './store/tokens.ts';
 
 /** Fastify's own errors (bad JSON, body too large, schema failures) as our error body. */
@@ -66,24 +68,26 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
   });
 
-  const db = openSqlite({ file: path.join(config.dataDir, 'voltscope.db') });
-  app.addHook('onClose', async () => db.close());
-  await migrate(db);
+  const store = await openStore(config);
+  const { db, telemetry } = store;
+  app.addHook('onClose', async () => store.close());
   await seedStore(db, config);
   await pruneTokens(db);
 
   const sessions = new Sessions(db, config);
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : null;
   if (mailer) app.addHook('onClose', async () => mailer.close());
+  // registry, latest and ingest are filled in by the telemetry plugin below.
   app.decorate('services', {
     config,
     db,
+    telemetry,
     sessions,
     hashGate: new HashGate(),
     throttles: { account: new FailureThrottle(accountPolicy), address: new FailureThrottle(addressPolicy) },
     mailer,
     decoyHash: await hashPassword(crypto.randomUUID(), config.scryptLog2N),
-  });
+  } as Services);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const errorField = request.routeOptions.config?.errorField;
@@ -106,7 +110,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(telemetryPlugin);
   await app.register(siteRoutes);
+  await app.register(deviceRoutes);
+  await app.register(seriesRoutes);
+  await app.register(ingestRoutes);
   await app.register(staticPlugin, { root: config.clientDist });
 
   const io = attachRealtime(app);

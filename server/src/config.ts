@@ -31,6 +31,28 @@ export interface Config {
   mailFrom: string;
   /** A password-reset link's lifetime in seconds. */
   resetTtl: number;
+  /** PostgreSQL instead of the embedded SQLite file when set. */
+  databaseUrl: string | null;
+  /** The PostgreSQL schema to use (created when missing); the server's default when null. */
+  databaseSchema: string | null;
+  simulator: {
+    enabled: boolean;
+    seed: number;
+    /** Simulated seconds per wall-clock second. */
+    warp: number;
+    /** Multiplies every fault rate; 0 switches faults off. */
+    faultRate: number;
+    /** Days of history the simulator fills on a first start (an empty store). */
+    backfillDays: number;
+    /** Sampling step of that history, in seconds. */
+    backfillStep: number;
+  };
+  /** How long each resolution is kept, in seconds; null keeps it for ever. */
+  retention: { raw: number | null; minute: number | null; hour: number | null };
+  /** Largest ingest request body, in bytes. */
+  ingestMaxBytes: number;
+  /** How often rollups catch up with new samples, in seconds. */
+  rollupInterval: number;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +104,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return amount * UNIT_SECONDS[(match[2] ?? 's') as keyof typeof UNIT_SECONDS];
   };
 
+  const number = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || value > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected a number from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const retention = (name: string, fallback: number | null): number | null =>
+    env[name]?.trim().toLowerCase() === 'forever' ? null : duration(name, fallback ?? 0) || null;
+
   const url = (name: string, fallback: string | null, protocols: string[]): string | null => {
     const raw = env[name]?.trim();
     if (!raw) return fallback;
@@ -132,7 +168,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: url('SMTP_URL', null, ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM', 'Voltscope <no-reply@voltscope.local>'),
     resetTtl: duration('RESET_TTL', 30 * 60),
+    databaseUrl: url('DATABASE_URL', null, ['postgres:', 'postgresql:']),
+    databaseSchema: env.DATABASE_SCHEMA?.trim() || null,
+    simulator: {
+      enabled: bool('SIMULATOR', demo),
+      seed: int('SIM_SEED', 1, 0, 2 ** 31),
+      warp: int('SIM_WARP', 1, 1, 1000),
+      faultRate: number('SIM_FAULT_RATE', 1, 0, 100_000),
+      backfillDays: int('BACKFILL_DAYS', demo ? 30 : 0, 0, 3650),
+      backfillStep: duration('BACKFILL_STEP', 15 * 60),
+    },
+    retention: {
+      raw: retention('RETENTION_RAW', 30 * 86400),
+      minute: retention('RETENTION_1M', 730 * 86400),
+      hour: env.RETENTION_1H ? retention('RETENTION_1H', null) : null,
+    },
+    ingestMaxBytes: int('INGEST_MAX_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    rollupInterval: duration('ROLLUP_INTERVAL', 2),
   };
+  if (config.databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) {
+    problems.push(`DATABASE_SCHEMA=${JSON.stringify(config.databaseSchema)}: expected a lower-case SQL name`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

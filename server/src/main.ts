@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts } from './demo/fleet.ts';
+import { DEMO_INGEST_KEY } from './plugins/telemetry.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -22,7 +23,11 @@ const lines = [`Voltscope is running at http://${shown}:${port}`, `  data: ${con
 if (config.demo) {
   lines.push('  demo sign-ins (email or username / password):');
   for (const a of demoAccounts) lines.push(`    ${a.role.padEnd(9)} ${a.email} or ${a.username} / ${a.password}`);
+  lines.push(`  demo ingest key (x-ingest-key header of POST /api/ingest): ${DEMO_INGEST_KEY}`);
 }
+lines.push(
+  `  store: ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}; simulator ${config.simulator.enabled ? 'on' : 'off'}`,
+);
 console.log(lines.join('\n'));
 
 let stopping = false;

@@ -41,7 +41,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-test-'));
   // A cheap scrypt cost keeps the suite fast; production uses 2^17.
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCRYPT_LOG2N: '10' }),
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCRYPT_LOG2N: '10', SIMULATOR: 'false' }),
     ...overrides,
   };
   const app = await buildApp(config);

@@ -30,7 +30,7 @@ function run(env: Record<string, string>) {
 
 describe('the hub process', () => {
   it('prints its URL and the demo sign-ins, serves, and stops cleanly on SIGTERM', async () => {
-    const hub = run({ PORT: '0', HOST: '127.0.0.1' });
+    const hub = run({ PORT: '0', HOST: '127.0.0.1', BACKFILL_DAYS: '1', BACKFILL_STEP: '1h' });
     let url = '';
     for (let i = 0; i < 200 && !url; i++) {
       await new Promise((r) => setTimeout(r, 50));

@@ -48,3 +48,27 @@ export const errorResponses = {
   404: errorBody,
   429: errorBody,
 } as const;
+
+export const device = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    siteId: { type: 'string' },
+    type: { type: 'string' },
+    name: { type: 'string' },
+    model: { type: 'string' },
+    ratedKw: { type: ['number', 'null'] },
+    protocol: { type: 'string' },
+    address: { type: 'string' },
+    parentId: { type: ['string', 'null'] },
+    state: { type: 'string' },
+    lastSeen: { type: ['number', 'null'] },
+  },
+  required: ['id', 'siteId', 'type', 'name', 'state', 'lastSeen'],
+} as const;
+
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 120 } },
+  required: ['id'],
+} as const;

@@ -14,8 +14,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    // Pages and assets are public: the client decides what a signed-out visitor sees.
-    if (request.is404 || config.public || !request.url.startsWith('/api/')) return;
+    // Only API routes are guarded: pages and assets (the static wildcard) are public, and the client
+    // decides what a signed-out visitor sees.
+    if (request.is404 || config.public || !request.routeOptions.url?.startsWith('/api/')) return;
     const token = bearerToken(request.headers.authorization);
     const session = token ? await app.services.sessions.authenticate(token) : undefined;
     if (!session) throw unauthenticated(token ? 'Your session has ended; sign in again' : 'Sign in to continue');

@@ -7,11 +7,20 @@ import type { HashGate } from '../auth/passwords.ts';
 import type { Session, Sessions } from '../auth/sessions.ts';
 import type { FailureThrottle } from '../auth/throttle.ts';
 import type { Config } from '../config.ts';
+import type { Registry } from '../fleet/registry.ts';
+import type { Ingest } from '../ingest/pipeline.ts';
+import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
+import type { TelemetryStore } from '../store/telemetry/types.ts';
 
 export interface Services {
   config: Config;
   db: Db;
+  telemetry: TelemetryStore;
+  /** Set by the telemetry plugin: the fleet registry, the newest value per series, the ingest pipeline. */
+  registry: Registry;
+  latest: LatestValues;
+  ingest: Ingest;
   sessions: Sessions;
   hashGate: HashGate;
   throttles: { account: FailureThrottle; address: FailureThrottle };

@@ -88,8 +88,13 @@ export function planHistory({ from, to, maxPoints }: HistoryQuery): { resolution
 }
 
 /** Aligns bucket rows of several series onto one time axis. */
+/** Buckets start at `from`, moved back to a whole minute or hour when they are read from rollups. */
+function bucketStart(from: number, resolution: Resolution): number {
+  return resolution === 'raw' ? from : Math.floor(from / resolutionMs[resolution]) * resolutionMs[resolution];
+}
+
 export function assembleHistory(query: HistoryQuery, plan: ReturnType<typeof planHistory>, rows: BucketRow[]): History {
-  const start = Math.floor(query.from / plan.bucketMs) * plan.bucketMs;
+  const start = bucketStart(query.from, plan.resolution);
   const buckets = [...new Set(rows.map((r) => Number(r.b)))].sort((a, b) => a - b);
   const position = new Map(buckets.map((b, i) => [b, i]));
   const series = query.seriesIds.map((id) => ({
@@ -124,8 +129,8 @@ export function historySql(resolution: Resolution, seriesCount: number): string 
 }
 
 export function historyParams(query: HistoryQuery, plan: ReturnType<typeof planHistory>): number[] {
-  const start = Math.floor(query.from / plan.bucketMs) * plan.bucketMs;
-  return [start, plan.bucketMs, ...query.seriesIds, query.from, query.to];
+  const start = bucketStart(query.from, plan.resolution);
+  return [start, plan.bucketMs, ...query.seriesIds, start, query.to];
 }
 
 export const emptyBatch = (): SampleBatch => ({

@@ -1,0 +1,136 @@
+// History (downsampled, columnar, ready for uPlot) and the latest values of a site's series.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, notFound } from '../errors.ts';
+import { assertCan } from '../plugins/auth.ts';
+import { getSite } from '../store/sites.ts';
+import { errorResponses } from './schemas.ts';
+
+const MAX_SERIES = 50;
+const MAX_SPAN_MS = 10 * 366 * 86_400_000;
+
+/** A time as milliseconds since 1970 or an ISO 8601 date. */
+function parseTime(field: string, raw: string): number {
+  const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+  if (!Number.isFinite(value)) {
+    throw new HttpError(400, 'VALIDATION', `${field} must be milliseconds since 1970 or an ISO 8601 date`, {
+      errors: { [field]: ['must be milliseconds since 1970 or an ISO 8601 date'] },
+    });
+  }
+  return value;
+}
+
+const nullableNumbers = { type: 'array', items: { type: ['number', 'null'] } } as const;
+
+export async function seriesRoutes(app: FastifyInstance) {
+  const { db, telemetry } = app.services;
+
+  /** The series of `ids` the caller may read; unknown ids answer 404, foreign ones 403. */
+  const readableSeries = (request: FastifyRequest, ids: number[]) => {
+    const { registry } = app.services;
+    for (const id of ids) {
+      const series = registry.seriesById(id);
+      if (!series) throw notFound(`No series ${id}`);
+      assertCan(request, 'read', 'Series', { id, siteId: registry.siteOfSeries(id) });
+    }
+  };
+
+  app.get<{ Querystring: { ids: string; from: string; to: string; maxPoints?: number } }>(
+    '/api/series/history',
+    {
+      config: { can: ['read', 'Series'] },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            ids: { type: 'string', pattern: '^\\d{1,9}(,\\d{1,9}){0,49}$' },
+            from: { type: 'string', minLength: 1, maxLength: 40 },
+            to: { type: 'string', minLength: 1, maxLength: 40 },
+            maxPoints: { type: 'integer', minimum: 1, maximum: 10_000, default: 1000 },
+          },
+          required: ['ids', 'from', 'to'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              resolution: { type: 'string' },
+              bucketMs: { type: 'number' },
+              ts: { type: 'array', items: { type: 'number' } },
+              series: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'integer' },
+                    min: nullableNumbers,
+                    max: nullableNumbers,
+                    avg: nullableNumbers,
+                  },
+                },
+              },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.query.ids.split(',').map(Number))].slice(0, MAX_SERIES);
+      const from = parseTime('from', request.query.from);
+      const to = parseTime('to', request.query.to);
+      if (to <= from || to - from > MAX_SPAN_MS) {
+        throw new HttpError(400, 'VALIDATION', 'to must be after from, and the span at most ten years', {
+          errors: { to: ['must be after from, and the span at most ten years'] },
+        });
+      }
+      readableSeries(request, ids);
+      return telemetry.history({ seriesIds: ids, from, to, maxPoints: request.query.maxPoints ?? 1000 });
+    },
+  );
+
+  app.get<{ Querystring: { site: string } }>(
+    '/api/series/latest',
+    {
+      config: { can: ['read', 'Series'] },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { site: { type: 'string', minLength: 1, maxLength: 64 } },
+          required: ['site'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              siteId: { type: 'string' },
+              seriesIds: { type: 'array', items: { type: 'integer' } },
+              ts: { type: 'array', items: { type: 'number' } },
+              values: { type: 'array', items: { type: 'number' } },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const site = await getSite(db, request.query.site);
+      if (!site) throw notFound(`No site ${request.query.site}`);
+      assertCan(request, 'read', 'Site', site);
+      assertCan(request, 'read', 'Series', { siteId: site.id });
+      const { registry, latest } = app.services;
+      const out = { siteId: site.id, seriesIds: [] as number[], ts: [] as number[], values: [] as number[] };
+      for (const device of registry.devicesOfSite(site.id)) {
+        for (const series of registry.seriesOfDevice(device.id)) {
+          const sample = latest.get(series.id);
+          if (!sample) continue;
+          out.seriesIds.push(series.id);
+          out.ts.push(sample.ts);
+          out.values.push(sample.value);
+        }
+      }
+      return out;
+    },
+  );
+}
