@@ -1,0 +1,33 @@
+// The hub for the end-to-end ingest benchmark, in a worker thread: it reports its port, then its own
+// event-loop delay over the measured run.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parentPort } from 'node:worker_threads';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-bench-hub-'));
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR: 'false', SCRYPT_LOG2N: '10' });
+const app = await buildApp(config);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const delay = monitorEventLoopDelay({ resolution: 1 });
+parentPort?.postMessage({
+  port: typeof address === 'object' && address ? address.port : 0,
+  seriesCount: app.services.registry.series.length,
+});
+parentPort?.on('message', async (message: string) => {
+  if (message === 'measure') {
+    delay.reset();
+    delay.enable();
+  } else if (message === 'stop') {
+    delay.disable();
+    const p99 = delay.percentile(99) / 1e6;
+    const max = delay.max / 1e6;
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+    parentPort?.postMessage({ p99, max });
+  }
+});
