@@ -19,7 +19,13 @@ export function fleetBatches(total: number, seriesCount: number, batchSize: numb
 }
 
 /** One series sampled every `stepMs` over `count` samples ending at `end`, cut into batches. */
-export function seriesBatches(seriesId: number, count: number, stepMs: number, end: number, batchSize = 50_000): SampleBatch[] {
+export function seriesBatches(
+  seriesId: number,
+  count: number,
+  stepMs: number,
+  end: number,
+  batchSize = 50_000,
+): SampleBatch[] {
   const batches: SampleBatch[] = [];
   const start = end - count * stepMs;
   for (let k = 0; k < count; k += batchSize) {
@@ -36,7 +42,11 @@ export function seriesBatches(seriesId: number, count: number, stepMs: number, e
 }
 
 /** Runs `work` over items with at most `concurrency` in flight. */
-export async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<unknown>): Promise<void> {
+export async function pool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<unknown>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {

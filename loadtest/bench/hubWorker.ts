@@ -22,12 +22,12 @@ parentPort?.on('message', async (message: string) => {
   if (message === 'measure') {
     delay.reset();
     delay.enable();
-  } else if (message === 'stop') {
+  } else if (message === 'report') {
     delay.disable();
-    const p99 = delay.percentile(99) / 1e6;
-    const max = delay.max / 1e6;
+    parentPort?.postMessage({ p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 });
+  } else if (message === 'close') {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
-    parentPort?.postMessage({ p99, max });
+    parentPort?.postMessage('closed');
   }
 });

@@ -44,18 +44,29 @@ export function rate(name: string, unit: string, value: number, baseline?: numbe
 
 /** A time figure beside its baseline; the ratio says how many times faster than the baseline it is. */
 export function time(name: string, value: number, baseline?: number): Figure {
-  return baseline === undefined ? { name, unit: 'ms', value } : { name, unit: 'ms', value, baseline, ratio: baseline / value };
+  return baseline === undefined
+    ? { name, unit: 'ms', value }
+    : { name, unit: 'ms', value, baseline, ratio: baseline / value };
 }
 
 const fmt = (n: number | undefined) =>
   n === undefined ? '' : n >= 1000 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3).replace(/\.?0+$/, '');
 
 export function printTable(report: Report): void {
-  const rows = report.figures.map((f) => [f.name, fmt(f.value), f.unit, fmt(f.baseline), f.ratio === undefined ? '' : `${f.ratio.toFixed(2)}×`]);
+  const rows = report.figures.map((f) => [
+    f.name,
+    fmt(f.value),
+    f.unit,
+    fmt(f.baseline),
+    f.ratio === undefined ? '' : `${f.ratio.toFixed(2)}×`,
+  ]);
   const header = ['figure', 'value', 'unit', 'baseline', 'ratio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  console.log(`\n${report.scenario} · ${report.machine.cpus} × ${report.machine.cpu} · node ${report.machine.node} · ${report.commit}`);
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(
+    `\n${report.scenario} · ${report.machine.cpus} × ${report.machine.cpu} · node ${report.machine.node} · ${report.commit}`,
+  );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }

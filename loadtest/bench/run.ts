@@ -26,7 +26,12 @@ for (const name of named.length > 0 ? named : Object.keys(scenarios)) {
   const run = scenarios[name];
   if (!run) continue;
   if (!json) console.error(`running ${name}${quick ? ' (quick)' : ''}…`);
-  const report: Report = { scenario: name, machine: machine(), commit: commit(), figures: await run({ postgresUrl, quick }) };
+  const report: Report = {
+    scenario: name,
+    machine: machine(),
+    commit: commit(),
+    figures: await run({ postgresUrl, quick }),
+  };
   if (json) console.log(JSON.stringify(report));
   else printTable(report);
 }

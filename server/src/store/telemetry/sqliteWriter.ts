@@ -50,32 +50,53 @@ const hourRollup = db.prepare(`
 const dirtyMinutes = new Set<number>();
 const args = new Array<number>(ROWS_PER_STATEMENT * 3);
 
-function write(series: Int32Array, ts: Float64Array, values: Float64Array): { inserted: number; duplicates: number } {
+/** Inserts one batch inside the open transaction; returns how many rows were new. */
+function insertRows(series: Int32Array, ts: Float64Array, values: Float64Array): number {
   const n = series.length;
   let inserted = 0;
+  let i = 0;
+  for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
+    for (let j = 0; j < ROWS_PER_STATEMENT; j++) {
+      args[3 * j] = series[i + j] as number;
+      args[3 * j + 1] = ts[i + j] as number;
+      args[3 * j + 2] = values[i + j] as number;
+    }
+    inserted += Number(insertMany.run(...args).changes);
+  }
+  for (; i < n; i++)
+    inserted += Number(insertOne.run(series[i] as number, ts[i] as number, values[i] as number).changes);
+  return inserted;
+}
+
+function markDirty(series: Int32Array, ts: Float64Array): void {
+  // Duplicates mark their minute too: recomputing a minute from its rows is idempotent.
+  for (let k = 0; k < series.length; k++) {
+    dirtyMinutes.add((series[k] as number) * KEY_SPAN + Math.floor((ts[k] as number) / MINUTE));
+  }
+}
+
+type WriteRequest = Extract<WriterRequest, { op: 'write' }>;
+
+/**
+ * Group commit: the writes that queued up while the previous transaction ran go into one transaction,
+ * and each is acknowledged once that transaction has committed.
+ */
+function writeAll(requests: readonly WriteRequest[]): WriterReply[] {
+  const counts: number[] = [];
   db.exec('BEGIN');
   try {
-    let i = 0;
-    for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
-      for (let j = 0; j < ROWS_PER_STATEMENT; j++) {
-        args[3 * j] = series[i + j] as number;
-        args[3 * j + 1] = ts[i + j] as number;
-        args[3 * j + 2] = values[i + j] as number;
-      }
-      inserted += Number(insertMany.run(...args).changes);
-    }
-    for (; i < n; i++)
-      inserted += Number(insertOne.run(series[i] as number, ts[i] as number, values[i] as number).changes);
+    for (const r of requests) counts.push(insertRows(r.series, r.ts, r.values));
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
-    throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return requests.map((r) => ({ id: r.id, ok: false, error: message }));
   }
-  // Duplicates mark their minute too: recomputing a minute from its rows is idempotent.
-  for (let k = 0; k < n; k++) {
-    dirtyMinutes.add((series[k] as number) * KEY_SPAN + Math.floor((ts[k] as number) / MINUTE));
-  }
-  return { inserted, duplicates: n - inserted };
+  return requests.map((r, i) => {
+    markDirty(r.series, r.ts);
+    const inserted = counts[i] ?? 0;
+    return { id: r.id, ok: true, inserted, duplicates: r.series.length - inserted };
+  });
 }
 
 function recompute(keys: Iterable<number>, statement: StatementSync, width: number): void {
@@ -118,30 +139,46 @@ function prune(raw: number | null, minute: number | null, hour: number | null): 
   return deleted;
 }
 
-parentPort?.on('message', (request: WriterRequest) => {
-  let reply: WriterReply;
+function handle(request: Exclude<WriterRequest, WriteRequest>): WriterReply {
   try {
     switch (request.op) {
-      case 'write':
-        reply = { id: request.id, ok: true, ...write(request.series, request.ts, request.values) };
-        break;
       case 'flush':
         flush();
-        reply = { id: request.id, ok: true };
-        break;
+        return { id: request.id, ok: true };
       case 'prune':
         flush();
-        reply = { id: request.id, ok: true, deleted: prune(request.raw, request.minute, request.hour) };
-        break;
+        return { id: request.id, ok: true, deleted: prune(request.raw, request.minute, request.hour) };
       case 'close':
         flush();
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
         db.close();
-        reply = { id: request.id, ok: true };
-        break;
+        return { id: request.id, ok: true };
     }
   } catch (error) {
-    reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  parentPort?.postMessage(reply);
+}
+
+const queue: WriterRequest[] = [];
+let scheduled = false;
+
+/** Drains the queue in order: each run of writes as one transaction, other requests one by one. */
+function drain(): void {
+  scheduled = false;
+  while (queue.length > 0) {
+    const writes: WriteRequest[] = [];
+    while (queue[0]?.op === 'write') writes.push(queue.shift() as WriteRequest);
+    if (writes.length > 0) for (const reply of writeAll(writes)) parentPort?.postMessage(reply);
+    // What stops a run of writes is a flush, prune or close: it runs after them, in order.
+    const other = queue.shift() as Exclude<WriterRequest, WriteRequest> | undefined;
+    if (other) parentPort?.postMessage(handle(other));
+  }
+}
+
+parentPort?.on('message', (request: WriterRequest) => {
+  queue.push(request);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(drain);
+  }
 });
