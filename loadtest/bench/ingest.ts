@@ -28,7 +28,8 @@ async function tempFile(): Promise<{ file: string; done: () => Promise<void> }> 
 async function sqliteBaseline(batches: SampleBatch[]): Promise<number> {
   const { file, done } = await tempFile();
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+  // The same pragmas as the store's writer, cache included, so that only the write path differs.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536');
   db.exec(
     'CREATE TABLE samples (series_id INTEGER NOT NULL, ts BIGINT NOT NULL, value DOUBLE PRECISION NOT NULL, PRIMARY KEY (series_id, ts)) WITHOUT ROWID',
   );
@@ -53,7 +54,8 @@ async function sqliteBaseline(batches: SampleBatch[]): Promise<number> {
 async function sqliteBlocks(batches: SampleBatch[]): Promise<number> {
   const { file, done } = await tempFile();
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+  // The same pragmas as the store's writer, cache included, so that only the write path differs.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536');
   db.exec(
     'CREATE TABLE blocks (series_id INTEGER NOT NULL, minute BIGINT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (series_id, minute)) WITHOUT ROWID',
   );

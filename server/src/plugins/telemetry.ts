@@ -57,8 +57,9 @@ export const telemetryPlugin = fp(async (app: FastifyInstance) => {
 
   let simulator: FleetSimulator | null = null;
   let backfill: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
   app.addHook('onReady', async () => {
-    every(config.rollupInterval, () => telemetry.flushRollups());
+    every(config.rollupInterval, () => telemetry.flushRollups({ all: false }));
     every(3600, () => telemetry.prune(retention));
     if (!config.simulator.enabled) return;
     const sites = await listSites(db);
@@ -69,11 +70,9 @@ export const telemetryPlugin = fp(async (app: FastifyInstance) => {
     });
     const now = Date.now();
     if (config.simulator.backfillDays > 0 && (await telemetry.isEmpty())) {
-      backfill = fillHistory(
-        app,
-        now,
-        sites.map((s) => s.id),
-      ).catch((error: unknown) => app.log.error({ err: error }, 'filling history failed'));
+      backfill = fillHistory(app, now, stopping.signal).catch((error: unknown) => {
+        if (!stopping.signal.aborted) app.log.error({ err: error }, 'filling history failed');
+      });
     }
     simulator.start((batch) => {
       ingest.accept(batch).catch((error: unknown) => app.log.error({ err: error }, 'simulator batch not stored'));
@@ -81,6 +80,8 @@ export const telemetryPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onClose', async () => {
+    // History left half filled is fine: it is complete up to where it stopped, and the rest stays empty.
+    stopping.abort();
     simulator?.stop();
     for (const timer of timers) clearInterval(timer);
     await backfill;
@@ -88,7 +89,7 @@ export const telemetryPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** The first start's history: the simulator run faster than real time over the last days, into the store. */
-async function fillHistory(app: FastifyInstance, now: number, siteIds: string[]): Promise<void> {
+async function fillHistory(app: FastifyInstance, now: number, signal: AbortSignal): Promise<void> {
   const { config, registry, ingest, telemetry } = app.services;
   const { backfillDays, backfillStep } = config.simulator;
   // A simulator of its own, so that its faults and energy counters do not disturb the live one.
@@ -100,8 +101,9 @@ async function fillHistory(app: FastifyInstance, now: number, siteIds: string[])
   const from = now - backfillDays * 86_400_000;
   const started = Date.now();
   let reported = 0;
-  app.log.info({ days: backfillDays, stepSeconds: backfillStep, sites: siteIds }, 'filling history');
+  app.log.info({ days: backfillDays, stepSeconds: backfillStep }, 'filling history');
   const samples = await history.backfill(from, now, backfillStep * 1000, async (batch, progress) => {
+    signal.throwIfAborted();
     await ingest.accept(batch, { live: false });
     if (progress - reported >= 0.1) {
       reported = progress;

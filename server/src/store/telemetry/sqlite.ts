@@ -89,8 +89,8 @@ export function openSqliteTelemetry(file: string): TelemetryStore {
       }
       return out;
     },
-    async flushRollups() {
-      await ask<'flush'>({ op: 'flush' });
+    async flushRollups({ all = true } = {}) {
+      await ask<'flush'>({ op: 'flush', all });
     },
     async prune(policy: RetentionPolicy, now = Date.now()) {
       const before = (keep: number | null) => (keep === null ? null : now - keep);

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 export type WriterRequest =
   | { id: number; op: 'write'; series: Int32Array; ts: Float64Array; values: Float64Array }
-  | { id: number; op: 'flush' }
+  | { id: number; op: 'flush'; all: boolean }
   | { id: number; op: 'prune'; raw: number | null; minute: number | null; hour: number | null }
   | { id: number; op: 'close' };
 
@@ -106,24 +106,34 @@ function recompute(keys: Iterable<number>, statement: StatementSync, width: numb
   }
 }
 
-function flush(): void {
-  if (dirtyMinutes.size === 0) return;
-  const dirtyHours = new Set<number>();
+const dirtyHours = new Set<number>();
+/** Hours are recomputed at most this often unless a full flush is asked for: they serve long ranges. */
+const HOUR_FLUSH_MS = 30_000;
+let hoursFlushedAt = 0;
+
+/** Recomputes the dirty minutes, and the dirty hours when `all` or when they are due. */
+function flush(all = true): void {
   for (const key of dirtyMinutes) {
     const seriesId = Math.floor(key / KEY_SPAN);
     const minute = key - seriesId * KEY_SPAN;
     dirtyHours.add(seriesId * KEY_SPAN + Math.floor((minute * MINUTE) / HOUR));
   }
+  const hoursDue = all || Date.now() - hoursFlushedAt >= HOUR_FLUSH_MS;
+  if (dirtyMinutes.size === 0 && !(hoursDue && dirtyHours.size > 0)) return;
   db.exec('BEGIN');
   try {
     recompute(dirtyMinutes, minuteRollup, MINUTE);
-    recompute(dirtyHours, hourRollup, HOUR);
+    if (hoursDue) recompute(dirtyHours, hourRollup, HOUR);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
     throw error;
   }
   dirtyMinutes.clear();
+  if (hoursDue) {
+    dirtyHours.clear();
+    hoursFlushedAt = Date.now();
+  }
 }
 
 function prune(raw: number | null, minute: number | null, hour: number | null): number {
@@ -143,7 +153,7 @@ function handle(request: Exclude<WriterRequest, WriteRequest>): WriterReply {
   try {
     switch (request.op) {
       case 'flush':
-        flush();
+        flush(request.all);
         return { id: request.id, ok: true };
       case 'prune':
         flush();

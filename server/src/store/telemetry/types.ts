@@ -52,8 +52,11 @@ export interface TelemetryStore {
   history(query: HistoryQuery): Promise<History>;
   /** The newest sample of each series, for warming the live buffers at start. */
   latest(seriesIds: readonly number[]): Promise<{ seriesId: number; ts: number; value: number }[]>;
-  /** Brings the rollups up to date with everything written so far. */
-  flushRollups(): Promise<void>;
+  /**
+   * Brings the rollups up to date with everything written so far. `all: false` (the periodic catch-up)
+   * lets a driver defer the hourly rollups a little, since they serve only long ranges.
+   */
+  flushRollups(options?: { all?: boolean }): Promise<void>;
   /** Deletes what is past retention; returns rows deleted. */
   prune(policy: RetentionPolicy, now?: number): Promise<number>;
   /** Whether any sample is stored (demo mode fills history on a first start). */
