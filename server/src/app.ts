@@ -13,6 +13,7 @@ import { authRoutes } from './http/auth.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
 import { ingestRoutes } from './http/ingest.ts';
+import { metricsRoutes } from './http/metrics.ts';
 import { seriesRoutes } from './http/series.ts';
 import { siteRoutes } from './http/sites.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -117,10 +118,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(ingestRoutes);
   await app.register(staticPlugin, { root: config.clientDist });
 
-  const io = attachRealtime(app);
+  const { io, fanout } = attachRealtime(app);
   app.decorate('io', io);
+  app.decorate('fanout', fanout);
+  await app.register(metricsRoutes);
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
+    // A client that stopped reading never answers a WebSocket close: cut such connections outright.
+    const { clients } = io.engine as unknown as {
+      clients: Record<string, { transport?: { socket?: { terminate?: () => void } } }>;
+    };
+    for (const client of Object.values(clients)) {
+      client.transport?.socket?.terminate?.();
+    }
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
   return app;

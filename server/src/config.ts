@@ -53,6 +53,19 @@ export interface Config {
   ingestMaxBytes: number;
   /** How often rollups catch up with new samples, in seconds. */
   rollupInterval: number;
+  live: {
+    /** The fan-out window: samples of a site are sent as one frame this often (ms). */
+    frameMs: number;
+    /** Samples each series keeps in the hub's ring (600 is 10 minutes at one a second). */
+    ringSamples: number;
+    /** How far back a snapshot on subscribe reaches for trend series (ms). */
+    snapshotMs: number;
+    /** How long sent frames are kept for a reconnecting client to resume (ms). */
+    resumeMs: number;
+    /** Frames queued for a socket before it is skipped, and before it is disconnected as too slow. */
+    slowPackets: number;
+    dropPackets: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -185,6 +198,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ingestMaxBytes: int('INGEST_MAX_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     rollupInterval: duration('ROLLUP_INTERVAL', 2),
+    live: {
+      frameMs: int('FRAME_MS', 100, 10, 5000),
+      ringSamples: int('RING_SAMPLES', 600, 10, 100_000),
+      snapshotMs: duration('SNAPSHOT_WINDOW', 5 * 60) * 1000,
+      resumeMs: duration('RESUME_WINDOW', 60) * 1000,
+      slowPackets: int('SLOW_SOCKET_FRAMES', 4, 1, 10_000),
+      dropPackets: int('DROP_SOCKET_FRAMES', 64, 2, 100_000),
+    },
   };
   if (config.databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) {
     problems.push(`DATABASE_SCHEMA=${JSON.stringify(config.databaseSchema)}: expected a lower-case SQL name`);

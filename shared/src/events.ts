@@ -1,6 +1,6 @@
 // The Socket.IO contract, typed once for server and client. Event names are `domain:verb`; acks are
 // `{ data }` or `{ error }` (see Ack in errors.ts).
-import type { ErrorBody } from './errors.ts';
+import type { Ack, ErrorBody } from './errors.ts';
 
 /** What a client sends in its handshake: `io(url, { auth: { token } })`. */
 export interface SocketAuth {
@@ -10,10 +10,40 @@ export interface SocketAuth {
 /** Attached to the `connect_error` a refused handshake gets (`err.message` is the code). */
 export type HandshakeErrorData = ErrorBody;
 
+/** A site to follow; `lastSeq` and `lastTs` (of the last frame held) ask to resume after a drop. */
+export interface SiteSubscription {
+  id: string;
+  lastSeq?: number;
+  lastTs?: number;
+}
+
+export interface SubscribeRequest {
+  sites: SiteSubscription[];
+}
+
+export interface GrantedSite {
+  siteId: string;
+  /** The room's newest frame number: frames that follow carry seq + 1, + 2 ... */
+  seq: number;
+  /** How the client is brought up to date: the missed frames replayed, or a snapshot. */
+  via: 'replay' | 'snapshot';
+  /** When resuming was impossible: the span the client should fetch from the history API. */
+  gap: { from: number; to: number } | null;
+}
+
+export interface SubscribeResult {
+  granted: GrantedSite[];
+  refused: { siteId: string; reason: string }[];
+}
+
 export interface ServerToClientEvents {
   /** The session ended on the server (logout, revocation, expiry); the socket is closed right after. */
   'session:ended': (payload: { reason: 'logout' | 'revoked' | 'expired' }) => void;
+  /** A binary frame (see frames.ts) of one site: live samples, or a snapshot on (re)subscribe. */
+  'live:frame': (siteId: string, frame: ArrayBuffer | ArrayBufferView) => void;
 }
 
-// biome-ignore lint/complexity/noBannedTypes: the live path issue adds the client's events here.
-export type ClientToServerEvents = {};
+export interface ClientToServerEvents {
+  'live:subscribe': (request: SubscribeRequest, ack: (result: Ack<SubscribeResult>) => void) => void;
+  'live:unsubscribe': (request: { sites: string[] }, ack: (result: Ack<{ sites: string[] }>) => void) => void;
+}

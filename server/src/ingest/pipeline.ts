@@ -8,6 +8,8 @@ import type { SampleBatch, TelemetryStore, WriteResult } from '../store/telemetr
 interface IngestEvents {
   /** A batch on its way to the store. Listeners must not keep references to its arrays. */
   samples: [batch: SampleBatch];
+  /** A batch committed, with the seconds the store took. */
+  committed: [seconds: number];
 }
 
 export class Ingest extends EventEmitter<IngestEvents> {
@@ -30,7 +32,9 @@ export class Ingest extends EventEmitter<IngestEvents> {
       this.emit('samples', batch);
     }
     try {
+      const started = performance.now();
       const result = await this.#telemetry.write(batch);
+      this.emit('committed', (performance.now() - started) / 1000);
       this.counters.inserted += result.inserted;
       this.counters.duplicates += result.duplicates;
       return result;

@@ -1,7 +1,6 @@
 // What buildApp adds to Fastify's types: the services every route reaches, the session of a signed-in
 // request, and the route options that say who may call it.
 import type { Action, SubjectName } from '@voltscope/shared/abilities';
-import type { Server } from 'socket.io';
 import type { Mailer } from '../auth/mailer.ts';
 import type { HashGate } from '../auth/passwords.ts';
 import type { Session, Sessions } from '../auth/sessions.ts';
@@ -10,6 +9,8 @@ import type { Config } from '../config.ts';
 import type { Registry } from '../fleet/registry.ts';
 import type { Ingest } from '../ingest/pipeline.ts';
 import type { LatestValues } from '../live/latest.ts';
+import type { Fanout } from '../realtime/fanout.ts';
+import type { Io } from '../realtime/types.ts';
 import type { Db } from '../store/db.ts';
 import type { TelemetryStore } from '../store/telemetry/types.ts';
 
@@ -32,7 +33,8 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    io: Server;
+    io: Io;
+    fanout: Fanout;
   }
   interface FastifyRequest {
     /** The caller's session; set on every route that is not public. */

@@ -3,17 +3,13 @@
 // revocation, expiry) its sockets are told why and disconnected at once.
 import type { IncomingMessage } from 'node:http';
 import type { ErrorBody } from '@voltscope/shared/errors';
-import type { ClientToServerEvents, ServerToClientEvents } from '@voltscope/shared/events';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import type { Session } from '../auth/sessions.ts';
+import { SeriesRings } from '../live/rings.ts';
 import { bearerToken } from '../plugins/auth.ts';
-
-export interface SocketData {
-  session: Session;
-}
-
-type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+import { Fanout } from './fanout.ts';
+import { registerSubscriptions } from './subscribe.ts';
+import type { Io } from './types.ts';
 
 const tokenRoom = (tokenHash: string) => `token:${tokenHash}`;
 // setTimeout holds at most 2^31-1 ms (about 24.8 days); a longer session is re-armed on reconnect.
@@ -33,8 +29,8 @@ function originAllowed(req: IncomingMessage, allowed: ReadonlySet<string>): bool
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
 }
 
-export function attachRealtime(app: FastifyInstance): Io {
-  const { config, sessions } = app.services;
+export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout } {
+  const { config, sessions, db, ingest, latest } = app.services;
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
 
   const io: Io = new Server(app.server, {
@@ -66,7 +62,24 @@ export function attachRealtime(app: FastifyInstance): Io {
     }
   });
 
+  const rings = new SeriesRings(config.live.ringSamples);
+  const fanout = new Fanout(io, () => app.services.registry, rings, latest, {
+    frameMs: config.live.frameMs,
+    logMs: config.live.resumeMs,
+    snapshotMs: config.live.snapshotMs,
+    slowPackets: config.live.slowPackets,
+    dropPackets: config.live.dropPackets,
+  });
+  // Straight from the ingest, before the store writes: the live path never waits on the database.
+  ingest.on('samples', (batch) => {
+    rings.add(batch);
+    fanout.accept(batch);
+  });
+  app.addHook('onReady', async () => fanout.start());
+  app.addHook('preClose', async () => fanout.stop());
+
   io.on('connection', (socket) => {
+    registerSubscriptions(socket, fanout, db, config.live.snapshotMs);
     const { tokenHash, expiresAt, user } = socket.data.session;
     void socket.join(tokenRoom(tokenHash));
     const expiry = setTimeout(
@@ -87,5 +100,5 @@ export function attachRealtime(app: FastifyInstance): Io {
     }
   });
 
-  return io;
+  return { io, fanout };
 }

@@ -1,0 +1,79 @@
+// GET /metrics in Prometheus text format: sockets, subscriptions, frames and bytes sent, frames skipped
+// for slow clients, ingest counts, store write latency, and Node's own figures (event-loop lag among them).
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export async function metricsRoutes(app: FastifyInstance) {
+  // A registry per app: tests build several apps in one process.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  const { ingest } = app.services;
+  const { io, fanout } = app;
+
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  /** A counter mirrored from a running total kept by the hot path (which increments plain numbers). */
+  const total = (name: string, help: string, read: () => number) => {
+    let seen = 0;
+    return new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const now = read();
+        this.inc(now - seen);
+        seen = now;
+      },
+    });
+  };
+
+  gauge('voltscope_sockets_connected', 'Connected Socket.IO clients', () => io.engine.clientsCount);
+  gauge('voltscope_subscriptions', 'Site subscriptions across all sockets', () => {
+    let n = 0;
+    for (const [room, members] of io.sockets.adapter.rooms) if (room.startsWith('site:')) n += members.size;
+    return n;
+  });
+  total('voltscope_frames_sent_total', 'Live frames broadcast (one per room per window)', () => fanout.counters.frames);
+  total(
+    'voltscope_frame_bytes_sent_total',
+    'Bytes of live frames broadcast, counted once per room',
+    () => fanout.counters.frameBytes,
+  );
+  total('voltscope_frame_deliveries_total', 'Live frames written to sockets', () => fanout.counters.deliveries);
+  total(
+    'voltscope_frames_skipped_total',
+    'Live frames skipped for sockets that had not drained',
+    () => fanout.counters.skipped,
+  );
+  total(
+    'voltscope_slow_sockets_dropped_total',
+    'Sockets disconnected for falling too far behind',
+    () => fanout.counters.droppedSlow,
+  );
+  total('voltscope_ingest_samples_total', 'Samples accepted by the ingest', () => ingest.counters.accepted);
+  total('voltscope_ingest_inserted_total', 'Samples stored', () => ingest.counters.inserted);
+  total(
+    'voltscope_ingest_duplicates_total',
+    'Samples already stored (same series and timestamp)',
+    () => ingest.counters.duplicates,
+  );
+  total('voltscope_ingest_rejected_total', 'Samples refused by validation', () => ingest.counters.rejected);
+  const writes = new Histogram({
+    name: 'voltscope_store_write_seconds',
+    help: 'Time from handing a batch to the store to its commit',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  ingest.on('committed', (seconds) => writes.observe(seconds));
+
+  app.get('/metrics', { config: { public: true } }, async (_request, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
+}

@@ -1,0 +1,232 @@
+import type { SubscribeResult } from '@voltscope/shared/events';
+import { decodeFrame, type Frame, frameKinds } from '@voltscope/shared/frames';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, nextEvent, startTestServer, type TestServer, type TestSocket } from '../helper.ts';
+
+const KEY = 'vsk_demo_fleet_ingest_key';
+let server: TestServer;
+let clientToken: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ live: { ...(await defaults()), frameMs: 50 } });
+  clientToken = (await server.login(demo.client.email, demo.client.password)).accessToken;
+  adminToken = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+});
+afterAll(() => server.close());
+
+async function defaults() {
+  const { loadConfig } = await import('../../src/config.ts');
+  return loadConfig({}).live;
+}
+
+const seriesId = (key: string) => server.app.services.registry.seriesIdByKey(key) as number;
+
+function framesOf(socket: TestSocket): { siteId: string; frame: Frame }[] {
+  const frames: { siteId: string; frame: Frame }[] = [];
+  socket.on('live:frame', (siteId, bytes) => frames.push({ siteId, frame: decodeFrame(bytes) }));
+  return frames;
+}
+
+async function subscribe(socket: TestSocket, sites: (string | { id: string; lastSeq?: number; lastTs?: number })[]) {
+  const ack = await socket
+    .timeout(5000)
+    .emitWithAck('live:subscribe', { sites: sites.map((s) => (typeof s === 'string' ? { id: s } : s)) });
+  if ('error' in ack) throw new Error(ack.error.message);
+  return ack.data as SubscribeResult;
+}
+
+async function ingest(samples: { series: number; ts: number; value: number }[]) {
+  const response = await server.request('POST', '/api/ingest', { body: { samples }, headers: { 'x-ingest-key': KEY } });
+  expect(response.status).toBe(200);
+}
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  return check();
+};
+
+describe('live subscriptions', () => {
+  it('grants a client its own site, refuses another, and sends it nothing of the refused one', async () => {
+    const socket = server.connect(clientToken);
+    await nextEvent(socket, 'connect');
+    const frames = framesOf(socket);
+    const result = await subscribe(socket, ['fr-occitanie', 'ma-ouarzazate', 'atlantis']);
+    expect(result.granted.map((g) => g.siteId)).toEqual(['fr-occitanie']);
+    expect(result.refused).toEqual([
+      { siteId: 'ma-ouarzazate', reason: 'you may not read this site' },
+      { siteId: 'atlantis', reason: 'no such site' },
+    ]);
+    const now = Date.now();
+    const own = seriesId('fr-occitanie.inv03/ac_power');
+    const foreign = seriesId('ma-ouarzazate.inv03/ac_power');
+    await ingest([
+      { series: own, ts: now - 100, value: 201.25 },
+      { series: foreign, ts: now - 100, value: 444 },
+      { series: own, ts: now, value: 202.5 },
+    ]);
+    expect(await until(() => frames.some((f) => f.frame.kind === frameKinds.live))).toBe(true);
+    await new Promise((r) => setTimeout(r, 150));
+    const live = frames.filter((f) => f.frame.kind === frameKinds.live);
+    expect(live.every((f) => f.siteId === 'fr-occitanie')).toBe(true);
+    const samples = live.flatMap((f) => Array.from(f.frame.series, (s, i) => [s, f.frame.ts[i], f.frame.values[i]]));
+    expect(samples).toEqual([
+      [own, now - 100, 201.25],
+      [own, now, 202.5],
+    ]);
+    expect(frames.flatMap((f) => Array.from(f.frame.series)).includes(foreign)).toBe(false);
+    socket.disconnect();
+  });
+
+  it('answers a malformed subscription with an error ack', async () => {
+    const socket = server.connect(adminToken);
+    await nextEvent(socket, 'connect');
+    const bad = [{ sites: 'everything' }, { sites: [{ id: { $ne: null } }] }, { sites: [] }, null];
+    for (const request of bad) {
+      const ack = await socket.timeout(5000).emitWithAck('live:subscribe', request as never);
+      expect(ack).toMatchObject({ error: { code: 'VALIDATION' } });
+    }
+    socket.disconnect();
+  });
+
+  it('sends a snapshot of the latest values on subscribe', async () => {
+    const power = seriesId('es-tarifa.wtg04/active_power');
+    const pitch = seriesId('es-tarifa.wtg04/pitch_angle');
+    const now = Date.now();
+    await ingest([
+      { series: power, ts: now - 2000, value: 1500 },
+      { series: power, ts: now - 1000, value: 1600 },
+      { series: pitch, ts: now - 1000, value: 3.5 },
+    ]);
+    const socket = server.connect(adminToken);
+    await nextEvent(socket, 'connect');
+    const frames = framesOf(socket);
+    const result = await subscribe(socket, ['es-tarifa']);
+    expect(result.granted[0]?.via).toBe('snapshot');
+    const snapshot = frames.find((f) => f.frame.kind === frameKinds.snapshot)?.frame;
+    expect(snapshot).toBeDefined();
+    const pick = (id: number) =>
+      Array.from(snapshot?.series ?? []).flatMap((s, i) => (s === id ? [snapshot?.values[i]] : []));
+    expect(pick(power)).toEqual([1500, 1600]);
+    expect(pick(pitch)).toEqual([3.5]);
+    socket.disconnect();
+  });
+
+  it('resumes after a dropped connection with every missed frame exactly once, or reports the gap', async () => {
+    const series = seriesId('ir-yazd.inv05/ac_power');
+    const first = server.connect(adminToken);
+    await nextEvent(first, 'connect');
+    const before = framesOf(first);
+    await subscribe(first, ['ir-yazd']);
+    const t0 = Date.now() - 10_000;
+    await ingest([{ series, ts: t0, value: 1 }]);
+    expect(await until(() => before.some((f) => f.frame.kind === frameKinds.live))).toBe(true);
+    const last = before.filter((f) => f.frame.kind === frameKinds.live).at(-1)?.frame as Frame;
+    first.disconnect();
+
+    for (let i = 1; i <= 3; i++) {
+      await ingest([{ series, ts: t0 + i * 1000, value: 1 + i }]);
+      await new Promise((r) => setTimeout(r, 80));
+    }
+    const second = server.connect(adminToken);
+    await nextEvent(second, 'connect');
+    const after = framesOf(second);
+    const resumed = await subscribe(second, [{ id: 'ir-yazd', lastSeq: last.seq, lastTs: t0 }]);
+    expect(resumed.granted[0]).toMatchObject({ via: 'replay', gap: null });
+    await new Promise((r) => setTimeout(r, 100));
+    const seqs = after.map((f) => f.frame.seq);
+    expect(seqs).toEqual([last.seq + 1, last.seq + 2, last.seq + 3]);
+    expect(after.flatMap((f) => Array.from(f.frame.values))).toEqual([2, 3, 4]);
+
+    const third = server.connect(adminToken);
+    await nextEvent(third, 'connect');
+    // A frame number the hub does not know (it restarted since, say): a snapshot, and the span to fetch.
+    const stale = await subscribe(third, [{ id: 'ir-yazd', lastSeq: last.seq + 1000, lastTs: t0 - 3_600_000 }]);
+    expect(stale.granted[0]?.via).toBe('snapshot');
+    expect(stale.granted[0]?.gap?.from).toBe(t0 - 3_600_000);
+    second.disconnect();
+    third.disconnect();
+  });
+
+  it('takes a revoked session out of its rooms at once', async () => {
+    const { accessToken } = await server.login(demo.client.email, demo.client.password);
+    const socket = server.connect(accessToken);
+    await nextEvent(socket, 'connect');
+    await subscribe(socket, ['fr-occitanie']);
+    const frames = framesOf(socket);
+    const disconnected = nextEvent(socket, 'disconnect');
+    await server.request('POST', '/api/auth/logout', { token: accessToken });
+    await disconnected;
+    await ingest([{ series: seriesId('fr-occitanie.inv07/ac_power'), ts: Date.now(), value: 5 }]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(frames.length).toBe(0);
+    expect(server.app.io.sockets.adapter.rooms.get('site:fr-occitanie')?.size ?? 0).toBe(0);
+  });
+});
+
+describe('slow consumers', () => {
+  it('skips a stalled client without delaying a healthy one', async () => {
+    const healthy = server.connect(adminToken);
+    const stalled = server.connect(adminToken);
+    await Promise.all([nextEvent(healthy, 'connect'), nextEvent(stalled, 'connect')]);
+    const received = framesOf(healthy);
+    await subscribe(healthy, ['ma-ouarzazate']);
+    await subscribe(stalled, ['ma-ouarzazate']);
+    // Stop reading: the socket's TCP buffers fill and the hub's queue for it grows.
+    const transport = stalled.io.engine.transport as unknown as { ws: { _socket: { pause(): void } } };
+    transport.ws._socket.pause();
+
+    const ids = server.app.services.registry.devicesOfSite('ma-ouarzazate').flatMap((d) =>
+      server.app.services.registry
+        .seriesOfDevice(d.id)
+        .filter((s) => s.key === 'ac_power')
+        .map((s) => s.id),
+    );
+    const start = Date.now() - 60_000;
+    const skippedBefore = server.app.fanout.counters.skipped;
+    let sent = 0;
+    for (let round = 0; round < 40; round++) {
+      // About 400 KB a frame: 25,000 samples of the site's 80 inverters.
+      const samples = [];
+      for (let k = 0; k < 25_000; k++)
+        samples.push({
+          series: ids[k % ids.length] as number,
+          ts: start + round * 1000 + Math.floor(k / ids.length),
+          value: k % 500,
+        });
+      await ingest(samples);
+      sent++;
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    expect(await until(() => received.filter((f) => f.frame.kind === frameKinds.live).length >= sent, 10_000)).toBe(
+      true,
+    );
+    const seqs = received.filter((f) => f.frame.kind === frameKinds.live).map((f) => f.frame.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => (seqs[0] as number) + i));
+    expect(server.app.fanout.counters.skipped).toBeGreaterThan(skippedBefore);
+    healthy.disconnect();
+    stalled.disconnect();
+  });
+});
+
+describe('GET /metrics', () => {
+  it('reports sockets, frames, skips and ingest in Prometheus text format', async () => {
+    const response = await server.request('GET', '/metrics');
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    for (const name of [
+      'voltscope_sockets_connected',
+      'voltscope_subscriptions',
+      'voltscope_frames_sent_total',
+      'voltscope_frame_bytes_sent_total',
+      'voltscope_frames_skipped_total',
+      'voltscope_ingest_samples_total',
+      'voltscope_store_write_seconds_bucket',
+      'nodejs_eventloop_lag_p99_seconds',
+    ]) {
+      expect(text).toContain(name);
+    }
+    expect(Number(/^voltscope_frames_skipped_total (\d+)/m.exec(text)?.[1])).toBeGreaterThan(0);
+  });
+});
