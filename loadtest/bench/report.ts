@@ -10,6 +10,8 @@ export interface Figure {
   baseline?: number;
   /** value / baseline, or baseline / value for times (higher is always better). */
   ratio?: number;
+  /** Lowest and highest value over the runs, where the value is a median of several. */
+  range?: [number, number];
 }
 
 export interface Report {
@@ -49,8 +51,11 @@ export function time(name: string, value: number, baseline?: number): Figure {
     : { name, unit: 'ms', value, baseline, ratio: baseline / value };
 }
 
-const fmt = (n: number | undefined) =>
-  n === undefined ? '' : n >= 1000 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3).replace(/\.?0+$/, '');
+const fmt = (n: number | undefined) => {
+  if (n === undefined) return '';
+  if (Math.abs(n) >= 100 || Number.isInteger(n)) return Math.round(n).toLocaleString('en-US');
+  return n.toPrecision(3);
+};
 
 export function printTable(report: Report): void {
   const rows = report.figures.map((f) => [

@@ -1,5 +1,6 @@
 // `npm run bench -- <scenario...> [--json] [--quick]`: runs benchmarks and prints their figures beside
-// their baselines. Scenarios: ingest, history (all when none is named).
+// their baselines. Scenarios: ingest, history, fanout (all when none is named).
+import { fanoutBenchmark } from './fanout.ts';
 import { historyBenchmark } from './history.ts';
 import { ingestBenchmark } from './ingest.ts';
 import { commit, type Figure, machine, printTable, type Report } from './report.ts';
@@ -7,6 +8,7 @@ import { commit, type Figure, machine, printTable, type Report } from './report.
 const scenarios: Record<string, (o: { postgresUrl: string | null; quick: boolean }) => Promise<Figure[]>> = {
   ingest: ingestBenchmark,
   history: historyBenchmark,
+  fanout: fanoutBenchmark,
 };
 
 const args = process.argv.slice(2);

@@ -148,7 +148,9 @@ export class Fanout {
       }
     }
     // One encoding for the whole room; Socket.IO writes the same packet to each socket.
-    this.#io.to(roomOf(siteId)).except(SLOW_ROOM).emit('live:frame', siteId, frame);
+    const target =
+      receivers === members.size ? this.#io.to(roomOf(siteId)) : this.#io.to(roomOf(siteId)).except(SLOW_ROOM);
+    target.emit('live:frame', siteId, frame);
     this.counters.frames++;
     this.counters.frameBytes += frame.byteLength;
     this.counters.deliveries += receivers;
