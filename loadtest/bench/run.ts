@@ -1,6 +1,7 @@
 // `npm run bench -- <scenario...> [--json] [--quick]`: runs benchmarks and prints their figures beside
-// their baselines. Scenarios: ingest, history, fanout (all when none is named).
+// their baselines. Scenarios: ingest, history, fanout, frames (all when none is named).
 import { fanoutBenchmark } from './fanout.ts';
+import { framesBenchmark } from './frames.ts';
 import { historyBenchmark } from './history.ts';
 import { ingestBenchmark } from './ingest.ts';
 import { commit, type Figure, machine, printTable, type Report } from './report.ts';
@@ -9,6 +10,7 @@ const scenarios: Record<string, (o: { postgresUrl: string | null; quick: boolean
   ingest: ingestBenchmark,
   history: historyBenchmark,
   fanout: fanoutBenchmark,
+  frames: framesBenchmark,
 };
 
 const args = process.argv.slice(2);
