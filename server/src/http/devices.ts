@@ -1,4 +1,5 @@
-// The devices of a site and one device with its series and latest values, as the caller may read them.
+// The devices and series of a site, and one device with its series and latest values, as the caller
+// may read them.
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 import { deviceStatus } from '../fleet/status.ts';
@@ -27,6 +28,43 @@ export async function deviceRoutes(app: FastifyInstance) {
         .devicesOfSite(site.id)
         .filter((d) => can(request, 'read', 'Device', d))
         .map(withStatus);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/sites/:id/series',
+    {
+      config: { can: ['read', 'Series'] },
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                deviceId: { type: 'string' },
+                key: { type: 'string' },
+                metric: { type: 'string' },
+                unit: { type: 'string' },
+                periodMs: { type: 'integer' },
+              },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const site = await getSite(db, request.params.id);
+      if (!site) throw notFound(`No site ${request.params.id}`);
+      assertCan(request, 'read', 'Site', site);
+      const { registry } = app.services;
+      return registry
+        .devicesOfSite(site.id)
+        .filter((d) => can(request, 'read', 'Device', d))
+        .flatMap((d) => registry.seriesOfDevice(d.id));
     },
   );
 

@@ -205,6 +205,22 @@ describe.each([
       expect((await server.request('GET', '/api/sites/ma-ouarzazate/devices', { token: client })).status).toBe(403);
     });
 
+    it('lists a site’s series, so that a page can follow them live', async () => {
+      const response = await server.request('GET', '/api/sites/fr-occitanie/series', { token: client });
+      expect(response.status).toBe(200);
+      const series = await response.json();
+      expect(series.length).toBeGreaterThan(500);
+      expect(series).toContainEqual(
+        expect.objectContaining({
+          id: id('fr-occitanie.inv01/ac_power'),
+          deviceId: 'fr-occitanie.inv01',
+          key: 'ac_power',
+          unit: 'kW',
+        }),
+      );
+      expect((await server.request('GET', '/api/sites/ir-yazd/series', { token: client })).status).toBe(403);
+    });
+
     it('shows one device with its series and latest values', async () => {
       const response = await server.request('GET', '/api/devices/fr-occitanie.inv01', { token: client });
       expect(response.status).toBe(200);
