@@ -24,6 +24,8 @@ export interface RouteMeta {
   subject?: SubjectName;
   /** Loads the page component; absent while the page is not built. */
   page?: () => Promise<ComponentType>;
+  /** A route that only sends the user on to another path (after its guard). */
+  redirectTo?: string;
 }
 
 const loginPage = () => import('./features/auth/LoginPage.tsx').then((m) => m.LoginPage);
@@ -63,6 +65,37 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'AclDemo',
     page: () => import('./features/access-control/AccessControlPage.tsx').then((m) => m.AccessControlPage),
+  },
+  // Seed: /pages/user-profile and /pages/account-settings lead to their tab routes, on their first tab.
+  {
+    name: 'pages-user-profile',
+    path: '/pages/user-profile',
+    layout: 'default',
+    redirectTo: '/pages/user-profile/profile',
+  },
+  {
+    name: 'pages-user-profile-tab',
+    path: '/pages/user-profile/:tab',
+    layout: 'default',
+    page: () => import('./features/account/UserProfilePage.tsx').then((m) => m.UserProfilePage),
+  },
+  {
+    name: 'pages-account-settings',
+    path: '/pages/account-settings',
+    layout: 'default',
+    redirectTo: '/pages/account-settings/account',
+  },
+  {
+    name: 'pages-account-settings-tab',
+    path: '/pages/account-settings/:tab',
+    layout: 'default',
+    page: () => import('./features/account/AccountSettingsPage.tsx').then((m) => m.AccountSettingsPage),
+  },
+  {
+    name: 'settings-user-interface',
+    path: '/settings/user-interface',
+    layout: 'default',
+    page: () => import('./features/settings/UserInterfacePage.tsx').then((m) => m.UserInterfacePage),
   },
   { name: 'not-authorized', path: '/not-authorized', layout: 'blank', public: true, page: notAuthorizedPage },
   {
@@ -128,7 +161,20 @@ export const routeTable: readonly RouteMeta[] = [
   { name: '$error', path: '*', layout: 'blank', public: true, page: notFoundPage },
 ];
 
-export const isBuilt = (route: RouteMeta): boolean => route.page !== undefined;
+export const isBuilt = (route: RouteMeta): boolean => route.page !== undefined || route.redirectTo !== undefined;
+
+/** The built route a path leads to (a `:param` matches one segment), for the menu and the search. */
+export function routeForPath(pathname: string): RouteMeta | undefined {
+  const segments = pathname.split('/');
+  return routeTable.find((route) => {
+    if (!isBuilt(route) || route.path === '*') return false;
+    const pattern = route.path.split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? (segments[i] ?? '') !== '' : part === segments[i]))
+    );
+  });
+}
 
 export function findRoute(name: string): RouteMeta | undefined {
   return routeTable.find((route) => route.name === name);

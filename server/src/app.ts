@@ -14,6 +14,8 @@ import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
 import { ingestRoutes } from './http/ingest.ts';
 import { metricsRoutes } from './http/metrics.ts';
+import { profileRoutes } from './http/profile.ts';
+import { searchRoutes } from './http/search.ts';
 import { seriesRoutes } from './http/series.ts';
 import { siteRoutes } from './http/sites.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -116,6 +118,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(deviceRoutes);
   await app.register(seriesRoutes);
   await app.register(ingestRoutes);
+  await app.register(searchRoutes);
+  await app.register(profileRoutes);
   await app.register(staticPlugin, { root: config.clientDist });
 
   const { io, fanout } = attachRealtime(app);

@@ -1,9 +1,11 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { type RouteHandle, routeTitleKey } from '../routes.tsx';
 import { IconAlertTriangle } from '../ui/icons.tsx';
+import { useScrollBehavior } from './scroll.ts';
+import { useDocumentSettings } from './settings/useDocumentSettings.ts';
 
 const isHandle = (value: unknown): value is RouteHandle =>
   typeof value === 'object' && value !== null && typeof (value as RouteHandle).name === 'string';
@@ -21,12 +23,9 @@ function useDocumentTitle() {
 
 export function AppRoot() {
   useDocumentTitle();
-  return (
-    <>
-      <Outlet />
-      <ScrollRestoration />
-    </>
-  );
+  useDocumentSettings();
+  useScrollBehavior();
+  return <Outlet />;
 }
 
 export function PageLoader() {

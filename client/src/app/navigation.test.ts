@@ -1,5 +1,6 @@
-import { createAbility, roleRuleTemplates } from '@voltscope/shared/abilities';
+import { createAbility, resolveRules, roleRuleTemplates } from '@voltscope/shared/abilities';
 import { describe, expect, it } from 'vitest';
+import type { RouteMeta } from '../routes.tsx';
 import { type NavGroup, visibleNavigation } from './navigation.ts';
 
 const menuOf = (rules: Parameters<typeof createAbility>[0]) =>
@@ -13,14 +14,16 @@ describe('menu', () => {
     expect(menuOf(roleRuleTemplates.admin)).toEqual([
       { group: 'monitoring', entries: ['/dashboards/solar'] },
       { group: 'userAccess', entries: ['/access-control'] },
+      { group: 'settings', entries: ['/settings/user-interface'] },
     ]);
   });
 
   it('hides what the ability denies, and a group left with no visible entry', () => {
     expect(menuOf([{ action: 'read', subject: 'AclDemo' }])).toEqual([
       { group: 'userAccess', entries: ['/access-control'] },
+      { group: 'settings', entries: ['/settings/user-interface'] },
     ]);
-    expect(menuOf([])).toEqual([]);
+    expect(menuOf([])).toEqual([{ group: 'settings', entries: ['/settings/user-interface'] }]);
   });
 
   it('respects inverted rules', () => {
@@ -29,7 +32,29 @@ describe('menu', () => {
         { action: 'manage', subject: 'all' },
         { action: 'read', subject: 'Site', inverted: true },
       ]),
-    ).toEqual([{ group: 'userAccess', entries: ['/access-control'] }]);
+    ).toEqual([
+      { group: 'userAccess', entries: ['/access-control'] },
+      { group: 'settings', entries: ['/settings/user-interface'] },
+    ]);
+  });
+
+  it('shows an admin-only page to an admin and never to a client', () => {
+    const adminPage: RouteMeta = {
+      name: 'users',
+      path: '/users',
+      layout: 'default',
+      action: 'manage',
+      subject: 'User',
+      page: async () => () => null,
+    };
+    const groups: NavGroup[] = [
+      { label: 'userAccess', icon: 'access', children: [{ label: 'accessControl', route: 'users' }] },
+    ];
+    const menu = (rules: Parameters<typeof createAbility>[0]) =>
+      visibleNavigation(createAbility(rules), groups, (name) => (name === 'users' ? adminPage : undefined));
+    expect(menu(roleRuleTemplates.admin)).toHaveLength(1);
+    expect(menu(resolveRules(roleRuleTemplates.client, { siteIds: ['a'] }))).toEqual([]);
+    expect(menu(roleRuleTemplates.operator)).toEqual([]);
   });
 
   it('leaves out entries whose page is not built', () => {

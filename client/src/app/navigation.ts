@@ -2,10 +2,10 @@
 // the user's ability allows its route; a group shows when at least one of its entries does.
 import type { AppAbility } from '@voltscope/shared/abilities';
 import type { Messages } from '../i18n/locales/en.ts';
-import { findRoute, isBuilt } from '../routes.tsx';
+import { findRoute, isBuilt, type RouteMeta } from '../routes.tsx';
 
 export type NavLabel = keyof Messages['nav'];
-export type NavIcon = 'monitoring' | 'events' | 'devices' | 'access' | 'settings' | 'solar' | 'shield';
+export type NavIcon = 'monitoring' | 'events' | 'devices' | 'access' | 'settings' | 'solar' | 'shield' | 'palette';
 
 export interface NavEntry {
   label: NavLabel;
@@ -61,7 +61,7 @@ export const navigation: readonly NavGroup[] = [
   {
     label: 'settings',
     icon: 'settings',
-    children: [{ label: 'userInterface' }],
+    children: [{ label: 'userInterface', icon: 'palette', route: 'settings-user-interface' }],
   },
 ];
 
@@ -77,12 +77,16 @@ export interface VisibleGroup {
   children: VisibleEntry[];
 }
 
-export function visibleNavigation(ability: AppAbility, groups: readonly NavGroup[] = navigation): VisibleGroup[] {
+export function visibleNavigation(
+  ability: AppAbility,
+  groups: readonly NavGroup[] = navigation,
+  routeNamed: (name: string) => RouteMeta | undefined = findRoute,
+): VisibleGroup[] {
   const visible: VisibleGroup[] = [];
   for (const group of groups) {
     const children: VisibleEntry[] = [];
     for (const entry of group.children) {
-      const route = entry.route ? findRoute(entry.route) : undefined;
+      const route = entry.route ? routeNamed(entry.route) : undefined;
       if (!route || !isBuilt(route)) continue;
       if (route.action && route.subject && !ability.can(route.action, route.subject)) continue;
       children.push(

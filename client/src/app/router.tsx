@@ -12,7 +12,7 @@ import { DefaultLayout } from './layouts/DefaultLayout.tsx';
 function guard(meta: RouteMeta) {
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const to = redirectFor(meta, url, sessionStore.getState(), currentAbility());
+    const to = redirectFor(meta, url, sessionStore.getState(), currentAbility()) ?? meta.redirectTo ?? null;
     return to === null ? null : redirect(to);
   };
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { capacityParts, formatList, formatNumber, formatSiteTime, formatUngrouped } from './format.ts';
+import {
+  capacityParts,
+  energyParts,
+  formatDate,
+  formatList,
+  formatNumber,
+  formatRelativeTime,
+  formatSiteTime,
+  formatUngrouped,
+  powerParts,
+} from './format.ts';
 
 describe('format', () => {
   it('writes Persian digits in Persian', () => {
@@ -23,5 +33,34 @@ describe('format', () => {
   it('joins lists the way the language does', () => {
     expect(formatList('en', ['A', 'B'])).toBe('A and B');
     expect(formatList('fr', ['A', 'B'])).toBe('A et B');
+  });
+});
+
+describe('power and energy', () => {
+  it('scales watts and watt-hours to the unit that keeps three digits', () => {
+    expect(powerParts('en', 950)).toEqual({ unit: 'W', value: '950' });
+    expect(powerParts('en', 1_250)).toEqual({ unit: 'kW', value: '1.25' });
+    expect(powerParts('en', 48_000_000)).toEqual({ unit: 'MW', value: '48' });
+    expect(powerParts('en', 999_960)).toEqual({ unit: 'MW', value: '1' });
+    expect(powerParts('en', 2.5e9)).toEqual({ unit: 'GW', value: '2.5' });
+    expect(energyParts('en', 12_345)).toEqual({ unit: 'kWh', value: '12.3' });
+    expect(energyParts('fr', 3_400_000)).toEqual({ unit: 'MWh', value: '3,4' });
+  });
+
+  it('writes the number in the reader’s digits', () => {
+    expect(powerParts('fa', 1_500).value).toBe('۱٫۵');
+    expect(energyParts('fa', 250_000)).toEqual({ unit: 'kWh', value: '۲۵۰' });
+  });
+});
+
+describe('dates', () => {
+  it('uses the Persian calendar and digits in Persian', () => {
+    expect(formatDate('fa', Date.UTC(2026, 2, 21, 12))).toBe('۱ فروردین ۱۴۰۵');
+  });
+
+  it('says how long ago in the reader’s language', () => {
+    const now = Date.UTC(2026, 0, 1);
+    expect(formatRelativeTime('en', now - 5 * 60_000, now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('fr', now + 3 * 86_400_000, now)).toBe('dans 3 jours');
   });
 });

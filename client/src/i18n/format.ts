@@ -89,3 +89,64 @@ export function formatRetryDelay(lng: Language, seconds: number): string {
 export function formatCoordinate(lng: Language, value: number): string {
   return formatNumber(lng, value, 2);
 }
+
+export type PowerUnit = 'W' | 'kW' | 'MW' | 'GW';
+export type EnergyUnit = 'Wh' | 'kWh' | 'MWh' | 'GWh';
+
+/** Three significant digits at most: 1.25, 12.5, 125. */
+const digitsFor = (value: number): number => (Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2);
+
+function scaled<U extends string>(lng: Language, base: number, units: readonly U[]): { unit: U; value: string } {
+  let index = 0;
+  let value = base;
+  while (index < units.length - 1 && Math.abs(value) >= 1000) {
+    value /= 1000;
+    index++;
+  }
+  // 999.96 kW rounds to "1,000 kW": say 1 MW instead.
+  if (index < units.length - 1 && Math.abs(Number(value.toFixed(digitsFor(value)))) >= 1000) {
+    value /= 1000;
+    index++;
+  }
+  return { unit: units[index] as U, value: formatNumber(lng, value, digitsFor(value)) };
+}
+
+/** A power in watts, in W, kW, MW or GW, whichever keeps the number readable. */
+export const powerParts = (lng: Language, watts: number) =>
+  scaled<PowerUnit>(lng, watts, ['W', 'kW', 'MW', 'GW'] as const);
+
+/** An energy in watt-hours, in Wh, kWh, MWh or GWh. */
+export const energyParts = (lng: Language, wattHours: number) =>
+  scaled<EnergyUnit>(lng, wattHours, ['Wh', 'kWh', 'MWh', 'GWh'] as const);
+
+/** A date and time in the reader's calendar and digits (Persian readers get the Solar Hijri calendar). */
+export function formatDateTime(lng: Language, at: number | Date): string {
+  return memo(
+    `dt|${lng}`,
+    () => new Intl.DateTimeFormat(intlLocales[lng], { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }),
+  ).format(at);
+}
+
+export function formatDate(lng: Language, at: number | Date): string {
+  return memo(`d|${lng}`, () => new Intl.DateTimeFormat(intlLocales[lng], { dateStyle: 'long' })).format(at);
+}
+
+/** "5 minutes ago", "in 3 days": the nearest whole unit. */
+export function formatRelativeTime(lng: Language, at: number, now = Date.now()): string {
+  const rtf = memo(`rtn|${lng}`, () => new Intl.RelativeTimeFormat(intlLocales[lng], { numeric: 'auto' }));
+  const seconds = (at - now) / 1000;
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['second', 60],
+    ['minute', 60],
+    ['hour', 24],
+    ['day', 30],
+    ['month', 12],
+    ['year', Number.POSITIVE_INFINITY],
+  ];
+  let value = seconds;
+  for (const [unit, size] of steps) {
+    if (Math.abs(value) < size) return rtf.format(Math.round(value), unit);
+    value /= size;
+  }
+  return rtf.format(Math.round(value), 'year');
+}

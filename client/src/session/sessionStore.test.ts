@@ -64,6 +64,15 @@ describe('session store', () => {
     expect(session.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
+  it('keeps new user data where the session is stored', () => {
+    const { local, store } = setup();
+    store.signIn(login(), true);
+    store.updateUser({ ...login().userData, fullName: 'Ada Lovelace' });
+    expect(store.getState().userData?.fullName).toBe('Ada Lovelace');
+    expect(local.getItem(SESSION_STORAGE_KEY)).toContain('Ada Lovelace');
+    expect(store.getState().accessToken).toBe('secret');
+  });
+
   it('counts as authenticated only with both user data and a token', () => {
     const { store } = setup();
     expect(isAuthenticated(store.getState())).toBe(false);

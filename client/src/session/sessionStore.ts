@@ -57,6 +57,8 @@ export interface SessionStorages {
 export interface SessionStore extends StoreApi<SessionState> {
   signIn(response: Persisted, remember: boolean): void;
   signOut(): void;
+  /** New user data for the same session (after the user changed their name or email). */
+  updateUser(userData: UserData): void;
   /** Re-reads the stores, e.g. after another tab signed in or out. */
   reload(): void;
 }
@@ -87,6 +89,18 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
       local.removeItem(SESSION_STORAGE_KEY);
       session.removeItem(SESSION_STORAGE_KEY);
       store.setState(signedOut, true);
+    },
+    updateUser(userData: UserData) {
+      const state = store.getState();
+      if (!state.accessToken || state.expiresAt === null) return;
+      const persisted: Persisted = {
+        userData,
+        accessToken: state.accessToken,
+        userAbilityRules: state.userAbilityRules,
+        expiresAt: state.expiresAt,
+      };
+      (state.remembered ? local : session).setItem(SESSION_STORAGE_KEY, JSON.stringify(persisted));
+      store.setState({ userData });
     },
     reload() {
       store.setState(load(), true);

@@ -16,7 +16,7 @@ export function Logo({ size = 30, withText = true }: LogoProps) {
       </svg>
       {withText && (
         // A brand name: same in every language and never mirrored.
-        <Text component="span" className={classes.text} dir="ltr">
+        <Text component="span" className={classes.text} dir="ltr" data-logo-text>
           Voltscope
         </Text>
       )}

@@ -215,3 +215,129 @@ export const IconArrowBack = (props: IconProps) => (
 export const IconSolarPanel = (props: IconProps) => (
   <SvgIcon shape={{ paths: ['M4 2h16l2 12H2L4 2Z', 'M12 2v12', 'M3 8h18', 'M12 14v8', 'M8 22h8'] }} {...props} />
 );
+export const IconSearch = (props: IconProps) => (
+  <SvgIcon shape={{ paths: ['m21 21-4.3-4.3'], circles: [[11, 11, 8]] }} {...props} />
+);
+export const IconX = (props: IconProps) => <SvgIcon shape={{ paths: ['M18 6 6 18', 'm6 6 12 12'] }} {...props} />;
+export const IconArrowUp = (props: IconProps) => (
+  <SvgIcon shape={{ paths: ['m5 12 7-7 7 7', 'M12 19V5'] }} {...props} />
+);
+export const IconChevronsStart = (props: IconProps) => (
+  <SvgIcon shape={{ paths: ['m11 17-5-5 5-5', 'm18 17-5-5 5-5'] }} mirror {...props} />
+);
+export const IconChevronEnd = (props: IconProps) => <SvgIcon shape={{ paths: ['m9 18 6-6-6-6'] }} mirror {...props} />;
+export const IconLayoutGrid = (props: IconProps) => (
+  <SvgIcon
+    shape={{
+      paths: [
+        'M4 3h5a1 1 0 0 1 1 1v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Z',
+        'M15 3h5a1 1 0 0 1 1 1v5a1 1 0 0 1-1 1h-5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Z',
+        'M15 14h5a1 1 0 0 1 1 1v5a1 1 0 0 1-1 1h-5a1 1 0 0 1-1-1v-5a1 1 0 0 1 1-1Z',
+        'M4 14h5a1 1 0 0 1 1 1v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-5a1 1 0 0 1 1-1Z',
+      ],
+    }}
+    {...props}
+  />
+);
+export const IconPalette = (props: IconProps) => (
+  <SvgIcon
+    shape={{
+      paths: [
+        'M12 2C6.5 2 2 6.5 2 12s4.5 10 10 10c.93 0 1.65-.75 1.65-1.69 0-.44-.18-.83-.44-1.12-.29-.29-.44-.65-.44-1.13a1.64 1.64 0 0 1 1.67-1.67h2c3.05 0 5.55-2.5 5.55-5.55C21.97 6.01 17.46 2 12 2z',
+      ],
+      circles: [
+        [13.5, 6.5, 1],
+        [17.5, 10.5, 1],
+        [8.5, 7.5, 1],
+        [6.5, 12.5, 1],
+      ],
+    }}
+    {...props}
+  />
+);
+export const IconDeviceDesktop = (props: IconProps) => (
+  <SvgIcon
+    shape={{
+      paths: ['M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z', 'M8 21h8', 'M12 17v4'],
+    }}
+    {...props}
+  />
+);
+export const IconDeviceMobile = (props: IconProps) => (
+  <SvgIcon
+    shape={{ paths: ['M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Z', 'M12 18h.01'] }}
+    {...props}
+  />
+);
+export const IconCheck = (props: IconProps) => <SvgIcon shape={{ paths: ['M20 6 9 17l-5-5'] }} {...props} />;
+export const IconLock = (props: IconProps) => (
+  <SvgIcon
+    shape={{
+      paths: ['M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2Z', 'M7 11V7a5 5 0 0 1 10 0v4'],
+    }}
+    {...props}
+  />
+);
+export const IconLayout = (props: IconProps) => (
+  <SvgIcon
+    shape={{ paths: ['M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z', 'M3 9h18', 'M9 21V9'] }}
+    mirror
+    {...props}
+  />
+);
+export const IconGear = (props: IconProps) => (
+  <SvgIcon
+    shape={{
+      paths: [
+        'M12.22 2h-.44a2 2 0 0 0-2 2v.18a2 2 0 0 1-1 1.73l-.43.25a2 2 0 0 1-2 0l-.15-.08a2 2 0 0 0-2.73.73l-.22.38a2 2 0 0 0 .73 2.73l.15.1a2 2 0 0 1 1 1.72v.51a2 2 0 0 1-1 1.74l-.15.09a2 2 0 0 0-.73 2.73l.22.38a2 2 0 0 0 2.73.73l.15-.08a2 2 0 0 1 2 0l.43.25a2 2 0 0 1 1 1.73V20a2 2 0 0 0 2 2h.44a2 2 0 0 0 2-2v-.18a2 2 0 0 1 1-1.73l.43-.25a2 2 0 0 1 2 0l.15.08a2 2 0 0 0 2.73-.73l.22-.39a2 2 0 0 0-.73-2.73l-.15-.08a2 2 0 0 1-1-1.74v-.5a2 2 0 0 1 1-1.74l.15-.09a2 2 0 0 0 .73-2.73l-.22-.38a2 2 0 0 0-2.73-.73l-.15.08a2 2 0 0 1-2 0l-.43-.25a2 2 0 0 1-1-1.73V4a2 2 0 0 0-2-2z',
+      ],
+      circles: [[12, 12, 3]],
+    }}
+    {...props}
+  />
+);
+export const IconCornerDownLeft = (props: IconProps) => (
+  <SvgIcon shape={{ paths: ['M20 4v7a4 4 0 0 1-4 4H4', 'm9 10-5 5 5 5'] }} mirror {...props} />
+);
+export const IconArrowsUpDown = (props: IconProps) => (
+  <SvgIcon shape={{ paths: ['m21 16-4 4-4-4', 'M17 20V4', 'm3 8 4-4 4 4', 'M7 4v16'] }} {...props} />
+);
+export const IconRefresh = (props: IconProps) => (
+  <SvgIcon shape={{ paths: ['M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8', 'M3 3v5h5'] }} {...props} />
+);
+export const IconPencil = (props: IconProps) => (
+  <SvgIcon
+    shape={{
+      paths: [
+        'M21.17 6.81a1 1 0 0 0-3.99-3.99L3.84 16.17a2 2 0 0 0-.5.83l-1.32 4.35a.5.5 0 0 0 .62.62l4.35-1.32a2 2 0 0 0 .83-.5z',
+        'm15 5 4 4',
+      ],
+    }}
+    {...props}
+  />
+);
+export const IconContrast = (props: IconProps) => (
+  <SvgIcon shape={{ paths: ['M12 18a6 6 0 0 0 0-12v12z'], circles: [[12, 12, 10]] }} {...props} />
+);
+export const IconCalendar = (props: IconProps) => (
+  <SvgIcon
+    shape={{
+      paths: [
+        'M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z',
+        'M16 2v4',
+        'M8 2v4',
+        'M3 10h18',
+      ],
+    }}
+    {...props}
+  />
+);
+export const IconFileSearch = (props: IconProps) => (
+  <SvgIcon
+    shape={{
+      paths: ['M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z', 'M14 2v6h6', 'm17 19-1.5-1.5'],
+      circles: [[13, 15, 2.5]],
+    }}
+    {...props}
+  />
+);

@@ -1,30 +1,70 @@
-// One browser and one server per test file; each test gets a fresh context (its own storage).
+// One browser and one server per test file; each test gets a fresh context (its own cookies and storage).
 // Set VOLTSCOPE_BROWSER_URL to run the suite against a server you started yourself (npm run dev).
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer } from '../../../server/test/helper.ts';
 
 export const demo = {
   admin: { login: 'admin@voltscope.io', password: 'Volt!Admin1' },
+  operator: { login: 'operator', password: 'Volt!Oper1' },
   client: { login: 'client', password: 'Volt!Client1' },
 } as const;
 
+export type Who = keyof typeof demo;
+export type Language = 'en' | 'fa' | 'fr' | 'ar';
+
+export interface OpenOptions {
+  /** Stored as the `language` cookie before any script of the app runs. */
+  language?: Language;
+  /** Display settings stored as cookies (seed names: theme, skin, appContentLayoutNav, ...). */
+  cookies?: Record<string, string>;
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
 export interface Harness {
   url: string;
-  /** A new page in a fresh context; `language` is stored before any script of the app runs. */
-  open(options?: { language?: 'en' | 'fa' | 'fr' | 'ar' }): Promise<Page>;
+  /** A new page in a fresh context. */
+  open(options?: OpenOptions): Promise<Page>;
+  /** A new page whose tab already holds a session of `who` (signed in through the API, not the form). */
+  openSignedIn(who: Who, options?: OpenOptions): Promise<Page>;
 }
 
 export function setupBrowser(): Harness {
   let browser: Browser;
   let server: { url: string; close(): Promise<void> } | null = null;
   const contexts: BrowserContext[] = [];
+
+  const newContext = async ({ language, cookies = {}, viewport, colorScheme = 'light' }: OpenOptions) => {
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      viewport: viewport ?? { width: 1280, height: 800 },
+      colorScheme,
+    });
+    contexts.push(context);
+    const all = { ...(language ? { language } : {}), ...cookies };
+    await context.addCookies(
+      Object.entries(all).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: harness.url })),
+    );
+    return context;
+  };
+
   const harness: Harness = {
     url: '',
-    async open({ language } = {}) {
-      const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
-      contexts.push(context);
-      if (language) await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
+    async open(options = {}) {
+      return (await newContext(options)).newPage();
+    },
+    async openSignedIn(who, options = {}) {
+      const context = await newContext(options);
+      const response = await fetch(`${harness.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: demo[who].login, password: demo[who].password }),
+      });
+      if (response.status !== 201) throw new Error(`sign-in of ${who} failed: ${response.status}`);
+      const session = await response.text();
+      await context.addInitScript((value) => sessionStorage.setItem('voltscope.session', value), session);
       return context.newPage();
     },
   };
@@ -69,3 +109,22 @@ export const pathOf = (page: Page): string => {
   const url = new URL(page.url());
   return url.pathname + url.search;
 };
+
+/** The value of a cookie of the page's context. */
+export async function cookie(page: Page, name: string): Promise<string | undefined> {
+  const found = (await page.context().cookies()).find((c) => c.name === name);
+  return found && decodeURIComponent(found.value);
+}
+
+/**
+ * WCAG 2.2 AA with axe-core: fails on serious or critical violations, naming each with its nodes. With
+ * a modal open, `within` limits the check to it: the page behind is inert and dimmed on purpose.
+ */
+export async function expectAccessible(page: Page, label: string, within?: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, label).toEqual([]);
+}

@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { ColorSchemeToggle } from '../shell/ColorSchemeToggle.tsx';
 import { LanguageSwitcher } from '../shell/LanguageSwitcher.tsx';
+import { ThemeSwitcher } from '../shell/ThemeSwitcher.tsx';
 import classes from './BlankLayout.module.css';
 
 /** Login and error pages: no navigation; the language and theme stay at hand in a corner. */
@@ -10,7 +10,7 @@ export function BlankLayout() {
     <main className={classes.root}>
       <Group gap={6} className={classes.tools}>
         <LanguageSwitcher />
-        <ColorSchemeToggle />
+        <ThemeSwitcher />
       </Group>
       <Outlet />
     </main>

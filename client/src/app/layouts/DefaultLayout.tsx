@@ -1,76 +1,124 @@
-import { AppShell, Burger, Container, Group, Text } from '@mantine/core';
+import { Drawer, useComputedColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { formatUngrouped } from '../../i18n/format.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
+import { Outlet, useLocation } from 'react-router';
+import { useShallow } from 'zustand/shallow';
 import { Logo } from '../../ui/Logo.tsx';
-import { ColorSchemeToggle } from '../shell/ColorSchemeToggle.tsx';
-import { LanguageSwitcher } from '../shell/LanguageSwitcher.tsx';
-import { MainMenu, useVisibleNavigation } from '../shell/MainMenu.tsx';
-import { MobileNav } from '../shell/MobileNav.tsx';
-import { UserMenu } from '../shell/UserMenu.tsx';
+import { Customizer } from '../customizer/Customizer.tsx';
+import { effectiveLayout } from '../settings/effectiveLayout.ts';
+import { settingsStore, useSettings } from '../settings/settingsStore.ts';
+import { useOverlayNav } from '../settings/useOverlayNav.ts';
+import { AppFooter } from '../shell/AppFooter.tsx';
+import { AppNavbar } from '../shell/AppNavbar.tsx';
+import { useVisibleNavigation } from '../shell/MainMenu.tsx';
+import { ScrollToTop } from '../shell/ScrollToTop.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../shell/SkipLink.tsx';
+import { SearchDialog } from '../shell/search/SearchDialog.tsx';
+import navClasses from '../shell/VerticalNav.module.css';
+import { NavTree, VerticalNav } from '../shell/VerticalNav.tsx';
 import classes from './DefaultLayout.module.css';
 
 /**
- * The signed-in layout: a sticky, blurred header with the horizontal menu (a navbar drawer below md),
- * boxed content and a static footer (seed section 9 defaults). The full shell (customizer, search,
- * shortcuts, notifications) comes later.
+ * The hash-link offset: the seed's 60 px, counted below whatever stays pinned at the top (a sticky
+ * navbar), so the target is never hidden under it.
+ */
+function useScrollOffset(header: React.RefObject<HTMLElement | null>, sticky: boolean) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const element = header.current;
+    const apply = () => {
+      const pinned = sticky && element ? element.getBoundingClientRect().height : 0;
+      root.style.setProperty('--vs-scroll-offset', `${Math.round(pinned) + 60}px`);
+    };
+    apply();
+    if (!element || !sticky) return () => root.style.removeProperty('--vs-scroll-offset');
+    const observer = new ResizeObserver(apply);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--vs-scroll-offset');
+    };
+  }, [header, sticky]);
+}
+
+/**
+ * The signed-in layout (seed sections 2, 4 and 9): vertical or horizontal navigation, the navbar with
+ * search, shortcuts, notifications, theme, language and the user menu, the content (boxed or fluid),
+ * the footer, a scroll-to-top button and the customizer.
  */
 export function DefaultLayout() {
   const { t } = useTranslation();
-  const lng = useLanguage();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const overlay = useOverlayNav();
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const settings = useSettings(useShallow((s) => s));
+  const layout = effectiveLayout(settings, { overlay, scheme });
   const groups = useVisibleNavigation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const headerRef = useRef<HTMLDivElement>(null);
+  useScrollOffset(headerRef, layout.navbar === 'sticky');
+
+  // A page opened from the drawer closes it; so does a screen wide enough for the fixed navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every change of page.
+  useEffect(() => drawer.close(), [pathname, overlay]);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: true } }}
-      padding={0}
+    <div
+      className={classes.layout}
+      data-nav={layout.nav}
+      data-collapsed={layout.collapsed || undefined}
+      data-overlay={layout.overlay || undefined}
+      data-width={layout.width}
+      data-footer={layout.footer}
+      data-testid="default-layout"
     >
-      <AppShell.Header className={classes.header}>
-        <Container size="xl" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
-            <Group gap="md" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('nav.openMenu')} />
-              <Link to="/" className={classes.home} aria-label={t('routes.index')}>
-                <Logo />
-              </Link>
-              <Group visibleFrom="md" gap={0}>
-                <MainMenu groups={groups} />
-              </Group>
-            </Group>
-            <Group gap={4} wrap="nowrap">
-              <LanguageSwitcher />
-              <ColorSchemeToggle />
-              <UserMenu />
-            </Group>
-          </Group>
-        </Container>
-      </AppShell.Header>
+      <SkipLink />
+      {layout.nav === 'vertical' && !layout.overlay && (
+        <VerticalNav
+          groups={groups}
+          collapsed={layout.collapsed}
+          semiDark={layout.semiDark}
+          onToggleCollapsed={() =>
+            settingsStore.update({ isVerticalNavCollapsed: !settingsStore.getState().isVerticalNavCollapsed })
+          }
+        />
+      )}
+      {layout.overlay && (
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          // Mantine turns left and right around in right-to-left pages: 'left' is the inline start.
+          position="left"
+          size={280}
+          padding={0}
+          title={<Logo />}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+          classNames={{ content: navClasses.drawer, header: navClasses.drawerHeader, body: navClasses.drawerBody }}
+          data-semi-dark={layout.semiDark || undefined}
+          data-mantine-color-scheme={layout.semiDark ? 'dark' : undefined}
+        >
+          <NavTree groups={groups} onNavigate={drawer.close} />
+        </Drawer>
+      )}
 
-      <AppShell.Navbar p="sm">
-        <MobileNav groups={groups} onNavigate={close} />
-      </AppShell.Navbar>
+      <div className={classes.page}>
+        {layout.navbar !== 'hidden' && (
+          <div ref={headerRef} className={classes.headerSlot} data-type={layout.navbar}>
+            <AppNavbar layout={layout} groups={groups} navOpened={drawerOpened} onToggleNav={drawer.toggle} />
+          </div>
+        )}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+          <div className={classes.container}>
+            <Outlet />
+          </div>
+        </main>
+        {layout.footer !== 'hidden' && <AppFooter type={layout.footer} />}
+      </div>
 
-      <AppShell.Main className={classes.main}>
-        <Container size="xl" className={classes.content}>
-          <Outlet />
-        </Container>
-        <footer className={classes.footer}>
-          <Container size="xl">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('footer.copyright', { year: formatUngrouped(lng, new Date().getFullYear()) })}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {t('footer.tagline')}
-              </Text>
-            </Group>
-          </Container>
-        </footer>
-      </AppShell.Main>
-    </AppShell>
+      <ScrollToTop />
+      <Customizer />
+      <SearchDialog />
+    </div>
   );
 }

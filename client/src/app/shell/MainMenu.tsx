@@ -11,43 +11,53 @@ export function useVisibleNavigation(): VisibleGroup[] {
   return visibleNavigation(useAbility());
 }
 
-/** The horizontal menu of the default layout (seed default: horizontal navigation). */
+/** The horizontal navigation (the seed's default): a menubar of groups, each opening its pages. */
 export function MainMenu({ groups }: { groups: VisibleGroup[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <Menubar component="nav" aria-label={t('nav.main')} className={classes.bar}>
-      {groups.map((group) => {
-        const GroupIcon = navIcons[group.icon];
-        const active = group.children.some((entry) => pathname === entry.path);
-        return (
-          // Seed: popover offset 6.
-          <Menubar.Menu key={group.label} offset={6} width={240} shadow="md">
-            <Menubar.Target className={classes.target} data-active={active || undefined}>
-              <GroupIcon size={18} />
-              <span>{t(`nav.${group.label}`)}</span>
-              <IconChevronDown size={14} className={classes.chevron} />
-            </Menubar.Target>
-            <Menubar.Dropdown>
-              {group.children.map((entry) => {
-                const EntryIcon = entry.icon ? navIcons[entry.icon] : null;
-                return (
-                  <Menu.Item
-                    key={entry.path}
-                    component={Link}
-                    to={entry.path}
-                    leftSection={EntryIcon ? <EntryIcon size={16} /> : null}
-                    data-active={pathname === entry.path || undefined}
-                    className={classes.item}
-                  >
-                    {t(`nav.${entry.label}`)}
-                  </Menu.Item>
-                );
-              })}
-            </Menubar.Dropdown>
-          </Menubar.Menu>
-        );
-      })}
-    </Menubar>
+    <nav aria-label={t('nav.main')} data-testid="horizontal-nav">
+      <Menubar className={classes.bar} aria-label={t('nav.main')}>
+        {groups.map((group) => {
+          const GroupIcon = navIcons[group.icon];
+          const active = group.children.some((entry) => pathname === entry.path);
+          return (
+            // Seed: popover offset 6 with a slide-y transition.
+            <Menubar.Menu
+              key={group.label}
+              offset={6}
+              width={240}
+              shadow="md"
+              transitionProps={{ transition: 'pop-top-left', duration: 150 }}
+            >
+              <Menubar.Target className={classes.target} data-active={active || undefined}>
+                <GroupIcon size={20} />
+                <span>{t(`nav.${group.label}`)}</span>
+                <IconChevronDown size={14} className={classes.chevron} />
+              </Menubar.Target>
+              <Menubar.Dropdown>
+                {group.children.map((entry) => {
+                  const EntryIcon = entry.icon ? navIcons[entry.icon] : null;
+                  const current = pathname === entry.path;
+                  return (
+                    <Menu.Item
+                      key={entry.path}
+                      component={Link}
+                      to={entry.path}
+                      leftSection={EntryIcon ? <EntryIcon size={18} /> : null}
+                      data-active={current || undefined}
+                      aria-current={current ? 'page' : undefined}
+                      className={classes.item}
+                    >
+                      {t(`nav.${entry.label}`)}
+                    </Menu.Item>
+                  );
+                })}
+              </Menubar.Dropdown>
+            </Menubar.Menu>
+          );
+        })}
+      </Menubar>
+    </nav>
   );
 }

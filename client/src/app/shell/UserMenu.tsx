@@ -1,11 +1,12 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { logout } from '../../session/api.ts';
 import { useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
-import { IconChevronDown, IconLogout } from '../../ui/icons.tsx';
+import { IconLogout, IconPalette, IconSettings, IconUser } from '../../ui/icons.tsx';
+import classes from './UserMenu.module.css';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -20,41 +21,50 @@ export function UserMenu() {
     await navigate('/login', { replace: true });
   };
 
+  const avatar = (size: number) => (
+    <Indicator position="bottom-end" color="teal" size={10} offset={4} withBorder>
+      <Avatar color="primary" variant="filled" radius="xl" size={size} src={user.avatar}>
+        {initialsOf(user.fullName)}
+      </Avatar>
+    </Indicator>
+  );
+
   return (
-    <Menu position="bottom-end" shadow="md" width={240}>
+    <Menu position="bottom-end" shadow="md" width={250}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.account')} data-testid="user-menu">
-          <Group gap={8} wrap="nowrap">
-            <Avatar color="voltscope" radius="xl" size={36} src={user.avatar}>
-              {initialsOf(user.fullName)}
-            </Avatar>
-            <div>
-              <Text size="sm" fw={600} lh={1.2} visibleFrom="sm">
-                {user.fullName}
-              </Text>
-              <Text size="xs" c="dimmed" lh={1.2} visibleFrom="sm">
-                {t(roleLabelKey(user.role))}
-              </Text>
-            </div>
-            <Box visibleFrom="sm" display="flex">
-              <IconChevronDown size={14} />
-            </Box>
-          </Group>
+        <UnstyledButton aria-label={t('header.account')} data-testid="user-menu" className={classes.target}>
+          {avatar(38)}
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)">
-            {user.fullName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            <bdi>{user.email}</bdi>
-          </Text>
-        </Menu.Label>
+        {/* A menu holds only items: who is signed in is the item that opens their profile. */}
+        <Menu.Item component={Link} to="/pages/user-profile" className={classes.who} data-testid="user-menu-profile">
+          <Group gap="sm" wrap="nowrap">
+            {avatar(40)}
+            <div className={classes.whoText}>
+              <Text size="sm" fw={600} truncate>
+                {user.fullName}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {t(roleLabelKey(user.role))}
+              </Text>
+            </div>
+          </Group>
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/pages/user-profile" leftSection={<IconUser size={18} />}>
+          {t('header.profile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/pages/account-settings" leftSection={<IconSettings size={18} />}>
+          {t('header.accountSettings')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings/user-interface" leftSection={<IconPalette size={18} />}>
+          {t('nav.userInterface')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} mirror />}
+          className={classes.logout}
+          leftSection={<IconLogout size={18} mirror />}
           onClick={() => void signOut()}
           disabled={leaving}
         >

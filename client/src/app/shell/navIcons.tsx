@@ -3,6 +3,7 @@ import {
   IconBell,
   IconCpu,
   IconGauge,
+  IconPalette,
   type IconProps,
   IconSettings,
   IconShield,
@@ -19,4 +20,5 @@ export const navIcons: Record<NavIcon, ComponentType<IconProps>> = {
   settings: IconSettings,
   solar: IconSolarPanel,
   shield: IconShield,
+  palette: IconPalette,
 };

@@ -12,7 +12,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
 import { phraseRule, summarizeRules } from './describeRules.ts';
 
-const roleColor: Record<string, string> = { admin: 'voltscope', operator: 'blue', client: 'teal' };
+const roleColor: Record<string, string> = { admin: 'primary', operator: 'blue', client: 'teal' };
 
 function SitesList({ sites }: { sites: Site[] }) {
   const { t } = useTranslation();

@@ -121,6 +121,7 @@ export function LoginPage() {
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}
+            aria-invalid={errors.password !== undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
             data-testid="login-password"
           />

@@ -85,6 +85,7 @@ export function ResetPasswordPage() {
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={errors.password}
+              aria-invalid={errors.password !== undefined}
               visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
             />
             <PasswordInput
@@ -94,6 +95,7 @@ export function ResetPasswordPage() {
               value={confirm}
               onChange={(event) => setConfirm(event.currentTarget.value)}
               error={errors.confirm}
+              aria-invalid={errors.confirm !== undefined}
               visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
             />
             <Button type="submit" fullWidth size="md" loading={submitting}>

@@ -30,7 +30,7 @@ export function FleetStats({ sites, lng }: { sites: readonly Site[]; lng: Langua
       key: 'sites',
       label: t('dashboard.siteCount'),
       value: formatNumber(lng, sites.length),
-      color: 'voltscope',
+      color: 'primary',
       Icon: IconMapPin,
     },
     {
@@ -57,7 +57,7 @@ export function FleetStats({ sites, lng }: { sites: readonly Site[]; lng: Langua
   ];
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" mb="xl">
+    <SimpleGrid type="container" cols={{ base: 1, '480px': 2, '1100px': 4 }} spacing="md" mb="xl">
       {tiles.map(({ key, label, value, color, Icon }) => (
         <Paper key={key} withBorder p="md" data-testid={`fleet-${key}`}>
           <Group wrap="nowrap" gap="md">

@@ -13,7 +13,7 @@ export function SiteCard({ site, lng, now }: { site: Site; lng: Language; now: D
   const capacity = capacityParts(lng, site.capacityKw, site.kind);
 
   return (
-    <Card className={classes.card} data-testid="site-card" data-site-id={site.id}>
+    <Card id={`site-${site.id}`} className={classes.card} data-testid="site-card" data-site-id={site.id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" miw={0}>
           <ThemeIcon size={44} radius="md" variant="light" color={color}>

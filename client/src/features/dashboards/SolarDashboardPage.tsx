@@ -8,11 +8,12 @@ import { FleetStats } from './FleetStats.tsx';
 import { SiteCard } from './SiteCard.tsx';
 import { useMinuteClock } from './useMinuteClock.ts';
 
-const GRID = { base: 1, sm: 2, lg: 4 } as const;
+// By the width of the content, not of the window: the vertical navigation takes its share.
+const GRID = { base: 1, '560px': 2, '860px': 3, '1280px': 4 } as const;
 
 function LoadingCards() {
   return (
-    <SimpleGrid cols={GRID} spacing="lg" aria-busy="true">
+    <SimpleGrid type="container" cols={GRID} spacing="lg" aria-busy="true">
       {[0, 1, 2].map((n) => (
         <Card key={n}>
           <Group wrap="nowrap">
@@ -61,7 +62,7 @@ export function SolarDashboardPage() {
       {sites.status === 'ready' && sites.data.length > 0 && (
         <>
           <FleetStats sites={sites.data} lng={lng} />
-          <SimpleGrid cols={GRID} spacing="lg">
+          <SimpleGrid type="container" cols={GRID} spacing="lg">
             {sortSites(sites.data, lng).map((site) => (
               <SiteCard key={site.id} site={site} lng={lng} now={now} />
             ))}

@@ -1,0 +1,67 @@
+import { Button, Drawer, Group, Stack, Text, Title, Tooltip, UnstyledButton, useDirection } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { IconGear, IconRefresh } from '../../ui/icons.tsx';
+import { isDefault } from '../settings/layoutSettings.ts';
+import { settingsStore, useSettings } from '../settings/settingsStore.ts';
+import classes from './Customizer.module.css';
+import { SettingsForm } from './SettingsForm.tsx';
+
+/** The theme customizer: a drawer on the inline-end side that changes every display setting live. */
+export function Customizer() {
+  const { t } = useTranslation();
+  const { dir } = useDirection();
+  const [opened, { open, close }] = useDisclosure(false);
+  const atDefaults = useSettings(isDefault);
+  const label = t('customizer.open');
+  return (
+    <>
+      <Tooltip label={label} position={dir === 'rtl' ? 'right' : 'left'}>
+        <UnstyledButton
+          className={classes.fab}
+          onClick={open}
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          data-testid="customizer-open"
+        >
+          <IconGear size={22} className={classes.gear} />
+        </UnstyledButton>
+      </Tooltip>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        // Mantine turns left and right around in right-to-left pages: 'right' is the inline end.
+        position="right"
+        size={400}
+        overlayProps={{ backgroundOpacity: 0.2 }}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        title={
+          <Stack gap={2}>
+            <Title order={2} size="h4">
+              {t('customizer.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('customizer.subtitle')}
+            </Text>
+          </Stack>
+        }
+        classNames={{ header: classes.header, content: classes.content }}
+        data-testid="customizer"
+      >
+        <Group justify="flex-end" mb="md">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => settingsStore.reset()}
+            disabled={atDefaults}
+          >
+            {t('customizer.reset')}
+          </Button>
+        </Group>
+        <SettingsForm idPrefix="customizer-" />
+      </Drawer>
+    </>
+  );
+}

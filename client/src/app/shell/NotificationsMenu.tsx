@@ -1,0 +1,86 @@
+import { ActionIcon, Badge, Button, Group, Indicator, Popover, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber, formatRelativeTime } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { IconBell, IconCircleCheck } from '../../ui/icons.tsx';
+import classes from './NotificationsMenu.module.css';
+import { markAllRead, useNotifications } from './notificationsStore.ts';
+
+export function NotificationsMenu() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const items = useNotifications();
+  const headingId = useId();
+  const unread = items.filter((item) => !item.read).length;
+  const label = unread > 0 ? t('notifications.unread', { n: formatNumber(lng, unread) }) : t('notifications.title');
+  return (
+    <Popover position="bottom-end" shadow="lg" width={340}>
+      <Tooltip label={label}>
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label}>
+            <Indicator disabled={unread === 0} color="red" size={9} offset={3} processing>
+              <IconBell size={22} />
+            </Indicator>
+          </ActionIcon>
+        </Popover.Target>
+      </Tooltip>
+      <Popover.Dropdown p={0} aria-labelledby={headingId}>
+        <Group justify="space-between" px="md" py="sm" className={classes.header}>
+          <Text fw={600} id={headingId}>
+            {t('notifications.title')}
+          </Text>
+          {unread > 0 && (
+            <Badge variant="light" radius="sm">
+              {t('notifications.new', { n: formatNumber(lng, unread) })}
+            </Badge>
+          )}
+        </Group>
+        {items.length === 0 ? (
+          <Stack align="center" gap={6} px="md" py="xl" ta="center">
+            <ThemeIcon size={48} radius="xl" variant="light" color="teal">
+              <IconCircleCheck size={26} />
+            </ThemeIcon>
+            <Text fw={600}>{t('notifications.emptyTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('notifications.emptyText')}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap={0} className={classes.list}>
+            {items.map((item) => {
+              const body = (
+                <>
+                  <Text size="sm" fw={600}>
+                    {item.title}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {item.text}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatRelativeTime(lng, item.at)}
+                  </Text>
+                </>
+              );
+              return item.url ? (
+                <Link key={item.id} to={item.url} className={classes.item} data-unread={!item.read || undefined}>
+                  {body}
+                </Link>
+              ) : (
+                <div key={item.id} className={classes.item} data-unread={!item.read || undefined}>
+                  {body}
+                </div>
+              );
+            })}
+          </Stack>
+        )}
+        {unread > 0 && (
+          <Button variant="subtle" fullWidth radius={0} onClick={markAllRead}>
+            {t('notifications.markAllRead')}
+          </Button>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

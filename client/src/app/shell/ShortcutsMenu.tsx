@@ -1,0 +1,66 @@
+import { ActionIcon, Menu, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAbility } from '../../session/ability.ts';
+import {
+  IconLayoutGrid,
+  IconLock,
+  IconPalette,
+  type IconProps,
+  IconSettings,
+  IconShield,
+  IconSolarPanel,
+  IconUser,
+} from '../../ui/icons.tsx';
+import classes from './ShortcutsMenu.module.css';
+import { type ShortcutIcon, visibleShortcuts } from './shortcuts.ts';
+
+const icons: Record<ShortcutIcon, ComponentType<IconProps>> = {
+  solar: IconSolarPanel,
+  shield: IconShield,
+  user: IconUser,
+  settings: IconSettings,
+  palette: IconPalette,
+  lock: IconLock,
+};
+
+export function ShortcutsMenu() {
+  const { t } = useTranslation();
+  const list = visibleShortcuts(useAbility());
+  const label = t('shortcuts.title');
+  return (
+    <Menu position="bottom-end" shadow="lg" width={340}>
+      <Tooltip label={label}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label}>
+            <IconLayoutGrid size={22} />
+          </ActionIcon>
+        </Menu.Target>
+      </Tooltip>
+      <Menu.Dropdown p={0}>
+        <Text fw={600} px="md" py="sm" className={classes.heading}>
+          {label}
+        </Text>
+        <SimpleGrid cols={2} spacing={0} className={classes.grid}>
+          {list.map((shortcut) => {
+            const Icon = icons[shortcut.icon];
+            return (
+              <Menu.Item key={shortcut.key} component={Link} to={shortcut.path} className={classes.tile}>
+                <ThemeIcon size={44} radius="xl" variant="light" color="gray" className={classes.icon}>
+                  <Icon size={22} />
+                </ThemeIcon>
+                <Text size="sm" fw={600} ta="center" className={classes.title}>
+                  {t(`shortcuts.${shortcut.key}.title`)}
+                </Text>
+                <Text size="xs" c="dimmed" ta="center">
+                  {t(`shortcuts.${shortcut.key}.text`)}
+                </Text>
+              </Menu.Item>
+            );
+          })}
+        </SimpleGrid>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,45 @@
+import { ActionIcon, Kbd, Tooltip, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconSearch } from '../../../ui/icons.tsx';
+import classes from './SearchTrigger.module.css';
+import { isApplePlatform, openSearch } from './searchStore.ts';
+
+/** The navbar's way into the search: a wide field-like button, or an icon where space is short. */
+export function SearchTrigger({ wide }: { wide: boolean }) {
+  const { t } = useTranslation();
+  const keys = isApplePlatform() ? '⌘ K' : 'Ctrl K';
+  const label = t('search.open', { keys: keys.replace(' ', '+') });
+  if (!wide) {
+    return (
+      <Tooltip label={label}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          radius="xl"
+          aria-label={label}
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={openSearch}
+          data-testid="search-open"
+        >
+          <IconSearch size={22} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <UnstyledButton
+      className={classes.wide}
+      onClick={openSearch}
+      aria-label={label}
+      aria-keyshortcuts="Control+K Meta+K"
+      data-testid="search-open"
+    >
+      <IconSearch size={22} />
+      <span className={classes.text}>{t('search.button')}</span>
+      <Kbd size="xs" dir="ltr" className={classes.kbd}>
+        {keys}
+      </Kbd>
+    </UnstyledButton>
+  );
+}

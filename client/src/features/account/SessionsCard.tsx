@@ -1,0 +1,207 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import type { ActiveSession } from '@voltscope/shared/account';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime, formatRelativeTime } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { logout } from '../../session/api.ts';
+import { sessionStore } from '../../session/sessionStore.ts';
+import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '../../ui/icons.tsx';
+import { signOutEverywhere, signOutSession, useActiveSessions } from './accountApi.ts';
+import { describeUserAgent } from './userAgent.ts';
+
+function DeviceCell({ session }: { session: ActiveSession }) {
+  const { t } = useTranslation();
+  const device = describeUserAgent(session.userAgent);
+  const name =
+    device.browser && device.os
+      ? t('account.sessions.browserOn', { browser: device.browser, os: device.os })
+      : (device.browser ?? device.os ?? t('account.sessions.unknownDevice'));
+  const Icon = device.mobile ? IconDeviceMobile : IconDeviceDesktop;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon variant="light" color="gray" radius="md" size={36}>
+        <Icon size={20} />
+      </ThemeIcon>
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          {name}
+        </Text>
+        {session.current && (
+          <Badge color="teal" variant="light" radius="sm" size="sm">
+            {t('account.sessions.current')}
+          </Badge>
+        )}
+      </Stack>
+    </Group>
+  );
+}
+
+/** The account's live sessions: sign out one of them, or all of them (this one included). */
+export function SessionsCard() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const navigate = useNavigate();
+  const sessions = useActiveSessions();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const leave = async () => {
+    sessionStore.signOut();
+    await navigate('/login', { replace: true });
+  };
+
+  const signOut = async (session: ActiveSession) => {
+    setBusy(session.id);
+    setFailed(false);
+    try {
+      if (session.current) {
+        await logout();
+        return void (await navigate('/login', { replace: true }));
+      }
+      await signOutSession(session.id);
+      sessions.reload();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const everywhere = async () => {
+    setBusy('all');
+    try {
+      await signOutEverywhere();
+      await leave();
+    } catch {
+      setFailed(true);
+      setBusy(null);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Card id="sessions">
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <div>
+          <Title order={2} size="h4">
+            {t('account.sessions.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('account.sessions.subtitle')}
+          </Text>
+        </div>
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconLogout size={16} mirror />}
+          onClick={() => setConfirming(true)}
+          data-testid="sign-out-everywhere"
+        >
+          {t('account.sessions.everywhere')}
+        </Button>
+      </Group>
+
+      {failed && (
+        <Alert color="red" variant="light" role="alert" mb="md">
+          {t('common.error')}
+        </Alert>
+      )}
+      {sessions.status === 'loading' && <Skeleton height={120} />}
+      {sessions.status === 'error' && (
+        <Alert color="red" variant="light" role="alert">
+          {t('account.sessions.loadError')}
+        </Alert>
+      )}
+      {sessions.status === 'ready' && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" data-testid="sessions-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('account.sessions.device')}</Table.Th>
+                <Table.Th>{t('account.sessions.address')}</Table.Th>
+                <Table.Th>{t('account.sessions.signedIn')}</Table.Th>
+                <Table.Th>{t('account.sessions.expires')}</Table.Th>
+                <Table.Th>
+                  <span className="vs-sr-only">{t('account.sessions.actions')}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.map((session) => (
+                <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
+                  <Table.Td>
+                    <DeviceCell session={session} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" dir="ltr" component="bdi">
+                      {session.ip ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" title={formatDateTime(lng, session.createdAt)}>
+                      {formatRelativeTime(lng, session.createdAt)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDateTime(lng, session.expiresAt)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={busy === session.id}
+                      onClick={() => void signOut(session)}
+                    >
+                      {session.current ? t('account.sessions.signOutThis') : t('account.sessions.signOut')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('account.sessions.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+      >
+        <Text size="sm" mb="lg">
+          {t('account.sessions.confirmText')}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red.8"
+            loading={busy === 'all'}
+            onClick={() => void everywhere()}
+            data-testid="confirm-everywhere"
+          >
+            {t('account.sessions.everywhere')}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+// WCAG 2.2 AA with axe-core on the shell and on every page built so far, in both themes, both
+// directions and both navigations; failing on serious or critical violations.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isBuilt, routeTable } from '../../src/routes.tsx';
+import { expectAccessible, type OpenOptions, setupBrowser } from './harness.ts';
+
+const app = setupBrowser();
+
+/** The page has drawn its data (no skeleton, no loader) and its transitions (150-200 ms) have ended. */
+async function settle(page: Page) {
+  await page.locator('main').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root, .mantine-Loader-root'));
+  await page.waitForTimeout(220);
+}
+
+/** A concrete address for each route with parameters; a new route with parameters must add its own. */
+const samples: Record<string, string[]> = {
+  '/pages/user-profile/:tab': ['/pages/user-profile/profile'],
+  '/pages/account-settings/:tab': ['/pages/account-settings/account', '/pages/account-settings/security'],
+  '/pages/misc/not-found/:error': ['/pages/misc/not-found/nothing'],
+  '*': ['/no/such/page'],
+};
+
+/** Every page built so far, in one layout, read from the route table so that new pages are checked too. */
+function pagesOf(layout: 'default' | 'blank'): string[] {
+  return routeTable
+    .filter((route) => isBuilt(route) && !route.redirectTo && route.layout === layout && route.path !== '/')
+    .flatMap((route) => {
+      if (!route.path.includes(':') && route.path !== '*') return [route.path];
+      const sample = samples[route.path];
+      if (!sample) throw new Error(`a11y.test.ts: add a sample address for ${route.path}`);
+      return sample;
+    })
+    .map((path) => (path === '/reset-password' ? '/reset-password?token=x' : path));
+}
+
+const signedInPages = pagesOf('default');
+const signedOutPages = pagesOf('blank');
+
+describe('accessibility of the signed-out pages', () => {
+  it.each([
+    ['fa', 'light'],
+    ['en', 'dark'],
+  ] as const)('passes in %s, %s theme', async (language, colorScheme) => {
+    const page = await app.open({ language, colorScheme });
+    for (const path of signedOutPages) {
+      await page.goto(app.url + path);
+      await settle(page);
+      await expectAccessible(page, `${language} ${colorScheme} ${path}`);
+    }
+  });
+});
+
+describe('accessibility of the signed-in pages', () => {
+  const combinations: [string, OpenOptions][] = [
+    ['Persian, light, horizontal', { language: 'fa' }],
+    ['English, dark, vertical', { language: 'en', colorScheme: 'dark', cookies: { appContentLayoutNav: 'vertical' } }],
+    [
+      'Arabic, light, semi-dark vertical, default skin',
+      { language: 'ar', cookies: { appContentLayoutNav: 'vertical', isVerticalNavSemiDark: 'true', skin: 'default' } },
+    ],
+  ];
+
+  it.each(combinations)('every page passes: %s', async (_label, options) => {
+    const page = await app.openSignedIn('admin', options);
+    for (const path of signedInPages) {
+      await page.goto(app.url + path);
+      await settle(page);
+      await expectAccessible(page, `${_label} ${path}`);
+    }
+  });
+
+  it('the open search, customizer, menus and overlay navigation pass too', async () => {
+    const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 900, height: 800 } });
+    await page.goto(`${app.url}/dashboards/solar`);
+    await settle(page);
+    await page.getByTestId('nav-burger').click();
+    await settle(page);
+    await expectAccessible(page, 'overlay navigation', '[role=dialog]');
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('search-input').fill('a');
+    await page.getByRole('option').first().waitFor();
+    await settle(page);
+    await expectAccessible(page, 'search dialog', '[data-testid=search-dialog]');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('customizer-open').click();
+    await settle(page);
+    await expectAccessible(page, 'customizer', '[role=dialog]');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('horizontal-nav').waitFor();
+    const openers = [
+      ['user menu', page.getByTestId('user-menu')],
+      ['theme menu', page.getByTestId('theme-switcher')],
+      ['language menu', page.getByRole('button', { name: 'Changer de langue' })],
+      ['shortcuts', page.getByRole('button', { name: 'Raccourcis' })],
+      ['notifications', page.getByRole('button', { name: 'Notifications' })],
+      ['navigation group', page.getByTestId('horizontal-nav').getByRole('menuitem').first()],
+    ] as const;
+    for (const [label, opener] of openers) {
+      await opener.click();
+      await settle(page);
+      await expectAccessible(page, label, '[role=menu], [role=dialog]');
+      await page.keyboard.press('Escape');
+    }
+    await settle(page);
+    await expectAccessible(page, 'navbar and page after the menus closed');
+  });
+
+  it('keeps its text readable at 200% zoom (a 640 px wide window): nothing scrolls sideways', async () => {
+    const page = await app.openSignedIn('admin', { language: 'fa', viewport: { width: 640, height: 400 } });
+    for (const path of signedInPages) {
+      await page.goto(app.url + path);
+      await settle(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

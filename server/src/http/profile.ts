@@ -1,0 +1,207 @@
+// The signed-in user's own account: change name and email, change password (the current one required),
+// list the live sessions and sign out one of them or all of them. Sessions are named by an opaque id:
+// a token hash never leaves the server.
+import { createHash } from 'node:crypto';
+import {
+  type ActiveSession,
+  accountMessages,
+  FULL_NAME_MAX_LENGTH,
+  type PasswordChange,
+  type ProfileUpdate,
+} from '@voltscope/shared/account';
+import type { UserData } from '@voltscope/shared/domain';
+import { isEmail, isStrongPassword, validationMessages } from '@voltscope/shared/validation';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { Session } from '../auth/sessions.ts';
+import { HttpError, notFound, unauthenticated } from '../errors.ts';
+import type { Db } from '../store/db.ts';
+import { listLiveSessions } from '../store/sessionsList.ts';
+import { findUserById, setPassword, toUserData } from '../store/users.ts';
+import { errorResponses, userData } from './schemas.ts';
+
+/** An id for a session that cannot be turned back into its token hash. */
+export const sessionIdOf = (tokenHash: string): string =>
+  createHash('sha256').update(`session-id:${tokenHash}`).digest('base64url').slice(0, 22);
+
+const fieldError = (status: number, code: 'VALIDATION' | 'CONFLICT', field: string, message: string) =>
+  new HttpError(status, code, message, { errors: { [field]: [message] } });
+
+function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw unauthenticated();
+  return request.session;
+}
+
+// Kept here rather than in store/users.ts, which another change owns for now; it belongs there.
+async function updateProfile(db: Db, userId: number, update: ProfileUpdate): Promise<'ok' | 'email-taken'> {
+  return db.transaction(async (tx) => {
+    const clash = await tx.get<{ id: number }>('SELECT id FROM users WHERE lower(email) = ? AND id <> ?', [
+      update.email.toLowerCase(),
+      userId,
+    ]);
+    if (clash) return 'email-taken';
+    await tx.run('UPDATE users SET full_name = ?, email = ? WHERE id = ?', [
+      update.fullName,
+      update.email.toLowerCase(),
+      userId,
+    ]);
+    return 'ok';
+  });
+}
+
+const activeSession = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    createdAt: { type: 'integer' },
+    expiresAt: { type: 'integer' },
+    remember: { type: 'boolean' },
+    userAgent: { type: ['string', 'null'] },
+    ip: { type: ['string', 'null'] },
+    current: { type: 'boolean' },
+  },
+  required: ['id', 'createdAt', 'expiresAt', 'remember', 'userAgent', 'ip', 'current'],
+} as const;
+
+const noContent = { 204: { type: 'null' }, ...errorResponses } as const;
+
+export async function profileRoutes(app: FastifyInstance) {
+  const { config, db, sessions, hashGate, throttles } = app.services;
+
+  app.patch<{ Body: ProfileUpdate }>(
+    '/api/account/profile',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            fullName: { type: 'string', minLength: 1, maxLength: FULL_NAME_MAX_LENGTH },
+            email: { type: 'string', minLength: 1, maxLength: 254 },
+          },
+          required: ['fullName', 'email'],
+          additionalProperties: false,
+        },
+        response: { 200: userData, 409: errorResponses[400], ...errorResponses },
+      },
+    },
+    async (request): Promise<UserData> => {
+      const session = sessionOf(request);
+      const fullName = request.body.fullName.trim().replace(/\s+/g, ' ');
+      const email = request.body.email.trim();
+      if (!fullName) throw fieldError(400, 'VALIDATION', 'fullName', validationMessages.en.required);
+      if (!isEmail(email)) throw fieldError(400, 'VALIDATION', 'email', validationMessages.en.email);
+      if ((await updateProfile(db, session.user.id, { fullName, email })) === 'email-taken') {
+        throw fieldError(409, 'CONFLICT', 'email', accountMessages.emailTaken);
+      }
+      const user = await findUserById(db, session.user.id);
+      if (!user) throw unauthenticated();
+      request.log.info({ userId: user.id }, 'profile updated');
+      return toUserData(user);
+    },
+  );
+
+  app.post<{ Body: PasswordChange }>(
+    '/api/account/password',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            currentPassword: { type: 'string', minLength: 1, maxLength: 1024 },
+            newPassword: { type: 'string', minLength: 1, maxLength: 1024 },
+          },
+          required: ['currentPassword', 'newPassword'],
+          additionalProperties: false,
+        },
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { currentPassword, newPassword } = request.body;
+      // Guessing the current password from an open session counts against the account like a sign-in.
+      const accountKey = `user:${session.user.id}`;
+      const wait = throttles.account.retryAfter(accountKey);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        const message = `Too many attempts. Try again in ${seconds} seconds`;
+        throw new HttpError(429, 'TOO_MANY_REQUESTS', message, {
+          errors: { currentPassword: [message] },
+          headers: { 'retry-after': String(seconds) },
+        });
+      }
+      if (!isStrongPassword(newPassword)) {
+        throw fieldError(400, 'VALIDATION', 'newPassword', validationMessages.en.password);
+      }
+      const valid = await hashGate.run(() => verifyPassword(currentPassword, session.user.passwordHash));
+      if (valid === undefined) {
+        throw new HttpError(429, 'TOO_MANY_REQUESTS', 'The server is busy. Try again in a moment', {
+          headers: { 'retry-after': '2' },
+        });
+      }
+      if (!valid) {
+        throttles.account.fail(accountKey);
+        throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword);
+      }
+      throttles.account.succeed(accountKey);
+      if (currentPassword === newPassword) {
+        throw fieldError(400, 'VALIDATION', 'newPassword', accountMessages.samePassword);
+      }
+      await setPassword(db, session.user.id, await hashPassword(newPassword, config.scryptLog2N));
+      // A new password ends every other session of the account; this one stays signed in.
+      for (const other of await listLiveSessions(db, session.user.id)) {
+        if (other.tokenHash !== session.tokenHash) await sessions.revoke(other.tokenHash, 'revoked');
+      }
+      request.log.info({ userId: session.user.id }, 'password changed');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/account/sessions',
+    { schema: { response: { 200: { type: 'array', items: activeSession }, ...errorResponses } } },
+    async (request): Promise<ActiveSession[]> => {
+      const session = sessionOf(request);
+      return (await listLiveSessions(db, session.user.id)).map((row) => ({
+        id: sessionIdOf(row.tokenHash),
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+        remember: row.remember,
+        userAgent: row.userAgent,
+        ip: row.ip,
+        current: row.tokenHash === session.tokenHash,
+      }));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/account/sessions/:id',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+          required: ['id'],
+        },
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const target = (await listLiveSessions(db, session.user.id)).find(
+        (row) => sessionIdOf(row.tokenHash) === request.params.id,
+      );
+      if (!target) throw notFound('No such session');
+      const own = target.tokenHash === session.tokenHash;
+      await sessions.revoke(target.tokenHash, own ? 'logout' : 'revoked');
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete('/api/account/sessions', { schema: { response: noContent } }, async (request, reply) => {
+    const session = sessionOf(request);
+    await sessions.revokeUser(session.user.id, 'logout');
+    request.log.info({ userId: session.user.id }, 'signed out everywhere');
+    return reply.code(204).send();
+  });
+}
