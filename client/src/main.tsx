@@ -19,7 +19,9 @@ import { loginPathFor } from './app/guards.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './i18n/init.ts';
+import { liveClient } from './live/liveClient.ts';
 import { setUnauthorizedHandler } from './session/api.ts';
+import { sessionStore } from './session/sessionStore.ts';
 
 initI18n();
 const router = createAppRouter();
@@ -28,6 +30,11 @@ const router = createAppRouter();
 setUnauthorizedHandler(() => {
   void router.navigate(loginPathFor(router.state.location), { replace: true });
 });
+// The live socket hears of it first when the session is revoked, expires or is signed out elsewhere.
+liveClient.onSessionEnded = () => {
+  sessionStore.getState().accessToken && sessionStore.signOut();
+  void router.navigate(loginPathFor(router.state.location), { replace: true });
+};
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -107,13 +107,13 @@ export const routeTable: readonly RouteMeta[] = [
   },
   { name: 'not-found', path: '/pages/misc/not-found/:error', layout: 'blank', public: true, page: notFoundPage },
 
-  // Not built yet: kept as data with the permissions they will need.
   {
     name: 'dashboards-real-time-power-bar-chart',
     path: '/dashboards/RealTimePowerBarChart',
     layout: 'default',
     action: 'read',
     subject: 'Site',
+    page: () => import('./features/realtime/RealTimePowerBarChartPage.tsx').then((m) => m.RealTimePowerBarChartPage),
   },
   {
     name: 'dashboards-real-time-pvbar-chart',
@@ -121,7 +121,10 @@ export const routeTable: readonly RouteMeta[] = [
     layout: 'default',
     action: 'read',
     subject: 'Site',
+    page: () => import('./features/realtime/RealTimePVBarChartPage.tsx').then((m) => m.RealTimePVBarChartPage),
   },
+
+  // Not built yet: kept as data with the permissions they will need.
   {
     name: 'dashboards-solar-comparison',
     path: '/dashboards/SolarComparison',

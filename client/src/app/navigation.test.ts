@@ -12,7 +12,10 @@ const menuOf = (rules: Parameters<typeof createAbility>[0]) =>
 describe('menu', () => {
   it('shows an admin the built pages only', () => {
     expect(menuOf(roleRuleTemplates.admin)).toEqual([
-      { group: 'monitoring', entries: ['/dashboards/solar'] },
+      {
+        group: 'monitoring',
+        entries: ['/dashboards/solar', '/dashboards/RealTimePowerBarChart', '/dashboards/RealTimePVBarChart'],
+      },
       { group: 'userAccess', entries: ['/access-control'] },
       { group: 'settings', entries: ['/settings/user-interface'] },
     ]);

@@ -28,6 +28,7 @@ export const navigation: readonly NavGroup[] = [
       { label: 'solar', icon: 'solar', route: 'dashboards-solar' },
       { label: 'overview', route: 'overview-solar' },
       { label: 'comparisonChart', route: 'dashboards-solar-comparison' },
+      { label: 'realtimePower', route: 'dashboards-real-time-power-bar-chart' },
       { label: 'solarPanel', route: 'dashboards-real-time-pvbar-chart' },
       { label: 'windTurbine' },
       { label: 'sld', route: 'sld-sl' },

@@ -47,10 +47,17 @@ export function capacityParts(
 }
 
 /** Wall-clock time at a site, 24-hour, in the reader's digits. */
-export function formatSiteTime(lng: Language, timeZone: string, at: Date): string {
+export function formatSiteTime(lng: Language, timeZone: string, at: Date, withSeconds = false): string {
   return memo(
-    `t|${lng}|${timeZone}`,
-    () => new Intl.DateTimeFormat(intlLocales[lng], { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    `t|${lng}|${timeZone}|${withSeconds}`,
+    () =>
+      new Intl.DateTimeFormat(intlLocales[lng], {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(withSeconds ? { second: '2-digit' } : {}),
+        hourCycle: 'h23',
+      }),
   ).format(at);
 }
 

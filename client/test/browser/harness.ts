@@ -31,9 +31,10 @@ export interface Harness {
   openSignedIn(who: Who, options?: OpenOptions): Promise<Page>;
 }
 
-export function setupBrowser(): Harness {
+/** `server`: settings of the test hub (the simulator, say) beside the test defaults. */
+export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {}): Harness {
   let browser: Browser;
-  let server: { url: string; close(): Promise<void> } | null = null;
+  let hub: { url: string; close(): Promise<void> } | null = null;
   const contexts: BrowserContext[] = [];
 
   const newContext = async ({ language, cookies = {}, viewport, colorScheme = 'light' }: OpenOptions) => {
@@ -71,7 +72,7 @@ export function setupBrowser(): Harness {
 
   beforeAll(async () => {
     const external = process.env.VOLTSCOPE_BROWSER_URL;
-    [browser, server] = await Promise.all([
+    [browser, hub] = await Promise.all([
       chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: [
@@ -84,15 +85,15 @@ export function setupBrowser(): Harness {
           '--disable-quic',
         ],
       }),
-      external ? Promise.resolve(null) : startTestServer(),
+      external ? Promise.resolve(null) : startTestServer(server),
     ]);
-    harness.url = external ?? server?.url ?? '';
+    harness.url = external ?? hub?.url ?? '';
   });
 
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
-    await server?.close();
+    await hub?.close();
   });
 
   return harness;

@@ -1,6 +1,7 @@
 import { Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConnectionIndicator } from '../../live/ConnectionIndicator.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import type { VisibleGroup } from '../navigation.ts';
 import type { EffectiveLayout } from '../settings/effectiveLayout.ts';
@@ -61,6 +62,7 @@ export function AppNavbar({
           </Group>
           <Group gap={4} wrap="nowrap" className={classes.tools}>
             {(horizontal || layout.overlay) && <SearchTrigger wide={false} />}
+            <ConnectionIndicator />
             <LanguageSwitcher compact />
             <ThemeSwitcher />
             <div className={classes.shortcuts}>

@@ -1,0 +1,145 @@
+// Live bars, one per unit (an inverter, a turbine, an MPPT input): each bar is its value now, redrawn at
+// most once per animation frame when a frame of the site arrives. The category axis mirrors in
+// right-to-left; the tooltip is plain DOM, updated on hover only.
+import { Box, useComputedColorScheme, useDirection } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import { liveStore } from '../live/liveStore.ts';
+import { chartColors } from './chartTheme.ts';
+import { mountUplot } from './useUplot.ts';
+
+export interface Bar {
+  label: string;
+  /** The bar's value now: a series' newest value, or one derived from several (V × I). */
+  read: () => number | null;
+}
+
+export interface LiveBarChartProps {
+  siteId: string;
+  bars: readonly Bar[];
+  /** Formats a value with its unit, for the axis and the tooltip. */
+  format: (value: number) => string;
+  /** Extra lines for the tooltip of bar `index` (voltage and current of an MPPT input, say). */
+  details?: (index: number) => string[];
+  height?: number;
+  ariaLabel: string;
+}
+
+// uPlot's bars path builder ships with the library; its type marks it optional for custom builds.
+const barsPath = (uPlot.paths.bars as NonNullable<typeof uPlot.paths.bars>)({ size: [0.7, 48], align: 0 });
+
+function showTooltip(el: HTMLElement, u: uPlot, lines: string[]): void {
+  el.replaceChildren(
+    ...lines.map((line) => {
+      const row = document.createElement('div');
+      row.textContent = line;
+      return row;
+    }),
+  );
+  el.style.display = 'block';
+  el.style.insetInlineStart = `${Math.min((u.cursor.left ?? 0) + 60, u.width - 140)}px`;
+}
+
+export function LiveBarChart({ siteId, bars, format, details, height = 360, ariaLabel }: LiveBarChartProps) {
+  const scheme = useComputedColorScheme('light');
+  const { dir } = useDirection();
+  const container = useRef<HTMLDivElement | null>(null);
+  const tooltip = useRef<HTMLDivElement | null>(null);
+  // Formatting follows the language without rebuilding the chart.
+  const formatRef = useRef(format);
+  const detailsRef = useRef(details);
+  formatRef.current = format;
+  detailsRef.current = details;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const colors = chartColors(element, scheme);
+    const xs = Float64Array.from(bars, (_, i) => i);
+    let ys: (number | null)[] = [];
+    const read = (): uPlot.AlignedData => {
+      ys = bars.map((b) => b.read());
+      return [xs, ys];
+    };
+    const chart = mountUplot(
+      element,
+      (width, h) => ({
+        width,
+        height: h,
+        legend: { show: false },
+        cursor: { points: { show: false }, drag: { x: false, y: false } },
+        scales: {
+          x: { time: false, dir: dir === 'rtl' ? -1 : 1, range: (_u, min, max) => [min - 0.6, max + 0.6] },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
+        },
+        axes: [
+          {
+            stroke: colors.dimmed,
+            grid: { show: false },
+            ticks: { show: false },
+            values: (_u, splits) => splits.map((i) => bars[i]?.label ?? ''),
+            space: 28,
+          },
+          {
+            stroke: colors.dimmed,
+            grid: { stroke: colors.grid, width: 1 },
+            ticks: { show: false },
+            values: (_u, splits) => splits.map((v) => formatRef.current(v)),
+            size: 80,
+            side: dir === 'rtl' ? 1 : 3,
+          },
+        ],
+        series: [
+          {},
+          {
+            label: ariaLabel,
+            fill: colors.primaryFill,
+            stroke: colors.primary,
+            width: 1,
+            paths: barsPath,
+            points: { show: false },
+          },
+        ],
+        hooks: {
+          setCursor: [
+            (u) => {
+              const el = tooltip.current;
+              const i = u.cursor.idx;
+              if (!el) return;
+              const bar = i === null || i === undefined ? undefined : bars[i];
+              if (!bar || i === null || i === undefined) {
+                el.style.display = 'none';
+                return;
+              }
+              const value = ys[i];
+              const shown = value === null || value === undefined ? '—' : formatRef.current(value);
+              showTooltip(el, u, [bar.label, shown, ...(detailsRef.current?.(i) ?? [])]);
+            },
+          ],
+        },
+      }),
+      read,
+    );
+    const stop = liveStore.onFrame(siteId, chart.redraw);
+    return () => {
+      stop();
+      chart.dispose();
+    };
+  }, [siteId, bars, scheme, dir, ariaLabel]);
+
+  return (
+    <Box pos="relative" h={height} role="img" aria-label={ariaLabel} data-testid="bar-chart" data-bars={bars.length}>
+      <div ref={container} style={{ width: '100%', height: '100%' }} />
+      <Box
+        ref={tooltip}
+        pos="absolute"
+        top={8}
+        p="xs"
+        fz="xs"
+        bg="var(--mantine-color-body)"
+        bd="1px solid var(--mantine-color-default-border)"
+        style={{ display: 'none', pointerEvents: 'none', borderRadius: 6, zIndex: 2 }}
+      />
+    </Box>
+  );
+}

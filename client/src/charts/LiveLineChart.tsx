@@ -1,0 +1,94 @@
+// A live line of the last minutes: one value per timestamp, summed over the given series (a block's
+// inverters, say), redrawn at most once per animation frame as frames arrive. Time runs left to right
+// in every language: a time axis does not mirror.
+import { Box, useComputedColorScheme } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import type uPlot from 'uplot';
+import { liveStore } from '../live/liveStore.ts';
+import { chartColors } from './chartTheme.ts';
+import { mountUplot } from './useUplot.ts';
+
+export interface LiveLineChartProps {
+  siteId: string;
+  seriesIds: readonly number[];
+  /** How far back, in ms. */
+  windowMs: number;
+  format: (value: number) => string;
+  formatTime: (ms: number) => string;
+  height?: number;
+  ariaLabel: string;
+}
+
+/** Sums the series per timestamp over the window; times in seconds, as uPlot's time scale wants. */
+function sumByTime(seriesIds: readonly number[], since: number): uPlot.AlignedData {
+  const totals = new Map<number, number>();
+  for (const id of seriesIds) liveStore.each(id, since, (ts, v) => totals.set(ts, (totals.get(ts) ?? 0) + v));
+  const times = [...totals.keys()].sort((a, b) => a - b);
+  return [Float64Array.from(times, (t) => t / 1000), times.map((t) => totals.get(t) ?? null)];
+}
+
+export function LiveLineChart({
+  siteId,
+  seriesIds,
+  windowMs,
+  format,
+  formatTime,
+  height = 180,
+  ariaLabel,
+}: LiveLineChartProps) {
+  const scheme = useComputedColorScheme('light');
+  const container = useRef<HTMLDivElement | null>(null);
+  const formatRef = useRef(format);
+  const formatTimeRef = useRef(formatTime);
+  formatRef.current = format;
+  formatTimeRef.current = formatTime;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const colors = chartColors(element, scheme);
+    const chart = mountUplot(
+      element,
+      (width, h) => ({
+        width,
+        height: h,
+        legend: { show: false },
+        cursor: { y: false },
+        scales: {
+          // A fixed window ending now: the line grows in from the end, as on a chart recorder.
+          x: { time: true, range: () => [(Date.now() - windowMs) / 1000, Date.now() / 1000] },
+          y: { range: (_u, min, max) => [Math.min(0, min), Math.max(1, max * 1.05)] },
+        },
+        axes: [
+          {
+            stroke: colors.dimmed,
+            grid: { stroke: colors.grid, width: 1 },
+            values: (_u, splits) => splits.map((s) => formatTimeRef.current(s * 1000)),
+          },
+          {
+            stroke: colors.dimmed,
+            grid: { stroke: colors.grid, width: 1 },
+            values: (_u, splits) => splits.map((v) => formatRef.current(v)),
+            size: 80,
+          },
+        ],
+        series: [
+          {},
+          { label: ariaLabel, stroke: colors.primary, width: 2, fill: colors.primaryFill, points: { show: false } },
+        ],
+      }),
+      () => sumByTime(seriesIds, Date.now() - windowMs),
+    );
+    const stop = liveStore.onFrame(siteId, chart.redraw);
+    return () => {
+      stop();
+      chart.dispose();
+    };
+  }, [siteId, seriesIds, windowMs, scheme, ariaLabel]);
+
+  return (
+    <Box h={height} role="img" aria-label={ariaLabel}>
+      <div ref={container} style={{ width: '100%', height: '100%' }} />
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+// Colours for canvas charts, read from Mantine's CSS variables so that charts follow the theme.
+export interface ChartColors {
+  primary: string;
+  primaryFill: string;
+  text: string;
+  dimmed: string;
+  grid: string;
+}
+
+/** Read when a chart is built: a chart is rebuilt when the colour scheme changes. */
+export function chartColors(element: Element, scheme: 'light' | 'dark'): ChartColors {
+  const style = getComputedStyle(element);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const dark = scheme === 'dark';
+  const primary = read('--mantine-primary-color-filled', dark ? '#d85d5d' : '#ff4c51');
+  return {
+    primary,
+    primaryFill: `color-mix(in srgb, ${primary} 70%, transparent)`,
+    text: read('--mantine-color-text', dark ? '#d5d8e0' : '#333'),
+    dimmed: read('--mantine-color-dimmed', dark ? '#9399a8' : '#888'),
+    grid: read('--mantine-color-default-border', dark ? '#363b4c' : '#ddd'),
+  };
+}

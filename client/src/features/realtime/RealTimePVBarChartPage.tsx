@@ -1,0 +1,141 @@
+// Real-time PV: a bar per MPPT input of one block of inverters (those under one transformer) with its
+// PV power now, voltage and current in the tooltip, and the block's DC power over the last minutes.
+import { Alert, Card, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
+import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
+import { sortSites, useSites } from '../../data/sites.ts';
+import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useLiveSite } from '../../live/hooks.ts';
+import { liveStore } from '../../live/liveStore.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Freshness, SitePicker, useChosenSite } from './LivePageParts.tsx';
+import { shortName, useSiteFleet } from './useSiteFleet.ts';
+
+const WINDOW_MS = 15 * 60_000;
+const MPPTS = [1, 2, 3, 4];
+
+interface MpptBar extends Bar {
+  voltage: number | undefined;
+  current: number | undefined;
+}
+
+export function RealTimePVBarChartPage() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const sites = useSites();
+  const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
+  const [site, choose] = useChosenSite(list);
+  useLiveSite(site?.id ?? null);
+  const fleet = useSiteFleet(site?.id ?? null);
+  const [block, setBlock] = useState<string | null>(null);
+
+  const blocks = useMemo(
+    () => (fleet.status === 'ready' ? fleet.data.devices.filter((d) => d.type === 'transformer') : []),
+    [fleet],
+  );
+  const chosenBlock = blocks.find((b) => b.id === block) ?? blocks[0];
+  const inverters = useMemo(
+    () =>
+      fleet.status === 'ready'
+        ? fleet.data.devices.filter((d) => d.type === 'inverter' && d.parentId === chosenBlock?.id)
+        : [],
+    [fleet, chosenBlock],
+  );
+  const bars = useMemo<MpptBar[]>(() => {
+    if (fleet.status !== 'ready') return [];
+    return inverters.flatMap((inv) =>
+      MPPTS.map((m) => {
+        const voltage = fleet.data.seriesId(inv.id, `mppt_voltage:${m}`);
+        const current = fleet.data.seriesId(inv.id, `mppt_current:${m}`);
+        const read = () => {
+          const v = voltage === undefined ? null : liveStore.latest(voltage);
+          const i = current === undefined ? null : liveStore.latest(current);
+          return v && i ? (v.value * i.value) / 1000 : null;
+        };
+        return { label: `${shortName(inv.name)}·${m}`, read, voltage, current };
+      }),
+    );
+  }, [fleet, inverters]);
+  const dcIds = useMemo(
+    () =>
+      fleet.status === 'ready'
+        ? inverters.flatMap((inv) => {
+            const id = fleet.data.seriesId(inv.id, 'dc_power');
+            return id === undefined ? [] : [id];
+          })
+        : [],
+    [fleet, inverters],
+  );
+  const kw = (v: number) =>
+    Math.abs(v) >= 1000 ? `${formatNumber(lng, v / 1000, 2)} MW` : `${formatNumber(lng, v, 1)} kW`;
+  const details = (index: number) => {
+    const bar = bars[index];
+    const v = bar?.voltage === undefined ? null : liveStore.latest(bar.voltage);
+    const i = bar?.current === undefined ? null : liveStore.latest(bar.current);
+    return [
+      `${t('realtime.pv.voltage')}: ${v ? `${formatNumber(lng, v.value, 0)} V` : '—'}`,
+      `${t('realtime.pv.current')}: ${i ? `${formatNumber(lng, i.value, 1)} A` : '—'}`,
+    ];
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('realtime.pv.title')}
+        subtitle={t('realtime.pv.subtitle')}
+        actions={list.length > 0 ? <SitePicker sites={list} site={site} onChange={choose} /> : null}
+      />
+      {sites.status === 'error' || fleet.status === 'error' ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('realtime.loadError')}
+        </Alert>
+      ) : null}
+      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('realtime.noSites')}</Text>}
+      {site && (
+        <Stack gap="md">
+          <Freshness site={site} />
+          {blocks.length > 1 && (
+            <SegmentedControl
+              value={chosenBlock?.id ?? ''}
+              onChange={setBlock}
+              data={blocks.map((b) => ({ value: b.id, label: t('realtime.pv.block', { name: shortName(b.name) }) }))}
+              aria-label={t('realtime.pv.blocks')}
+            />
+          )}
+          <Card>
+            <Text fw={600} mb="xs">
+              {t('realtime.pv.bars')}
+            </Text>
+            {fleet.status === 'loading' ? (
+              <Skeleton h={360} />
+            ) : (
+              <LiveBarChart
+                siteId={site.id}
+                bars={bars}
+                format={kw}
+                details={details}
+                ariaLabel={t('realtime.pv.bars')}
+              />
+            )}
+          </Card>
+          <Card>
+            <Text fw={600} mb="xs">
+              {t('realtime.pv.line')}
+            </Text>
+            <LiveLineChart
+              siteId={site.id}
+              seriesIds={dcIds}
+              windowMs={WINDOW_MS}
+              format={kw}
+              formatTime={(ms) => formatSiteTime(lng, site.timeZone, new Date(ms), true)}
+              ariaLabel={t('realtime.pv.line')}
+            />
+          </Card>
+        </Stack>
+      )}
+    </>
+  );
+}

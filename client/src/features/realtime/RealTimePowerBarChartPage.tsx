@@ -1,0 +1,89 @@
+// Real-time power: a bar per inverter (or turbine) of the chosen site with its AC power now, and the
+// site's export at the grid meter over the last minutes beneath. Bars move with every frame.
+import { Alert, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
+import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
+import { sortSites, useSites } from '../../data/sites.ts';
+import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useLiveSite } from '../../live/hooks.ts';
+import { liveStore } from '../../live/liveStore.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Freshness, SitePicker, useChosenSite } from './LivePageParts.tsx';
+import { shortName, useSiteFleet } from './useSiteFleet.ts';
+
+const WINDOW_MS = 15 * 60_000;
+
+export function RealTimePowerBarChartPage() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const sites = useSites();
+  const list = sites.status === 'ready' ? sortSites(sites.data, lng) : [];
+  const [site, choose] = useChosenSite(list);
+  useLiveSite(site?.id ?? null);
+  const fleet = useSiteFleet(site?.id ?? null);
+
+  const bars = useMemo<Bar[]>(() => {
+    if (fleet.status !== 'ready') return [];
+    return fleet.data.devices.flatMap((d) => {
+      const key = d.type === 'inverter' ? 'ac_power' : d.type === 'wind_turbine' ? 'active_power' : null;
+      const id = key ? fleet.data.seriesId(d.id, key) : undefined;
+      return id === undefined
+        ? []
+        : [{ label: shortName(d.name), seriesId: id, read: () => liveStore.latest(id)?.value ?? null }];
+    });
+  }, [fleet]);
+  const meter = fleet.status === 'ready' && site ? fleet.data.seriesId(`${site.id}.meter`, 'active_power') : undefined;
+  const meterIds = useMemo(() => (meter === undefined ? [] : [meter]), [meter]);
+  const kw = (v: number) =>
+    Math.abs(v) >= 1000 ? `${formatNumber(lng, v / 1000, 1)} MW` : `${formatNumber(lng, v, 0)} kW`;
+
+  return (
+    <>
+      <PageHeader
+        title={t('realtime.power.title')}
+        subtitle={t('realtime.power.subtitle')}
+        actions={list.length > 0 ? <SitePicker sites={list} site={site} onChange={choose} /> : null}
+      />
+      {sites.status === 'error' || fleet.status === 'error' ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('realtime.loadError')}
+        </Alert>
+      ) : null}
+      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('realtime.noSites')}</Text>}
+      {site && (
+        <Stack gap="md">
+          <Freshness site={site} />
+          <Card>
+            <Group justify="space-between" mb="xs">
+              <Text fw={600}>{t(site.kind === 'wind' ? 'realtime.power.barsWind' : 'realtime.power.bars')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('realtime.power.units', { formatted: formatNumber(lng, bars.length) })}
+              </Text>
+            </Group>
+            {fleet.status === 'loading' ? (
+              <Skeleton h={360} />
+            ) : (
+              <LiveBarChart siteId={site.id} bars={bars} format={kw} ariaLabel={t('realtime.power.bars')} />
+            )}
+          </Card>
+          <Card>
+            <Text fw={600} mb="xs">
+              {t('realtime.power.line')}
+            </Text>
+            <LiveLineChart
+              siteId={site.id}
+              seriesIds={meterIds}
+              windowMs={WINDOW_MS}
+              format={kw}
+              formatTime={(ms) => formatSiteTime(lng, site.timeZone, new Date(ms), true)}
+              ariaLabel={t('realtime.power.line')}
+            />
+          </Card>
+        </Stack>
+      )}
+    </>
+  );
+}

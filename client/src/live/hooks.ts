@@ -1,0 +1,28 @@
+// The React side of the live layer: a page follows a site while it is mounted; components that show
+// discrete state (the connection, a frame's time) re-render at most at the rate they need.
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { type ConnectionState, liveClient } from './liveClient.ts';
+import { liveStore } from './liveStore.ts';
+
+/** Follows a site's live frames while the calling component is mounted. */
+export function useLiveSite(siteId: string | null): void {
+  useEffect(() => (siteId ? liveClient.follow(siteId) : undefined), [siteId]);
+}
+
+export function useConnection<T>(select: (state: ConnectionState) => T): T {
+  return useStore(liveClient.connection, select);
+}
+
+/** The time of the site's last frame, re-read at most once a second (not on every frame). */
+export function useLastFrameTime(siteId: string | null): number | null {
+  const [time, setTime] = useState<number | null>(() => (siteId ? (liveStore.progress(siteId)?.lastTs ?? null) : null));
+  useEffect(() => {
+    if (!siteId) return;
+    const read = () => setTime(liveStore.progress(siteId)?.lastTs ?? null);
+    read();
+    const timer = setInterval(read, 1000);
+    return () => clearInterval(timer);
+  }, [siteId]);
+  return time;
+}

@@ -1,0 +1,154 @@
+// The one socket of the app: it connects with the session's token, follows the sites the pages on
+// screen ask for (counted, so two charts of one site share a subscription), resumes after a drop with
+// the last frame number of each site, and fills a reported gap from the history API.
+import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult } from '@voltscope/shared/events';
+import { decodeFrame } from '@voltscope/shared/frames';
+import { io, type Socket } from 'socket.io-client';
+import { createStore } from 'zustand/vanilla';
+import { api } from '../session/api.ts';
+import { sessionStore } from '../session/sessionStore.ts';
+import { type LiveStore, liveStore } from './liveStore.ts';
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** Since when the status holds (ms). */
+  since: number;
+  /** Sites the server refused, with its reason. */
+  refused: Record<string, string>;
+}
+
+/** Offline: no connection for this long (ms) after a drop; until then, reconnecting. */
+const OFFLINE_AFTER_MS = 10_000;
+
+interface HistoryReply {
+  ts: number[];
+  series: { id: number; avg: (number | null)[] }[];
+}
+
+export class LiveClient {
+  readonly connection = createStore<ConnectionState>(() => ({ status: 'idle', since: Date.now(), refused: {} }));
+  readonly #store: LiveStore;
+  readonly #wanted = new Map<string, number>();
+  #socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+  #token: string | null = null;
+  #offlineTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Called when the server ends the session (logout elsewhere, revocation, expiry). */
+  onSessionEnded: () => void = () => {};
+
+  constructor(store: LiveStore) {
+    this.#store = store;
+  }
+
+  #set(status: ConnectionStatus): void {
+    if (this.connection.getState().status !== status) this.connection.setState({ status, since: Date.now() });
+  }
+
+  /** Follows a site while the caller needs it; returns the function that stops following. */
+  follow(siteId: string): () => void {
+    this.#wanted.set(siteId, (this.#wanted.get(siteId) ?? 0) + 1);
+    this.#ensureSocket();
+    if (this.#wanted.get(siteId) === 1 && this.#socket?.connected) void this.#subscribe([siteId]);
+    return () => {
+      const left = (this.#wanted.get(siteId) ?? 1) - 1;
+      if (left > 0) {
+        this.#wanted.set(siteId, left);
+        return;
+      }
+      this.#wanted.delete(siteId);
+      this.#socket?.emit('live:unsubscribe', { sites: [siteId] }, () => {});
+      if (this.#wanted.size === 0) this.close();
+    };
+  }
+
+  #ensureSocket(): void {
+    const token = sessionStore.getState().accessToken;
+    if (this.#socket && this.#token === token) return;
+    this.close();
+    if (!token) return;
+    this.#token = token;
+    this.#set('connecting');
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      auth: { token },
+      transports: ['websocket', 'polling'],
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 5000,
+    });
+    this.#socket = socket;
+    socket.on('connect', () => {
+      if (this.#offlineTimer) clearTimeout(this.#offlineTimer);
+      this.#set('live');
+      void this.#subscribe([...this.#wanted.keys()]);
+    });
+    socket.on('disconnect', () => {
+      this.#set('reconnecting');
+      this.#offlineTimer = setTimeout(() => this.#set('offline'), OFFLINE_AFTER_MS);
+    });
+    socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
+      if (error.data?.code === 'UNAUTHENTICATED') {
+        this.close();
+        this.onSessionEnded();
+        return;
+      }
+      if (this.connection.getState().status === 'connecting') this.#set('reconnecting');
+    });
+    socket.on('session:ended', () => {
+      this.close();
+      this.onSessionEnded();
+    });
+    socket.on('live:frame', (siteId, bytes) => {
+      if (!this.#wanted.has(siteId)) return;
+      this.#store.applyFrame(siteId, decodeFrame(bytes));
+    });
+  }
+
+  async #subscribe(siteIds: string[]): Promise<void> {
+    const socket = this.#socket;
+    if (!socket || siteIds.length === 0) return;
+    const sites = siteIds.map((id) => {
+      const progress = this.#store.progress(id);
+      return progress ? { id, lastSeq: progress.seq, lastTs: progress.lastTs } : { id };
+    });
+    let ack: Awaited<ReturnType<typeof socket.emitWithAck>>;
+    try {
+      ack = await socket.timeout(10_000).emitWithAck('live:subscribe', { sites });
+    } catch {
+      return;
+    }
+    if ('error' in ack) return;
+    const result = ack.data as SubscribeResult;
+    const refused = { ...this.connection.getState().refused };
+    for (const r of result.refused) refused[r.siteId] = r.reason;
+    for (const g of result.granted) delete refused[g.siteId];
+    this.connection.setState({ refused });
+    for (const granted of result.granted) if (granted.gap) void this.#fillGap(granted.siteId, granted.gap);
+  }
+
+  /** Fetches a missed span for the series this client holds of the site. */
+  async #fillGap(siteId: string, gap: { from: number; to: number }): Promise<void> {
+    const ids: number[] = [];
+    for (const s of await api<{ id: number }[]>(`/api/sites/${encodeURIComponent(siteId)}/series`)) {
+      if (this.#store.latest(s.id)) ids.push(s.id);
+    }
+    const maxPoints = Math.min(10_000, Math.max(1, Math.ceil((gap.to - gap.from) / 1000)));
+    for (let i = 0; i < ids.length; i += 50) {
+      const chunk = ids.slice(i, i + 50);
+      const history = await api<HistoryReply>(
+        `/api/series/history?ids=${chunk.join(',')}&from=${Math.floor(gap.from)}&to=${Math.ceil(gap.to)}&maxPoints=${maxPoints}`,
+      );
+      for (const s of history.series) this.#store.mergeHistory(siteId, s.id, history.ts, s.avg);
+    }
+  }
+
+  close(): void {
+    if (this.#offlineTimer) clearTimeout(this.#offlineTimer);
+    this.#socket?.removeAllListeners();
+    this.#socket?.disconnect();
+    this.#socket = null;
+    this.#token = null;
+    this.#set('idle');
+  }
+}
+
+export const liveClient = new LiveClient(liveStore);

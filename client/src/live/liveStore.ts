@@ -1,0 +1,123 @@
+// The client's live data: per series a ring of its recent samples (typed arrays, mutated in place on
+// purpose: nothing is allocated per sample) and per site a version counter bumped once per frame.
+// Samples stay out of React: charts subscribe to the counter outside React and redraw at most once per
+// animation frame; only discrete state (connection, refusals) goes through React.
+import type { Frame } from '@voltscope/shared/frames';
+import { createStore } from 'zustand/vanilla';
+
+/** 15 minutes at one sample a second. */
+const RING_CAPACITY = 900;
+
+interface Ring {
+  ts: Float64Array;
+  values: Float64Array;
+  head: number;
+  size: number;
+}
+
+export interface SiteProgress {
+  /** The newest live frame number held: sent back to resume after a reconnect. */
+  seq: number;
+  /** The newest sample time held. */
+  lastTs: number;
+  /** When the last frame arrived (client clock). */
+  receivedAt: number;
+}
+
+export interface LiveState {
+  /** Bumped once per frame applied to a site: the one thing charts listen to. */
+  versions: Record<string, number>;
+}
+
+export class LiveStore {
+  readonly #rings = new Map<number, Ring>();
+  readonly #progress = new Map<string, SiteProgress>();
+  readonly state = createStore<LiveState>(() => ({ versions: {} }));
+
+  #ring(id: number): Ring {
+    let ring = this.#rings.get(id);
+    if (!ring) {
+      ring = { ts: new Float64Array(RING_CAPACITY), values: new Float64Array(RING_CAPACITY), head: 0, size: 0 };
+      this.#rings.set(id, ring);
+    }
+    return ring;
+  }
+
+  #push(ring: Ring, ts: number, value: number): void {
+    const last = ring.size > 0 ? (ring.ts[(ring.head - 1 + RING_CAPACITY) % RING_CAPACITY] as number) : -1;
+    // A sample the ring already has (a replayed or snapshot frame) is not stored twice.
+    if (ts <= last) return;
+    ring.ts[ring.head] = ts;
+    ring.values[ring.head] = value;
+    ring.head = (ring.head + 1) % RING_CAPACITY;
+    ring.size = Math.min(ring.size + 1, RING_CAPACITY);
+  }
+
+  applyFrame(siteId: string, frame: Frame, receivedAt = Date.now()): void {
+    const n = frame.series.length;
+    let lastTs = this.#progress.get(siteId)?.lastTs ?? 0;
+    for (let i = 0; i < n; i++) {
+      const ts = frame.ts[i] as number;
+      this.#push(this.#ring(frame.series[i] as number), ts, frame.values[i] as number);
+      if (ts > lastTs) lastTs = ts;
+    }
+    const previous = this.#progress.get(siteId);
+    this.#progress.set(siteId, { seq: Math.max(previous?.seq ?? 0, frame.seq), lastTs, receivedAt });
+    this.#bump(siteId);
+  }
+
+  /** Older samples from the history API (a gap after a long disconnection), merged in time order. */
+  mergeHistory(siteId: string, seriesId: number, ts: readonly number[], values: readonly (number | null)[]): void {
+    const existing: [number, number][] = [];
+    this.each(seriesId, 0, (t, v) => existing.push([t, v]));
+    const merged = new Map<number, number>(existing);
+    ts.forEach((t, i) => {
+      const v = values[i];
+      if (v !== null && v !== undefined && !merged.has(t)) merged.set(t, v);
+    });
+    const sorted = [...merged].sort((a, b) => a[0] - b[0]).slice(-RING_CAPACITY);
+    const ring = this.#ring(seriesId);
+    ring.head = 0;
+    ring.size = 0;
+    for (const [t, v] of sorted) this.#push(ring, t, v);
+    this.#bump(siteId);
+  }
+
+  #bump(siteId: string): void {
+    this.state.setState((s) => ({ versions: { ...s.versions, [siteId]: (s.versions[siteId] ?? 0) + 1 } }));
+  }
+
+  progress(siteId: string): SiteProgress | undefined {
+    return this.#progress.get(siteId);
+  }
+
+  latest(seriesId: number): { ts: number; value: number } | null {
+    const ring = this.#rings.get(seriesId);
+    if (!ring || ring.size === 0) return null;
+    const i = (ring.head - 1 + RING_CAPACITY) % RING_CAPACITY;
+    return { ts: ring.ts[i] as number, value: ring.values[i] as number };
+  }
+
+  /** Each sample of a series at or after `since`, oldest first. */
+  each(seriesId: number, since: number, visit: (ts: number, value: number) => void): void {
+    const ring = this.#rings.get(seriesId);
+    if (!ring) return;
+    const start = (ring.head - ring.size + RING_CAPACITY) % RING_CAPACITY;
+    for (let k = 0; k < ring.size; k++) {
+      const i = (start + k) % RING_CAPACITY;
+      if ((ring.ts[i] as number) >= since) visit(ring.ts[i] as number, ring.values[i] as number);
+    }
+  }
+
+  /** Calls `listener` after each frame of `siteId`; returns the unsubscribe. */
+  onFrame(siteId: string, listener: () => void): () => void {
+    let version = this.state.getState().versions[siteId];
+    return this.state.subscribe((s) => {
+      if (s.versions[siteId] === version) return;
+      version = s.versions[siteId];
+      listener();
+    });
+  }
+}
+
+export const liveStore = new LiveStore();
