@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { chartColors } from './chartTheme.ts';
-import { mountUplot } from './useUplot.ts';
+import { mountUplot } from './mountUplot.ts';
 
 export interface LiveLineChartProps {
   siteId: string;

@@ -1,0 +1,54 @@
+// Mounting a uPlot chart in a container: sized to it (a ResizeObserver), redrawn through the page's
+// one animation-frame scheduler when asked, destroyed with the component. Data updates go through
+// `setData` on the instance, never through React state.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+// One scheduler for the whole page: every chart that has new data is redrawn in the same animation
+// frame, once, however many frames arrived since the last one.
+const dirty = new Set<() => void>();
+let scheduled = 0;
+
+function scheduleRedraw(redraw: () => void): void {
+  dirty.add(redraw);
+  if (scheduled) return;
+  scheduled = requestAnimationFrame(() => {
+    scheduled = 0;
+    const batch = [...dirty];
+    dirty.clear();
+    for (const run of batch) run();
+  });
+}
+
+export interface MountedChart {
+  /** Asks for a redraw with fresh data in the page's next animation frame. */
+  redraw: () => void;
+  dispose: () => void;
+}
+
+export function mountUplot(
+  element: HTMLElement,
+  makeOptions: (width: number, height: number) => uPlot.Options,
+  read: () => uPlot.AlignedData,
+): MountedChart {
+  const { width, height } = element.getBoundingClientRect();
+  const plot = new uPlot(makeOptions(Math.max(100, width), Math.max(100, height)), read(), element);
+  const observer = new ResizeObserver(([entry]) => {
+    if (entry)
+      plot.setSize({ width: Math.max(100, entry.contentRect.width), height: Math.max(100, entry.contentRect.height) });
+  });
+  observer.observe(element);
+  const draw = () => plot.setData(read());
+  let disposed = false;
+  return {
+    redraw() {
+      if (!disposed) scheduleRedraw(draw);
+    },
+    dispose() {
+      disposed = true;
+      dirty.delete(draw);
+      observer.disconnect();
+      plot.destroy();
+    },
+  };
+}
