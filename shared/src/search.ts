@@ -99,6 +99,20 @@ export const searchCatalogue: readonly CatalogueEntry[] = [
     },
   },
   {
+    category: 'dashboards',
+    icon: 'solar',
+    url: '/dashboards/RealTimePowerBarChart',
+    can: ['read', 'Site'],
+    titles: { en: 'Real-time power', fr: 'Puissance en temps réel', fa: 'توان لحظه‌ای', ar: 'القدرة اللحظية' },
+  },
+  {
+    category: 'dashboards',
+    icon: 'solar',
+    url: '/dashboards/RealTimePVBarChart',
+    can: ['read', 'Site'],
+    titles: { en: 'Real-time PV', fr: 'PV en temps réel', fa: 'توان خورشیدی لحظه‌ای', ar: 'القدرة الشمسية اللحظية' },
+  },
+  {
     category: 'appsPages',
     icon: 'shield',
     url: '/access-control',

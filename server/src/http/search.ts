@@ -1,5 +1,5 @@
-// GET /api/app-bar/search?q=: the pages of the catalogue and the sites the caller may open, whose titles
-// contain q in the caller's language, at most 5 per category (seed sections 2, 7 and 9).
+// GET /api/app-bar/search?q=: the pages of the catalogue and the sites and devices the caller may open,
+// whose titles contain q in the caller's language, at most 5 per category (seed sections 2, 7 and 9).
 import type { AppAbility } from '@voltscope/shared/abilities';
 import { fallbackLanguage, isLanguage, type Language } from '@voltscope/shared/i18n';
 import {
@@ -92,6 +92,22 @@ export async function searchRoutes(app: FastifyInstance) {
           .filter((site) => can(request, 'read', 'Site', site) && titleMatches(site.name, q, lng))
           .map((site) => ({ title: site.name, icon: `site-${site.kind}`, url: `/dashboards/solar#site-${site.id}` }));
         if (sites.length > 0) found.set('sites', sites);
+      }
+
+      if (session.ability.can('read', 'Device')) {
+        // A device is found by its name or its site's, and opens the live view of its site (its own
+        // page comes with the device pages).
+        const { registry } = app.services;
+        const siteNames = new Map((await listSites(db)).map((site) => [site.id, site.name]));
+        const devices = [];
+        for (const device of registry.devices.values()) {
+          if (devices.length >= SEARCH_LIMIT_PER_CATEGORY) break;
+          const title = `${device.name} · ${siteNames.get(device.siteId) ?? device.siteId}`;
+          if (!titleMatches(title, q, lng) || !can(request, 'read', 'Device', device)) continue;
+          const page = device.type === 'inverter' ? 'RealTimePVBarChart' : 'RealTimePowerBarChart';
+          devices.push({ title, icon: 'device', url: `/dashboards/${page}?site=${encodeURIComponent(device.siteId)}` });
+        }
+        if (devices.length > 0) found.set('devices', devices);
       }
 
       return searchCategoryKeys.flatMap((key) => {

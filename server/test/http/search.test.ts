@@ -41,8 +41,15 @@ afterAll(() => server.close());
 describe('GET /api/app-bar/search', () => {
   it('matches everything for an empty q, category by category in the seed order', async () => {
     const all = await search(tokens.admin, '?lang=en');
-    expect(all.map((c) => c.category)).toEqual(['dashboards', 'appsPages', 'userInterface', 'formsTables', 'sites']);
-    expect(titles(all, 'dashboards')).toEqual(['Solar dashboard']);
+    expect(all.map((c) => c.category)).toEqual([
+      'dashboards',
+      'appsPages',
+      'userInterface',
+      'formsTables',
+      'sites',
+      'devices',
+    ]);
+    expect(titles(all, 'dashboards')).toEqual(['Solar dashboard', 'Real-time power', 'Real-time PV']);
     expect(titles(all, 'sites').sort()).toEqual(['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar']);
     expect(all.find((c) => c.category === 'sites')?.children).toContainEqual({
       title: 'Tarifa Wind',
@@ -54,7 +61,7 @@ describe('GET /api/app-bar/search', () => {
 
   it('keeps the children whose title contains q, in any letter case, and drops empty categories', async () => {
     const found = await search(tokens.admin, '?lang=en&q=SOLAR');
-    expect(found.map((c) => c.category)).toEqual(['dashboards', 'sites']);
+    expect(found.map((c) => c.category)).toEqual(['dashboards', 'sites', 'devices']);
     expect(titles(found, 'sites').sort()).toEqual(['Occitanie Solar', 'Yazd Solar']);
     expect(await search(tokens.admin, '?lang=en&q=password')).toEqual([
       {
@@ -85,7 +92,7 @@ describe('GET /api/app-bar/search', () => {
   });
 
   it('searches and answers in the language of `lang`, else of Accept-Language, else English', async () => {
-    expect(titles(await search(tokens.admin, '?lang=fa&q=خورشیدی'), 'dashboards')).toEqual(['داشبورد خورشیدی']);
+    expect(titles(await search(tokens.admin, '?lang=fa&q=داشبورد'), 'dashboards')).toEqual(['داشبورد خورشیدی']);
     const french = await search(tokens.admin, '?q=tableau', { 'accept-language': 'de-DE, fr-CA;q=0.9, en;q=0.5' });
     expect(french.map((c) => c.title)).toEqual(['Tableaux de bord']);
     expect(titles(french, 'dashboards')).toEqual(['Tableau de bord solaire']);
@@ -100,6 +107,26 @@ describe('GET /api/app-bar/search', () => {
   });
 });
 
+describe('device search', () => {
+  it('finds a device by its name or its site’s, and opens the live view of its site', async () => {
+    const found = await search(tokens.admin, '?lang=en&q=inverter 07 · yazd');
+    expect(found.find((c) => c.category === 'devices')?.children).toEqual([
+      { title: 'Inverter 07 · Yazd Solar', icon: 'device', url: '/dashboards/RealTimePVBarChart?site=ir-yazd' },
+    ]);
+    const turbine = await search(tokens.admin, '?lang=en&q=WTG 03');
+    expect(turbine.find((c) => c.category === 'devices')?.children[0]?.url).toBe(
+      '/dashboards/RealTimePowerBarChart?site=es-tarifa',
+    );
+  });
+
+  it("finds only a client's own sites' devices, and none for a role that may not read devices", async () => {
+    expect(titles(await search(tokens.client, '?lang=en&q=inverter 07'), 'devices')).toEqual([
+      'Inverter 07 · Occitanie Solar',
+    ]);
+    expect(titles(await search(tokens.siteReader, '?lang=en&q=inverter'), 'devices')).toEqual([]);
+  });
+});
+
 describe('search and permissions', () => {
   it("finds only a client's own sites", async () => {
     const found = await search(tokens.client, '?lang=en');
@@ -110,7 +137,7 @@ describe('search and permissions', () => {
   it('leaves out the pages the user may not open', async () => {
     const reader = await search(tokens.siteReader, '?lang=en');
     expect(titles(reader, 'appsPages')).not.toContain('Access control');
-    expect(titles(reader, 'dashboards')).toEqual(['Solar dashboard']);
+    expect(titles(reader, 'dashboards')).toEqual(['Solar dashboard', 'Real-time power', 'Real-time PV']);
 
     const nobody = await search(tokens.nobody, '?lang=en');
     expect(nobody.map((c) => c.category)).toEqual(['appsPages', 'userInterface', 'formsTables']);
