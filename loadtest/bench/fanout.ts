@@ -143,10 +143,16 @@ async function runOnce(mode: Mode, clients: number, seconds: number): Promise<Ru
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const range = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
-export async function fanoutBenchmark(options: { quick: boolean }): Promise<Figure[]> {
+export async function fanoutBenchmark(options: { quick: boolean; args: string[] }): Promise<Figure[]> {
   pinSelf(1);
-  const counts = options.quick ? [100, 500] : [100, 1000, 2000];
-  const rounds = options.quick ? 1 : 3;
+  // --clients 100,1000 and --rounds 1 narrow a run; by default 100, 1,000 and 2,000 clients, 3 rounds.
+  const flag = (name: string) => options.args[options.args.indexOf(name) + 1];
+  const counts = options.args.includes('--clients')
+    ? (flag('--clients') ?? '').split(',').map(Number).filter((n) => n > 0)
+    : options.quick
+      ? [100, 500]
+      : [100, 1000, 2000];
+  const rounds = options.args.includes('--rounds') ? Math.max(1, Number(flag('--rounds'))) : options.quick ? 1 : 3;
   const seconds = options.quick ? 4 : 8;
   const runs: Run[] = [];
   for (const clients of counts) {

@@ -6,7 +6,7 @@ import { historyBenchmark } from './history.ts';
 import { ingestBenchmark } from './ingest.ts';
 import { commit, type Figure, machine, printTable, type Report } from './report.ts';
 
-const scenarios: Record<string, (o: { postgresUrl: string | null; quick: boolean }) => Promise<Figure[]>> = {
+const scenarios: Record<string, (o: { postgresUrl: string | null; quick: boolean; args: string[] }) => Promise<Figure[]>> = {
   ingest: ingestBenchmark,
   history: historyBenchmark,
   fanout: fanoutBenchmark,
@@ -16,7 +16,8 @@ const scenarios: Record<string, (o: { postgresUrl: string | null; quick: boolean
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const named = args.filter((a) => !a.startsWith('--'));
+// Words after a --flag are its value (`--clients 100,1000`), not scenario names.
+const named = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const unknown = named.filter((n) => !(n in scenarios));
 if (unknown.length > 0) {
   console.error(`Unknown scenario ${unknown.join(', ')}: choose from ${Object.keys(scenarios).join(', ')}`);
@@ -34,7 +35,7 @@ for (const name of named.length > 0 ? named : Object.keys(scenarios)) {
     scenario: name,
     machine: machine(),
     commit: commit(),
-    figures: await run({ postgresUrl, quick }),
+    figures: await run({ postgresUrl, quick, args }),
   };
   if (json) console.log(JSON.stringify(report));
   else printTable(report);
