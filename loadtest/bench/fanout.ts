@@ -10,6 +10,7 @@ type Mode = 'voltscope' | 'naive' | 'broadcast';
 const SITE = 'ma-ouarzazate';
 const SAMPLES_PER_S = 1000;
 const CLIENTS_PER_WORKER = 500;
+const NAIVE_MAX_CLIENTS = 500;
 
 interface Run {
   mode: Mode;
@@ -159,6 +160,9 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
     for (let round = 0; round < rounds; round++) {
       // Interleaved, so that a slow moment of the machine does not favour one design.
       for (const mode of ['voltscope', 'naive', 'broadcast'] as const) {
+        // One event per sample to 1,000 sockets queues without bound in Engine.IO: the naive hub runs
+        // out of memory within minutes (seen: 4 GiB heap), so it is measured up to 500 clients only.
+        if (mode === 'naive' && clients > NAIVE_MAX_CLIENTS) continue;
         const run = await runOnce(mode, clients, seconds);
         runs.push(run);
         console.error(
@@ -169,6 +173,11 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
   }
 
   const figures: Figure[] = [];
+  const naiveBest = () => {
+    const naive = runs.filter((r) => r.mode === 'naive');
+    const top = Math.max(...naive.map((r) => r.deliveredSamplesPerS));
+    return naive.length === 0 ? [Number.NaN] : [top];
+  };
   for (const clients of counts) {
     const of = (mode: Mode) => runs.filter((r) => r.mode === mode && r.clients === clients);
     const pick = (mode: Mode, key: keyof Run) => of(mode).map((r) => r[key] as number);
@@ -183,7 +192,9 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
         range: range(values),
       };
       if (baselineMode) {
-        const baseline = median(pick(baselineMode, key));
+        // Past its limit the naive design is compared at its best: its largest measured run.
+        const measured = baselineMode === 'naive' && clients > NAIVE_MAX_CLIENTS ? naiveBest() : pick(baselineMode, key);
+        const baseline = median(measured);
         out.baseline = baseline;
         out.ratio = lowerIsBetter ? baseline / value : value / baseline;
       }

@@ -64,7 +64,22 @@ export class Sessions extends EventEmitter<SessionEvents> {
     const user = row && (await findUserById(this.#db, row.userId));
     if (!row || !user?.active) return undefined;
     const rules = await this.rulesFor(user);
-    return { tokenHash, user, rules, ability: createAbility(rules), expiresAt: row.expiresAt };
+    return { tokenHash, user, rules, ability: this.#abilityFor(rules), expiresAt: row.expiresAt };
+  }
+
+  // Users of one role and sites share the same rules: they share one compiled ability (CASL abilities
+  // are not changed after creation here), which keeps a socket's memory small on busy hubs.
+  readonly #abilities = new Map<string, AppAbility>();
+
+  #abilityFor(rules: AbilityRule[]): AppAbility {
+    const key = JSON.stringify(rules);
+    let ability = this.#abilities.get(key);
+    if (!ability) {
+      if (this.#abilities.size >= 1000) this.#abilities.clear();
+      ability = createAbility(rules);
+      this.#abilities.set(key, ability);
+    }
+    return ability;
   }
 
   /** The user's own rules: their role's template resolved with their sites. */
