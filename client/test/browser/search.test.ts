@@ -52,6 +52,16 @@ describe('the search', () => {
     });
   });
 
+  it('finds a device and opens the live view of its site', async () => {
+    const page = await app.openSignedIn('admin', { language: 'en' });
+    await page.goto(`${app.url}/dashboards/solar`);
+    await page.getByTestId('search-open').click();
+    await page.getByTestId('search-input').fill('wtg 03');
+    await page.getByRole('group', { name: 'Devices' }).getByRole('option', { name: 'WTG 03 · Tarifa Wind' }).click();
+    await page.waitForURL(`${app.url}/dashboards/RealTimePowerBarChart?site=es-tarifa`);
+    await page.getByTestId('bar-chart').waitFor();
+  });
+
   it('searches in the reader’s language and says when nothing matches', async () => {
     const page = await app.openSignedIn('admin');
     await page.goto(`${app.url}/dashboards/solar`);
