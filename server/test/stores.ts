@@ -6,11 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { Db } from '../src/store/db.ts';
-import { migrate } from '../src/store/migrations.ts';
-import { openPostgres } from '../src/store/postgres.ts';
-import { openSqlite } from '../src/store/sqlite.ts';
-import { openPostgresTelemetry } from '../src/store/telemetry/postgres.ts';
-import { openSqliteTelemetry } from '../src/store/telemetry/sqlite.ts';
+import { openStore } from '../src/store/open.ts';
 import type { TelemetryStore } from '../src/store/telemetry/types.ts';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -25,18 +21,13 @@ export const drivers: { name: 'sqlite' | 'postgres'; open(): Promise<OpenStore> 
   {
     name: 'sqlite',
     async open() {
-      const dir = await mkdtemp(path.join(tmpdir(), 'voltscope-store-'));
-      const file = path.join(dir, 'test.db');
-      const db = openSqlite({ file });
-      await migrate(db);
-      const telemetry = openSqliteTelemetry(file);
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-store-'));
+      const store = await openStore({ databaseUrl: null, databaseSchema: null, dataDir });
       return {
-        db,
-        telemetry,
+        ...store,
         async close() {
-          await telemetry.close();
-          await db.close();
-          await rm(dir, { recursive: true, force: true });
+          await store.close();
+          await rm(dataDir, { recursive: true, force: true });
         },
       };
     },
@@ -45,15 +36,11 @@ export const drivers: { name: 'sqlite' | 'postgres'; open(): Promise<OpenStore> 
     name: 'postgres',
     async open() {
       const schema = `vs_test_${randomBytes(6).toString('hex')}`;
-      const { db, sql } = await openPostgres({ url: testDatabaseUrl, schema });
-      await migrate(db);
-      const telemetry = openPostgresTelemetry(sql);
+      const store = await openStore({ databaseUrl: testDatabaseUrl, databaseSchema: schema, dataDir: tmpdir() });
       return {
-        db,
-        telemetry,
+        ...store,
         async close() {
-          await telemetry.close();
-          await db.close();
+          await store.close();
           const admin = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
           await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
           await admin.end();

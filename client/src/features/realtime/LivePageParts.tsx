@@ -2,11 +2,13 @@
 // notice when the live connection is down or the site was refused.
 import { Alert, Group, Select, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useConnection, useLastFrameTime } from '../../live/hooks.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** The chosen site (from `?site=`), defaulting to the first one offered. */
 export function useChosenSite(sites: readonly Site[]): [Site | null, (id: string) => void] {
@@ -71,6 +73,42 @@ export function Freshness({ site }: { site: Site }) {
             : t('realtime.waiting')}
         </Text>
       </Group>
+    </>
+  );
+}
+
+/** The top of a real-time page: title, site picker, and what went wrong loading (if anything). */
+export function LivePageHeader({
+  title,
+  subtitle,
+  sites,
+  site,
+  onChange,
+  failed,
+  loaded,
+}: {
+  title: string;
+  subtitle: string;
+  sites: readonly Site[];
+  site: Site | null;
+  onChange: (id: string) => void;
+  failed: boolean;
+  loaded: boolean;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={sites.length > 0 ? <SitePicker sites={sites} site={site} onChange={onChange} /> : null}
+      />
+      {failed && (
+        <Alert color="red" variant="light" role="alert">
+          {t('realtime.loadError')}
+        </Alert>
+      )}
+      {loaded && sites.length === 0 && <Text c="dimmed">{t('realtime.noSites')}</Text>}
     </>
   );
 }

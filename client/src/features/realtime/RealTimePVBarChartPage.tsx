@@ -1,6 +1,6 @@
 // Real-time PV: a bar per MPPT input of one block of inverters (those under one transformer) with its
 // PV power now, voltage and current in the tooltip, and the block's DC power over the last minutes.
-import { Alert, Card, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
@@ -10,8 +10,7 @@ import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
-import { PageHeader } from '../../ui/PageHeader.tsx';
-import { Freshness, SitePicker, useChosenSite } from './LivePageParts.tsx';
+import { Freshness, LivePageHeader, useChosenSite } from './LivePageParts.tsx';
 import { shortName, useSiteFleet } from './useSiteFleet.ts';
 
 const WINDOW_MS = 15 * 60_000;
@@ -83,17 +82,15 @@ export function RealTimePVBarChartPage() {
 
   return (
     <>
-      <PageHeader
+      <LivePageHeader
         title={t('realtime.pv.title')}
         subtitle={t('realtime.pv.subtitle')}
-        actions={list.length > 0 ? <SitePicker sites={list} site={site} onChange={choose} /> : null}
+        sites={list}
+        site={site}
+        onChange={choose}
+        failed={sites.status === 'error' || fleet.status === 'error'}
+        loaded={sites.status === 'ready'}
       />
-      {sites.status === 'error' || fleet.status === 'error' ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('realtime.loadError')}
-        </Alert>
-      ) : null}
-      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('realtime.noSites')}</Text>}
       {site && (
         <Stack gap="md">
           <Freshness site={site} />
