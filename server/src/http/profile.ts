@@ -15,9 +15,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
-import type { Db } from '../store/db.ts';
 import { listLiveSessions } from '../store/sessionsList.ts';
-import { findUserById, setPassword, toUserData } from '../store/users.ts';
+import { findUserById, setPassword, toUserData, updateProfile } from '../store/users.ts';
 import { errorResponses, userData } from './schemas.ts';
 
 /** An id for a session that cannot be turned back into its token hash. */
@@ -30,23 +29,6 @@ const fieldError = (status: number, code: 'VALIDATION' | 'CONFLICT', field: stri
 function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthenticated();
   return request.session;
-}
-
-// Kept here rather than in store/users.ts, which another change owns for now; it belongs there.
-async function updateProfile(db: Db, userId: number, update: ProfileUpdate): Promise<'ok' | 'email-taken'> {
-  return db.transaction(async (tx) => {
-    const clash = await tx.get<{ id: number }>('SELECT id FROM users WHERE lower(email) = ? AND id <> ?', [
-      update.email.toLowerCase(),
-      userId,
-    ]);
-    if (clash) return 'email-taken';
-    await tx.run('UPDATE users SET full_name = ?, email = ? WHERE id = ?', [
-      update.fullName,
-      update.email.toLowerCase(),
-      userId,
-    ]);
-    return 'ok';
-  });
 }
 
 const activeSession = {

@@ -118,3 +118,24 @@ export async function upsertRole(db: Db, name: string, rules: readonly AbilityRu
 export function toUserData({ passwordHash: _hash, active: _active, ...user }: UserRecord): UserData {
   return user;
 }
+
+/** A user's own name and email; another account's email is refused rather than shared. */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  update: { fullName: string; email: string },
+): Promise<'ok' | 'email-taken'> {
+  return db.transaction(async (tx) => {
+    const clash = await tx.get<{ id: number }>('SELECT id FROM users WHERE lower(email) = ? AND id <> ?', [
+      update.email.toLowerCase(),
+      userId,
+    ]);
+    if (clash) return 'email-taken';
+    await tx.run('UPDATE users SET full_name = ?, email = ? WHERE id = ?', [
+      update.fullName,
+      update.email.toLowerCase(),
+      userId,
+    ]);
+    return 'ok';
+  });
+}
