@@ -149,7 +149,10 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
   // --clients 100,1000 and --rounds 1 narrow a run; by default 100, 1,000 and 2,000 clients, 3 rounds.
   const flag = (name: string) => options.args[options.args.indexOf(name) + 1];
   const counts = options.args.includes('--clients')
-    ? (flag('--clients') ?? '').split(',').map(Number).filter((n) => n > 0)
+    ? (flag('--clients') ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
     : options.quick
       ? [100, 500]
       : [100, 1000, 2000];
@@ -193,7 +196,8 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
       };
       if (baselineMode) {
         // Past its limit the naive design is compared at its best: its largest measured run.
-        const measured = baselineMode === 'naive' && clients > NAIVE_MAX_CLIENTS ? naiveBest() : pick(baselineMode, key);
+        const measured =
+          baselineMode === 'naive' && clients > NAIVE_MAX_CLIENTS ? naiveBest() : pick(baselineMode, key);
         const baseline = median(measured);
         out.baseline = baseline;
         out.ratio = lowerIsBetter ? baseline / value : value / baseline;

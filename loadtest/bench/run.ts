@@ -6,7 +6,10 @@ import { historyBenchmark } from './history.ts';
 import { ingestBenchmark } from './ingest.ts';
 import { commit, type Figure, machine, printTable, type Report } from './report.ts';
 
-const scenarios: Record<string, (o: { postgresUrl: string | null; quick: boolean; args: string[] }) => Promise<Figure[]>> = {
+const scenarios: Record<
+  string,
+  (o: { postgresUrl: string | null; quick: boolean; args: string[] }) => Promise<Figure[]>
+> = {
   ingest: ingestBenchmark,
   history: historyBenchmark,
   fanout: fanoutBenchmark,
