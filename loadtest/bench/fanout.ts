@@ -146,7 +146,7 @@ const range = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...
 
 export async function fanoutBenchmark(options: { quick: boolean; args: string[] }): Promise<Figure[]> {
   pinSelf(1);
-  // --clients 100,1000 and --rounds 1 narrow a run; by default 100, 1,000 and 2,000 clients, 3 rounds.
+  // --clients 100,1000 and --rounds 1 narrow a run; by default 100, 500, 1,000 and 2,000 clients, 3 rounds.
   const flag = (name: string) => options.args[options.args.indexOf(name) + 1];
   const counts = options.args.includes('--clients')
     ? (flag('--clients') ?? '')
@@ -155,7 +155,7 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
         .filter((n) => n > 0)
     : options.quick
       ? [100, 500]
-      : [100, 1000, 2000];
+      : [100, 500, 1000, 2000];
   const rounds = options.args.includes('--rounds') ? Math.max(1, Number(flag('--rounds'))) : options.quick ? 1 : 3;
   const seconds = options.quick ? 4 : 8;
   const runs: Run[] = [];
