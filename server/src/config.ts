@@ -53,6 +53,8 @@ export interface Config {
   ingestMaxBytes: number;
   /** How often rollups catch up with new samples, in seconds. */
   rollupInterval: number;
+  /** When set, GET /metrics asks for `Authorization: Bearer <metricsToken>`. */
+  metricsToken: string | null;
   live: {
     /** The fan-out window: samples of a site are sent as one frame this often (ms). */
     frameMs: number;
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ingestMaxBytes: int('INGEST_MAX_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     rollupInterval: duration('ROLLUP_INTERVAL', 2),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     live: {
       frameMs: int('FRAME_MS', 100, 10, 5000),
       ringSamples: int('RING_SAMPLES', 600, 10, 100_000),

@@ -2,6 +2,8 @@
 // for slow clients, ingest counts, store write latency, and Node's own figures (event-loop lag among them).
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { HttpError } from '../errors.ts';
+import { bearerToken } from '../plugins/auth.ts';
 
 export async function metricsRoutes(app: FastifyInstance) {
   // A registry per app: tests build several apps in one process.
@@ -73,7 +75,12 @@ export async function metricsRoutes(app: FastifyInstance) {
   });
   ingest.on('committed', (seconds) => writes.observe(seconds));
 
-  app.get('/metrics', { config: { public: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
+  const { metricsToken } = app.services.config;
+  app.get('/metrics', { config: { public: true } }, async (request, reply) => {
+    // Counts only, but still the hub's inner state: a scraper can be asked for a token.
+    if (metricsToken && bearerToken(request.headers.authorization) !== metricsToken) {
+      throw new HttpError(401, 'UNAUTHENTICATED', 'GET /metrics needs the metrics token (METRICS_TOKEN)');
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
 }

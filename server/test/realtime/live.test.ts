@@ -229,4 +229,15 @@ describe('GET /metrics', () => {
     }
     expect(Number(/^voltscope_frames_skipped_total (\d+)/m.exec(text)?.[1])).toBeGreaterThan(0);
   });
+
+  it('asks for the metrics token when one is configured', async () => {
+    const guarded = await startTestServer({ metricsToken: 'scrape-me' });
+    try {
+      expect((await guarded.request('GET', '/metrics')).status).toBe(401);
+      expect((await guarded.request('GET', '/metrics', { token: 'wrong' })).status).toBe(401);
+      expect((await guarded.request('GET', '/metrics', { token: 'scrape-me' })).status).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
 });
