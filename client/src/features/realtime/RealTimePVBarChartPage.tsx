@@ -8,7 +8,7 @@ import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
 import { sortSites, useSites } from '../../data/sites.ts';
 import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useLiveSite } from '../../live/hooks.ts';
+import { useLiveSite, useRecentHistory } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { Freshness, LivePageHeader, useChosenSite } from './LivePageParts.tsx';
 import { shortName, useSiteFleet } from './useSiteFleet.ts';
@@ -68,6 +68,7 @@ export function RealTimePVBarChartPage() {
         : [],
     [fleet, inverters],
   );
+  useRecentHistory(site?.id ?? null, dcIds, WINDOW_MS);
   const kw = (v: number) =>
     Math.abs(v) >= 1000 ? `${formatNumber(lng, v / 1000, 2)} MW` : `${formatNumber(lng, v, 1)} kW`;
   const details = (index: number) => {

@@ -8,7 +8,7 @@ import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
 import { sortSites, useSites } from '../../data/sites.ts';
 import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useLiveSite } from '../../live/hooks.ts';
+import { useLiveSite, useRecentHistory } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { Freshness, LivePageHeader, useChosenSite } from './LivePageParts.tsx';
 import { shortName, useSiteFleet } from './useSiteFleet.ts';
@@ -36,6 +36,7 @@ export function RealTimePowerBarChartPage() {
   }, [fleet]);
   const meter = fleet.status === 'ready' && site ? fleet.data.seriesId(`${site.id}.meter`, 'active_power') : undefined;
   const meterIds = useMemo(() => (meter === undefined ? [] : [meter]), [meter]);
+  useRecentHistory(site?.id ?? null, meterIds, WINDOW_MS);
   const kw = (v: number) =>
     Math.abs(v) >= 1000 ? `${formatNumber(lng, v / 1000, 1)} MW` : `${formatNumber(lng, v, 0)} kW`;
 
