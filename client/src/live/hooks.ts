@@ -2,9 +2,9 @@
 // discrete state (the connection, a frame's time) re-render at most at the rate they need.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { api } from '../session/api.ts';
 import { type ConnectionState, liveClient } from './liveClient.ts';
 import { liveStore } from './liveStore.ts';
+import { loadHistory } from './loadHistory.ts';
 
 /** Follows a site's live frames while the calling component is mounted. */
 export function useLiveSite(siteId: string | null): void {
@@ -28,11 +28,6 @@ export function useLastFrameTime(siteId: string | null): number | null {
   return time;
 }
 
-interface HistoryReply {
-  ts: number[];
-  series: { id: number; avg: (number | null)[] }[];
-}
-
 /**
  * Fills the rings of `seriesIds` with their last `windowMs` from the history API when a chart opens, so
  * that a line of the last minutes is whole at once (after a hub restart the live rings start empty).
@@ -42,21 +37,7 @@ export function useRecentHistory(siteId: string | null, seriesIds: readonly numb
     if (!siteId || seriesIds.length === 0) return;
     const controller = new AbortController();
     const to = Date.now();
-    const from = to - windowMs;
-    for (let i = 0; i < seriesIds.length; i += 50) {
-      const ids = seriesIds.slice(i, i + 50).join(',');
-      api<HistoryReply>(
-        `/api/series/history?ids=${ids}&from=${from}&to=${to}&maxPoints=${Math.ceil(windowMs / 1000)}`,
-        {
-          signal: controller.signal,
-        },
-      ).then(
-        (history) => {
-          for (const s of history.series) liveStore.mergeHistory(siteId, s.id, history.ts, s.avg);
-        },
-        () => {},
-      );
-    }
+    loadHistory(liveStore, siteId, seriesIds, { from: to - windowMs, to }, controller.signal).catch(() => {});
     return () => controller.abort();
   }, [siteId, seriesIds, windowMs]);
 }

@@ -8,6 +8,7 @@ import { createStore } from 'zustand/vanilla';
 import { api } from '../session/api.ts';
 import { sessionStore } from '../session/sessionStore.ts';
 import { type LiveStore, liveStore } from './liveStore.ts';
+import { loadHistory } from './loadHistory.ts';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
 
@@ -21,11 +22,6 @@ export interface ConnectionState {
 
 /** Offline: no connection for this long (ms) after a drop; until then, reconnecting. */
 const OFFLINE_AFTER_MS = 10_000;
-
-interface HistoryReply {
-  ts: number[];
-  series: { id: number; avg: (number | null)[] }[];
-}
 
 export class LiveClient {
   readonly connection = createStore<ConnectionState>(() => ({ status: 'idle', since: Date.now(), refused: {} }));
@@ -131,14 +127,7 @@ export class LiveClient {
     for (const s of await api<{ id: number }[]>(`/api/sites/${encodeURIComponent(siteId)}/series`)) {
       if (this.#store.latest(s.id)) ids.push(s.id);
     }
-    const maxPoints = Math.min(10_000, Math.max(1, Math.ceil((gap.to - gap.from) / 1000)));
-    for (let i = 0; i < ids.length; i += 50) {
-      const chunk = ids.slice(i, i + 50);
-      const history = await api<HistoryReply>(
-        `/api/series/history?ids=${chunk.join(',')}&from=${Math.floor(gap.from)}&to=${Math.ceil(gap.to)}&maxPoints=${maxPoints}`,
-      );
-      for (const s of history.series) this.#store.mergeHistory(siteId, s.id, history.ts, s.avg);
-    }
+    await loadHistory(this.#store, siteId, ids, gap);
   }
 
   close(): void {

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 import { deviceStatus } from '../fleet/status.ts';
 import { assertCan, can } from '../plugins/auth.ts';
-import { getSite } from '../store/sites.ts';
 import { device, errorResponses, idParams } from './schemas.ts';
+import { readableSite } from './sites.ts';
 
 export async function deviceRoutes(app: FastifyInstance) {
   const { db } = app.services;
@@ -21,9 +21,7 @@ export async function deviceRoutes(app: FastifyInstance) {
       schema: { params: idParams, response: { 200: { type: 'array', items: device }, ...errorResponses } },
     },
     async (request) => {
-      const site = await getSite(db, request.params.id);
-      if (!site) throw notFound(`No site ${request.params.id}`);
-      assertCan(request, 'read', 'Site', site);
+      const site = await readableSite(db, request, request.params.id);
       return app.services.registry
         .devicesOfSite(site.id)
         .filter((d) => can(request, 'read', 'Device', d))
@@ -57,9 +55,7 @@ export async function deviceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const site = await getSite(db, request.params.id);
-      if (!site) throw notFound(`No site ${request.params.id}`);
-      assertCan(request, 'read', 'Site', site);
+      const site = await readableSite(db, request, request.params.id);
       const { registry } = app.services;
       return registry
         .devicesOfSite(site.id)

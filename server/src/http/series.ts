@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
 import { assertCan } from '../plugins/auth.ts';
-import { getSite } from '../store/sites.ts';
 import { errorResponses } from './schemas.ts';
+import { readableSite } from './sites.ts';
 
 const MAX_SERIES = 50;
 const MAX_SPAN_MS = 10 * 366 * 86_400_000;
@@ -115,9 +115,7 @@ export async function seriesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const site = await getSite(db, request.query.site);
-      if (!site) throw notFound(`No site ${request.query.site}`);
-      assertCan(request, 'read', 'Site', site);
+      const site = await readableSite(db, request, request.query.site);
       assertCan(request, 'read', 'Series', { siteId: site.id });
       const { registry, latest } = app.services;
       const out = { siteId: site.id, seriesIds: [] as number[], ts: [] as number[], values: [] as number[] };

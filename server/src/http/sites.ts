@@ -1,9 +1,19 @@
 // The sites a caller may read. A client sees only the sites assigned to it.
-import type { FastifyInstance } from 'fastify';
+import type { Site } from '@voltscope/shared/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
 import { assertCan, can } from '../plugins/auth.ts';
+import type { Db } from '../store/db.ts';
 import { getSite, listSites } from '../store/sites.ts';
 import { errorResponses, site } from './schemas.ts';
+
+/** The site `id` if the caller may read it: 404 when there is none, 403 when it is another's. */
+export async function readableSite(db: Db, request: FastifyRequest, id: string): Promise<Site> {
+  const site = await getSite(db, id);
+  if (!site) throw notFound(`No site ${id}`);
+  assertCan(request, 'read', 'Site', site);
+  return site;
+}
 
 export async function siteRoutes(app: FastifyInstance) {
   const { db } = app.services;
@@ -31,10 +41,7 @@ export async function siteRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const found = await getSite(db, request.params.id);
-      if (!found) throw notFound(`No site ${request.params.id}`);
-      assertCan(request, 'read', 'Site', found);
-      return found;
+      return readableSite(db, request, request.params.id);
     },
   );
 }

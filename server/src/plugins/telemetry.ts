@@ -1,6 +1,7 @@
 // The data path from sources to the store: the fleet registry, the latest values, the ingest pipeline,
 // the simulator (with its first-start history), and the background work that keeps rollups current and
 // old data pruned.
+import type { Site } from '@voltscope/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { demoPlants } from '../demo/fleet.ts';
@@ -70,7 +71,7 @@ export const telemetryPlugin = fp(async (app: FastifyInstance) => {
     });
     const now = Date.now();
     if (config.simulator.backfillDays > 0 && (await telemetry.isEmpty())) {
-      backfill = fillHistory(app, now, stopping.signal).catch((error: unknown) => {
+      backfill = fillHistory(app, now, sites, stopping.signal).catch((error: unknown) => {
         if (!stopping.signal.aborted) app.log.error({ err: error }, 'filling history failed');
       });
     }
@@ -89,11 +90,11 @@ export const telemetryPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** The first start's history: the simulator run faster than real time over the last days, into the store. */
-async function fillHistory(app: FastifyInstance, now: number, signal: AbortSignal): Promise<void> {
+async function fillHistory(app: FastifyInstance, now: number, sites: Site[], signal: AbortSignal): Promise<void> {
   const { config, registry, ingest, telemetry } = app.services;
   const { backfillDays, backfillStep } = config.simulator;
   // A simulator of its own, so that its faults and energy counters do not disturb the live one.
-  const history = new FleetSimulator(registry, await listSites(app.services.db), demoPlants, {
+  const history = new FleetSimulator(registry, sites, demoPlants, {
     seed: config.simulator.seed + 1,
     warp: 1,
     faults: { scale: config.simulator.faultRate },

@@ -1,13 +1,14 @@
 // What both real-time pages share: the site picker (kept in the URL), the freshness line and the
 // notice when the live connection is down or the site was refused.
-import { Alert, Group, Select, Text } from '@mantine/core';
+import { Alert, Card, Group, Select, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
 import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useConnection, useLastFrameTime } from '../../live/hooks.ts';
+import { useConnection, useLastFrameTime, useRecentHistory } from '../../live/hooks.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** The chosen site (from `?site=`), defaulting to the first one offered. */
@@ -110,5 +111,39 @@ export function LivePageHeader({
       )}
       {loaded && sites.length === 0 && <Text c="dimmed">{t('realtime.noSites')}</Text>}
     </>
+  );
+}
+
+/** How far back the trend lines beneath the bars reach. */
+const TREND_WINDOW_MS = 15 * 60_000;
+
+/** The line of the last 15 minutes beneath the bars: the given series summed, whole from the first draw. */
+export function TrendCard({
+  site,
+  seriesIds,
+  title,
+  format,
+}: {
+  site: Site;
+  seriesIds: readonly number[];
+  title: string;
+  format: (value: number) => string;
+}) {
+  const lng = useLanguage();
+  useRecentHistory(site.id, seriesIds, TREND_WINDOW_MS);
+  return (
+    <Card>
+      <Text fw={600} mb="xs">
+        {title}
+      </Text>
+      <LiveLineChart
+        siteId={site.id}
+        seriesIds={seriesIds}
+        windowMs={TREND_WINDOW_MS}
+        format={format}
+        formatTime={(ms) => formatSiteTime(lng, site.timeZone, new Date(ms), true)}
+        ariaLabel={title}
+      />
+    </Card>
   );
 }

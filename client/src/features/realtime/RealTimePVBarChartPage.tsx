@@ -4,16 +4,14 @@ import { Card, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
-import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
 import { sortSites, useSites } from '../../data/sites.ts';
-import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useLiveSite, useRecentHistory } from '../../live/hooks.ts';
+import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
-import { Freshness, LivePageHeader, useChosenSite } from './LivePageParts.tsx';
+import { Freshness, LivePageHeader, TrendCard, useChosenSite } from './LivePageParts.tsx';
 import { shortName, useSiteFleet } from './useSiteFleet.ts';
 
-const WINDOW_MS = 15 * 60_000;
 const MPPTS = [1, 2, 3, 4];
 
 interface MpptBar extends Bar {
@@ -68,7 +66,6 @@ export function RealTimePVBarChartPage() {
         : [],
     [fleet, inverters],
   );
-  useRecentHistory(site?.id ?? null, dcIds, WINDOW_MS);
   const kw = (v: number) =>
     Math.abs(v) >= 1000 ? `${formatNumber(lng, v / 1000, 2)} MW` : `${formatNumber(lng, v, 1)} kW`;
   const details = (index: number) => {
@@ -119,19 +116,7 @@ export function RealTimePVBarChartPage() {
               />
             )}
           </Card>
-          <Card>
-            <Text fw={600} mb="xs">
-              {t('realtime.pv.line')}
-            </Text>
-            <LiveLineChart
-              siteId={site.id}
-              seriesIds={dcIds}
-              windowMs={WINDOW_MS}
-              format={kw}
-              formatTime={(ms) => formatSiteTime(lng, site.timeZone, new Date(ms), true)}
-              ariaLabel={t('realtime.pv.line')}
-            />
-          </Card>
+          <TrendCard site={site} seriesIds={dcIds} title={t('realtime.pv.line')} format={kw} />
         </Stack>
       )}
     </>

@@ -4,16 +4,13 @@ import { Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
-import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
 import { sortSites, useSites } from '../../data/sites.ts';
-import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useLiveSite, useRecentHistory } from '../../live/hooks.ts';
+import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
-import { Freshness, LivePageHeader, useChosenSite } from './LivePageParts.tsx';
+import { Freshness, LivePageHeader, TrendCard, useChosenSite } from './LivePageParts.tsx';
 import { shortName, useSiteFleet } from './useSiteFleet.ts';
-
-const WINDOW_MS = 15 * 60_000;
 
 export function RealTimePowerBarChartPage() {
   const { t } = useTranslation();
@@ -36,7 +33,6 @@ export function RealTimePowerBarChartPage() {
   }, [fleet]);
   const meter = fleet.status === 'ready' && site ? fleet.data.seriesId(`${site.id}.meter`, 'active_power') : undefined;
   const meterIds = useMemo(() => (meter === undefined ? [] : [meter]), [meter]);
-  useRecentHistory(site?.id ?? null, meterIds, WINDOW_MS);
   const kw = (v: number) =>
     Math.abs(v) >= 1000 ? `${formatNumber(lng, v / 1000, 1)} MW` : `${formatNumber(lng, v, 0)} kW`;
 
@@ -67,19 +63,7 @@ export function RealTimePowerBarChartPage() {
               <LiveBarChart siteId={site.id} bars={bars} format={kw} ariaLabel={t('realtime.power.bars')} />
             )}
           </Card>
-          <Card>
-            <Text fw={600} mb="xs">
-              {t('realtime.power.line')}
-            </Text>
-            <LiveLineChart
-              siteId={site.id}
-              seriesIds={meterIds}
-              windowMs={WINDOW_MS}
-              format={kw}
-              formatTime={(ms) => formatSiteTime(lng, site.timeZone, new Date(ms), true)}
-              ariaLabel={t('realtime.power.line')}
-            />
-          </Card>
+          <TrendCard site={site} seriesIds={meterIds} title={t('realtime.power.line')} format={kw} />
         </Stack>
       )}
     </>
