@@ -18,6 +18,7 @@ import { profileRoutes } from './http/profile.ts';
 import { searchRoutes } from './http/search.ts';
 import { seriesRoutes } from './http/series.ts';
 import { siteRoutes } from './http/sites.ts';
+import { userRoutes } from './http/users.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(ingestRoutes);
   await app.register(searchRoutes);
   await app.register(profileRoutes);
+  await app.register(userRoutes);
   await app.register(staticPlugin, { root: config.clientDist });
 
   const { io, fanout } = attachRealtime(app);

@@ -41,6 +41,8 @@ export interface ServerToClientEvents {
   'session:ended': (payload: { reason: 'logout' | 'revoked' | 'expired' }) => void;
   /** A binary frame (see frames.ts) of one site: live samples, or a snapshot on (re)subscribe. */
   'live:frame': (siteId: string, frame: ArrayBuffer | ArrayBufferView) => void;
+  /** Sites the user may no longer read (an admin took them away): no more frames of them follow. */
+  'live:revoked': (payload: { sites: string[] }) => void;
 }
 
 export interface ClientToServerEvents {

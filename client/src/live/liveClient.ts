@@ -93,6 +93,12 @@ export class LiveClient {
       this.close();
       this.onSessionEnded();
     });
+    // An admin took sites away: the page shows them refused, as a fresh subscription would.
+    socket.on('live:revoked', ({ sites }) => {
+      const refused = { ...this.connection.getState().refused };
+      for (const siteId of sites) refused[siteId] = 'you may no longer read this site';
+      this.connection.setState({ refused });
+    });
     socket.on('live:frame', (siteId, bytes) => {
       if (!this.#wanted.has(siteId)) return;
       this.#store.applyFrame(siteId, decodeFrame(bytes));

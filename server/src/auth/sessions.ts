@@ -26,6 +26,8 @@ export type EndReason = 'logout' | 'revoked' | 'expired';
 
 interface SessionEvents {
   ended: [tokenHashes: string[], reason: EndReason];
+  /** A user's rights changed (sites given or taken away): live sessions must re-check what they hold. */
+  rights: [userId: number];
 }
 
 export interface SessionTtl {
@@ -85,6 +87,19 @@ export class Sessions extends EventEmitter<SessionEvents> {
   /** The user's own rules: their role's template resolved with their sites. */
   async rulesFor(user: UserRecord): Promise<AbilityRule[]> {
     return resolveRules(await roleRules(this.#db, user.role), { siteIds: user.siteIds });
+  }
+
+  /** The session of a user whose rights changed, with the same token; undefined if they may no longer sign in. */
+  async refresh(session: Session): Promise<Session | undefined> {
+    const user = await findUserById(this.#db, session.user.id);
+    if (!user?.active) return undefined;
+    const rules = await this.rulesFor(user);
+    return { ...session, user, rules, ability: this.#abilityFor(rules) };
+  }
+
+  /** Announces that a user's rights changed: their live sockets re-check their rooms at once. */
+  rightsChanged(userId: number): void {
+    this.emit('rights', userId);
   }
 
   async revoke(tokenHash: string, reason: EndReason): Promise<void> {

@@ -23,6 +23,8 @@ export interface FanoutOptions {
 }
 
 export const roomOf = (siteId: string) => `site:${siteId}`;
+/** The site a room is for, or null for the hub's other rooms (socket ids, tokens, users). */
+export const siteOfRoom = (room: string): string | null => (room.startsWith('site:') ? room.slice(5) : null);
 const SLOW_ROOM = '$slow';
 /** Series whose last minutes go into a snapshot; the others send their latest value only. */
 const TREND_KEYS = new Set(['ac_power', 'dc_power', 'active_power', 'irradiance_poa', 'wind_speed']);

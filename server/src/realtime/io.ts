@@ -2,16 +2,19 @@
 // missing, forged, expired or revoked token is refused with a clear error. When a session ends (logout,
 // revocation, expiry) its sockets are told why and disconnected at once.
 import type { IncomingMessage } from 'node:http';
+import { asSubject } from '@voltscope/shared/abilities';
 import type { ErrorBody } from '@voltscope/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { SeriesRings } from '../live/rings.ts';
 import { bearerToken } from '../plugins/auth.ts';
-import { Fanout } from './fanout.ts';
+import { getSite } from '../store/sites.ts';
+import { Fanout, siteOfRoom } from './fanout.ts';
 import { registerSubscriptions } from './subscribe.ts';
 import type { Io } from './types.ts';
 
 const tokenRoom = (tokenHash: string) => `token:${tokenHash}`;
+const userRoom = (userId: number) => `user:${userId}`;
 // setTimeout holds at most 2^31-1 ms (about 24.8 days); a longer session is re-armed on reconnect.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -79,9 +82,12 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
   app.addHook('preClose', async () => fanout.stop());
 
   io.on('connection', (socket) => {
+    // The handshake keeps what the hub needs (headers, address); the raw HTTP request would otherwise
+    // stay referenced for the socket's whole life (Socket.IO's memory-usage advice).
+    (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
     registerSubscriptions(socket, fanout, db, config.live.snapshotMs);
     const { tokenHash, expiresAt, user } = socket.data.session;
-    void socket.join(tokenRoom(tokenHash));
+    void socket.join([tokenRoom(tokenHash), userRoom(user.id)]);
     const expiry = setTimeout(
       () => {
         socket.emit('session:ended', { reason: 'expired' });
@@ -97,6 +103,34 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
     for (const hash of tokenHashes) {
       io.to(tokenRoom(hash)).emit('session:ended', { reason });
       io.in(tokenRoom(hash)).disconnectSockets(true);
+    }
+  });
+
+  // A site taken away from a user: each of their sockets re-reads its rights and leaves, at once, the
+  // rooms it may no longer read, and is told which.
+  sessions.on('rights', async (userId) => {
+    try {
+      for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+        const session = await sessions.refresh(socket.data.session);
+        if (!session) {
+          socket.emit('session:ended', { reason: 'revoked' });
+          socket.disconnect(true);
+          continue;
+        }
+        socket.data.session = session;
+        const revoked: string[] = [];
+        for (const room of socket.rooms) {
+          const siteId = siteOfRoom(room);
+          if (siteId === null) continue;
+          const site = await getSite(db, siteId);
+          if (site && session.ability.can('read', asSubject('Site', { ...site }))) continue;
+          socket.leave(room);
+          revoked.push(siteId);
+        }
+        if (revoked.length > 0) socket.emit('live:revoked', { sites: revoked });
+      }
+    } catch (error) {
+      app.log.error({ err: error, userId }, 'could not re-check the sockets of a user whose rights changed');
     }
   });
 

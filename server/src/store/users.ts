@@ -88,6 +88,16 @@ export async function createUser(db: Db, user: NewUser): Promise<number> {
   });
 }
 
+/** Replaces the sites a user is given (a client's sites); unknown site ids are refused by the caller. */
+export async function setUserSites(db: Db, userId: number, siteIds: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.run('DELETE FROM user_sites WHERE user_id = ?', [userId]);
+    for (const siteId of new Set(siteIds)) {
+      await tx.run('INSERT INTO user_sites (user_id, site_id) VALUES (?, ?)', [userId, siteId]);
+    }
+  });
+}
+
 export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.run('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?', [
     passwordHash,

@@ -165,6 +165,61 @@ describe('live subscriptions', () => {
   });
 });
 
+describe('a change of rights', () => {
+  it("moves a user's sockets out of a site taken away from them, at once, and keeps the others", async () => {
+    const login = await server.login(demo.client.email, demo.client.password);
+    const userId = login.userData.id;
+    const socket = server.connect(login.accessToken);
+    await nextEvent(socket, 'connect');
+    await subscribe(socket, ['fr-occitanie', 'es-tarifa']);
+    const frames = framesOf(socket);
+    const revoked = nextEvent(socket, 'live:revoked');
+    const taken = await server.request('PUT', `/api/users/${userId}/sites`, {
+      token: adminToken,
+      body: { siteIds: ['es-tarifa'] },
+    });
+    expect(taken.status).toBe(200);
+    expect((await taken.json()).siteIds).toEqual(['es-tarifa']);
+    expect(await revoked).toEqual({ sites: ['fr-occitanie'] });
+
+    const now = Date.now();
+    await ingest([
+      { series: seriesId('fr-occitanie.inv02/ac_power'), ts: now, value: 7 },
+      { series: seriesId('es-tarifa.wtg02/active_power'), ts: now, value: 8 },
+    ]);
+    expect(await until(() => frames.some((f) => f.siteId === 'es-tarifa'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(frames.some((f) => f.siteId === 'fr-occitanie')).toBe(false);
+    // The same token is refused the site over HTTP and on a new subscription.
+    expect((await server.request('GET', '/api/sites/fr-occitanie', { token: login.accessToken })).status).toBe(403);
+    expect((await subscribe(socket, ['fr-occitanie'])).refused).toEqual([
+      { siteId: 'fr-occitanie', reason: 'you may not read this site' },
+    ]);
+
+    const given = await server.request('PUT', `/api/users/${userId}/sites`, {
+      token: adminToken,
+      body: { siteIds: ['fr-occitanie', 'es-tarifa'] },
+    });
+    expect(given.status).toBe(200);
+    expect((await subscribe(socket, ['fr-occitanie'])).granted.map((g) => g.siteId)).toEqual(['fr-occitanie']);
+    socket.disconnect();
+  });
+
+  it('lets only an admin set sites, and only sites that exist', async () => {
+    const operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
+    const put = (token: string, id: number | string, siteIds: unknown) =>
+      server.request('PUT', `/api/users/${id}/sites`, { token, body: { siteIds } });
+    expect((await put(operator, 1, ['es-tarifa'])).status).toBe(403);
+    expect((await put(clientToken, 1, [])).status).toBe(403);
+    const unknown = await put(adminToken, 3, ['atlantis']);
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ code: 'VALIDATION', message: 'No such site: atlantis' });
+    expect((await put(adminToken, 9999, [])).status).toBe(404);
+    expect((await put(adminToken, 'me', [])).status).toBe(400);
+    expect((await put(adminToken, 3, { all: true })).status).toBe(400);
+  });
+});
+
 describe('slow consumers', () => {
   it('skips a stalled client without delaying a healthy one', async () => {
     const healthy = server.connect(adminToken);
