@@ -13,6 +13,7 @@ import { authRoutes } from './http/auth.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
 import { ingestRoutes } from './http/ingest.ts';
+import { kpiRoutes } from './http/kpis.ts';
 import { metricsRoutes } from './http/metrics.ts';
 import { profileRoutes } from './http/profile.ts';
 import { searchRoutes } from './http/search.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(siteRoutes);
   await app.register(deviceRoutes);
   await app.register(seriesRoutes);
+  await app.register(kpiRoutes);
   await app.register(ingestRoutes);
   await app.register(searchRoutes);
   await app.register(profileRoutes);

@@ -19,6 +19,18 @@ function parseTime(field: string, raw: string): number {
   return value;
 }
 
+/** A from/to query pair: times, `to` after `from`, at most ten years apart. */
+export function parseSpan(rawFrom: string, rawTo: string): { from: number; to: number } {
+  const from = parseTime('from', rawFrom);
+  const to = parseTime('to', rawTo);
+  if (to <= from || to - from > MAX_SPAN_MS) {
+    throw new HttpError(400, 'VALIDATION', 'to must be after from, and the span at most ten years', {
+      errors: { to: ['must be after from, and the span at most ten years'] },
+    });
+  }
+  return { from, to };
+}
+
 const nullableNumbers = { type: 'array', items: { type: ['number', 'null'] } } as const;
 
 export async function seriesRoutes(app: FastifyInstance) {
@@ -77,13 +89,7 @@ export async function seriesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ids = [...new Set(request.query.ids.split(',').map(Number))].slice(0, MAX_SERIES);
-      const from = parseTime('from', request.query.from);
-      const to = parseTime('to', request.query.to);
-      if (to <= from || to - from > MAX_SPAN_MS) {
-        throw new HttpError(400, 'VALIDATION', 'to must be after from, and the span at most ten years', {
-          errors: { to: ['must be after from, and the span at most ten years'] },
-        });
-      }
+      const { from, to } = parseSpan(request.query.from, request.query.to);
       readableSeries(request, ids);
       return telemetry.history({ seriesIds: ids, from, to, maxPoints: request.query.maxPoints ?? 1000 });
     },

@@ -1,0 +1,245 @@
+// Plant performance, computed where the data is: live figures from the latest values (no database
+// wait), "today" figures from the site's local midnight, period figures from the rollups. Definitions
+// follow IEC 61724-1: final yield Yf = E / P0 (kWh/kWp), reference yield Yr = H_POA / 1 kW/m², PR = Yf / Yr.
+import type { Site } from '@voltscope/shared/domain';
+import type { Device, DeviceState } from '@voltscope/shared/fleet';
+import type { GeneratorKpis, PeriodComparison, PeriodKpis, SiteKpis } from '@voltscope/shared/kpis';
+import type { LatestValues } from '../live/latest.ts';
+import type { TelemetryStore } from '../store/telemetry/types.ts';
+import type { Registry } from './registry.ts';
+import { deviceStatus } from './status.ts';
+
+/** Below this insolation the performance ratio is noise (dawn), so it is not given. */
+const MIN_INSOLATION_KWH_M2 = 0.05;
+/** Insolation today is read from the rollups at most this often per site. */
+const INSOLATION_TTL_MS = 60_000;
+
+const GENERATOR_TYPES = new Set(['inverter', 'wind_turbine']);
+const POWER_KEY = { inverter: 'ac_power', wind_turbine: 'active_power' } as const;
+
+/** The time of the last local midnight at `timeZone` before `now`. */
+export function startOfLocalDay(now: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(now);
+  const field = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const sinceMidnight = ((field('hour') * 60 + field('minute')) * 60 + field('second')) * 1000 + (now % 1000);
+  return now - sinceMidnight;
+}
+
+const sum = (values: (number | null)[]): number | null => {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
+};
+
+export class PlantKpis {
+  readonly #registry: () => Registry;
+  readonly #latest: LatestValues;
+  readonly #telemetry: TelemetryStore;
+  readonly #insolation = new Map<string, { at: number; day: number; value: number | null }>();
+
+  constructor(registry: () => Registry, latest: LatestValues, telemetry: TelemetryStore) {
+    this.#registry = registry;
+    this.#latest = latest;
+    this.#telemetry = telemetry;
+  }
+
+  #value(deviceId: string, key: string): number | null {
+    const id = this.#registry().seriesIdByKey(`${deviceId}/${key}`);
+    return id === undefined ? null : (this.#latest.get(id)?.value ?? null);
+  }
+
+  #firstOfType(siteId: string, type: Device['type']): Device | undefined {
+    return this.#registry()
+      .devicesOfSite(siteId)
+      .find((d) => d.type === type);
+  }
+
+  /** Each generator's share of the plant's capacity (kWp for solar, where only AC ratings are known). */
+  #capacityShares(site: Site, generators: readonly Device[]): Map<string, number> {
+    const rated = generators.reduce((n, d) => n + (d.ratedKw ?? 0), 0);
+    return new Map(
+      generators.map((d) => [
+        d.id,
+        rated > 0 ? (site.capacityKw * (d.ratedKw ?? 0)) / rated : site.capacityKw / generators.length,
+      ]),
+    );
+  }
+
+  async site(site: Site, now = Date.now()): Promise<SiteKpis> {
+    const registry = this.#registry();
+    const devices = registry.devicesOfSite(site.id);
+    const counts: Record<DeviceState, number> = { online: 0, offline: 0, fault: 0, maintenance: 0 };
+    const generators: GeneratorKpis[] = [];
+    const generatorDevices = devices.filter((d) => GENERATOR_TYPES.has(d.type));
+    const shares = this.#capacityShares(site, generatorDevices);
+    for (const device of devices) {
+      const { state, lastSeen } = deviceStatus(device, registry, this.#latest, now);
+      counts[state]++;
+      if (!GENERATOR_TYPES.has(device.type)) continue;
+      const energy = this.#value(device.id, 'energy_today');
+      const share = shares.get(device.id) ?? 0;
+      generators.push({
+        deviceId: device.id,
+        name: device.name,
+        type: device.type,
+        ratedKw: device.ratedKw,
+        state,
+        operatingState: this.#value(device.id, 'state'),
+        faultCode: this.#value(device.id, 'fault_code'),
+        powerKw: this.#value(device.id, POWER_KEY[device.type as keyof typeof POWER_KEY]),
+        energyTodayKwh: energy,
+        specificYieldToday: energy === null || share === 0 ? null : energy / share,
+        lastSeen,
+      });
+    }
+
+    const meter = this.#firstOfType(site.id, 'meter');
+    const weather = this.#firstOfType(site.id, 'weather_station');
+    const powerKw = (meter && this.#value(meter.id, 'active_power')) ?? sum(generators.map((g) => g.powerKw));
+    const energyTodayKwh =
+      (meter && this.#value(meter.id, 'energy_today')) ?? sum(generators.map((g) => g.energyTodayKwh));
+    const insolation = site.kind === 'solar' && weather ? await this.#insolationToday(site, weather.id, now) : null;
+    const available = generators.filter((g) => g.state === 'online').length;
+    const faulted = generators.filter((g) => g.state === 'fault').length;
+    const offline = generators.filter((g) => g.state === 'offline').length;
+    const state: SiteKpis['state'] =
+      generators.length === 0 || offline === generators.length
+        ? 'offline'
+        : faulted + offline === 0
+          ? 'online'
+          : available === 0
+            ? 'fault'
+            : 'degraded';
+    return {
+      siteId: site.id,
+      name: site.name,
+      kind: site.kind,
+      timeZone: site.timeZone,
+      capacityKw: site.capacityKw,
+      at: now,
+      powerKw,
+      shareOfCapacity: powerKw === null ? null : powerKw / site.capacityKw,
+      energyTodayKwh,
+      specificYieldToday: energyTodayKwh === null ? null : energyTodayKwh / site.capacityKw,
+      irradiance: weather && site.kind === 'solar' ? this.#value(weather.id, 'irradiance_poa') : null,
+      insolationTodayKwhM2: insolation,
+      performanceRatioToday:
+        energyTodayKwh !== null && insolation !== null && insolation >= MIN_INSOLATION_KWH_M2
+          ? energyTodayKwh / (site.capacityKw * insolation)
+          : null,
+      moduleTemperature: weather && site.kind === 'solar' ? this.#value(weather.id, 'module_temperature') : null,
+      ambientTemperature: weather ? this.#value(weather.id, 'ambient_temperature') : null,
+      windSpeed: weather ? this.#value(weather.id, 'wind_speed') : null,
+      availability: generators.length === 0 ? null : available / generators.length,
+      devices: counts,
+      state,
+      generators,
+    };
+  }
+
+  async #insolationToday(site: Site, weatherId: string, now: number): Promise<number | null> {
+    const day = startOfLocalDay(now, site.timeZone);
+    const cached = this.#insolation.get(site.id);
+    if (cached && cached.day === day && now - cached.at < INSOLATION_TTL_MS) return cached.value;
+    const poa = this.#registry().seriesIdByKey(`${weatherId}/irradiance_poa`);
+    if (poa === undefined) return null;
+    // One bucket a minute: the 1-minute rollups, however long the day has been.
+    const maxPoints = Math.max(1, Math.ceil((now - day) / 60_000));
+    const history = await this.#telemetry.history({ seriesIds: [poa], from: day, to: now, maxPoints });
+    const value = energyOf(history.ts, history.series[0]?.avg ?? [], history.bucketMs, now) / 1000;
+    this.#insolation.set(site.id, { at: now, day, value });
+    return value;
+  }
+
+  /**
+   * Sites (and generators) over a period: energy from the power rollups, specific yield, insolation and
+   * PR, and power normalised to capacity per bucket for one chart.
+   */
+  async period(
+    items: { site: Site; deviceId?: string }[],
+    from: number,
+    to: number,
+    maxPoints: number,
+  ): Promise<PeriodComparison> {
+    const registry = this.#registry();
+    const wanted = items.map(({ site, deviceId }) => {
+      const generators = registry.devicesOfSite(site.id).filter((d) => GENERATOR_TYPES.has(d.type));
+      const device = deviceId ? registry.devices.get(deviceId) : undefined;
+      const meter = this.#firstOfType(site.id, 'meter');
+      const powerSeries = device
+        ? registry.seriesIdByKey(`${device.id}/${POWER_KEY[device.type as keyof typeof POWER_KEY]}`)
+        : meter && registry.seriesIdByKey(`${meter.id}/active_power`);
+      const weather = site.kind === 'solar' ? this.#firstOfType(site.id, 'weather_station') : undefined;
+      const capacityKw = device ? (this.#capacityShares(site, generators).get(device.id) ?? 0) : site.capacityKw;
+      return {
+        id: device?.id ?? site.id,
+        name: device ? `${site.name} · ${device.name}` : site.name,
+        siteId: site.id,
+        capacityKw,
+        powerSeries,
+        poaSeries: weather && registry.seriesIdByKey(`${weather.id}/irradiance_poa`),
+      };
+    });
+    const ids = [...new Set(wanted.flatMap((w) => [w.powerSeries, w.poaSeries]).filter((id) => id !== undefined))];
+    const history = await this.#telemetry.history({ seriesIds: ids, from, to, maxPoints });
+    const avgOf = (id: number | undefined) => history.series.find((s) => s.id === id)?.avg ?? [];
+    const result: PeriodKpis[] = wanted.map((w) => {
+      const power = avgOf(w.powerSeries);
+      const hasPower = power.some((v) => v !== null);
+      const energyKwh = hasPower ? energyOf(history.ts, power, history.bucketMs, to) : null;
+      const insolation =
+        w.poaSeries === undefined ? null : energyOf(history.ts, avgOf(w.poaSeries), history.bucketMs, to) / 1000;
+      return {
+        id: w.id,
+        name: w.name,
+        siteId: w.siteId,
+        capacityKw: w.capacityKw,
+        energyKwh,
+        specificYield: energyKwh === null || w.capacityKw === 0 ? null : energyKwh / w.capacityKw,
+        insolationKwhM2: insolation,
+        performanceRatio:
+          energyKwh !== null && insolation !== null && insolation >= MIN_INSOLATION_KWH_M2 && w.capacityKw > 0
+            ? energyKwh / (w.capacityKw * insolation)
+            : null,
+        normalisedPower: history.ts.map((_, i) => {
+          const v = power[i];
+          return v === null || v === undefined || w.capacityKw === 0 ? null : v / w.capacityKw;
+        }),
+      };
+    });
+    return { from, to, bucketMs: history.bucketMs, ts: history.ts, items: result };
+  }
+}
+
+/** A mean holds until the next one at most this long: longer silences are outages, not output. */
+const MAX_HOLD_MS = 20 * 60_000;
+
+/**
+ * The integral over time of bucket means, in unit·h (kW → kWh, W/m² → Wh/m²). Each mean holds until
+ * the next bucket with data (sparse samples, such as 15-minute history, fill the time between them),
+ * for at most MAX_HOLD_MS or one bucket, whichever is longer.
+ */
+export function energyOf(
+  ts: readonly number[],
+  means: readonly (number | null)[],
+  bucketMs: number,
+  to: number,
+): number {
+  const hold = Math.max(bucketMs, MAX_HOLD_MS);
+  let total = 0;
+  let last = -1;
+  for (let i = 0; i <= means.length; i++) {
+    if (i < means.length && (means[i] === null || means[i] === undefined)) continue;
+    if (last >= 0) {
+      const until = i < means.length ? (ts[i] as number) : Math.min(to, (ts[last] as number) + bucketMs);
+      total += (means[last] as number) * Math.min(hold, until - (ts[last] as number));
+    }
+    last = i;
+  }
+  return total / 3_600_000;
+}
