@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Three projects: `unit` (pure modules, tests beside them), `integration` (a real server on port 0,
-// real sockets, a real SQLite file) and `browser` (headless Chromium against the built client).
+// real sockets, a real SQLite file; the load tools against it too) and `browser` (headless Chromium against the built client).
 export default defineConfig({
   test: {
     projects: [
@@ -12,7 +12,11 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'integration', include: ['server/test/**/*.test.ts'], testTimeout: 20_000 },
+        test: {
+          name: 'integration',
+          include: ['server/test/**/*.test.ts', 'loadtest/test/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
       },
       {
         test: {

@@ -52,14 +52,19 @@ function startHub(mode: Mode): {
   const child = hasTaskset
     ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     : spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // A hub that dies (the naive one can run out of memory) fails the run instead of hanging it.
   const next = <T>(op: string) =>
-    new Promise<T>((resolve) => {
+    new Promise<T>((resolve, reject) => {
       const listener = (message: { op: string }) => {
         if (message.op !== op) return;
         child.off('message', listener);
+        child.off('exit', exited);
         resolve(message as T);
       };
+      const exited = (code: number | null, signal: string | null) =>
+        reject(new Error(`the ${mode} hub exited (${signal ?? `code ${code}`}) while waiting for ${op}`));
       child.on('message', listener);
+      child.once('exit', exited);
     });
   const ask = <T>(op: string) => {
     const reply = next<T>(op === 'start' ? 'started' : op === 'measure' ? 'measuring' : op === 'close' ? 'closed' : op);
@@ -69,7 +74,19 @@ function startHub(mode: Mode): {
   return { child, next, ask };
 }
 
-async function runOnce(mode: Mode, clients: number, seconds: number): Promise<Run> {
+/** One measured run, or null when its hub died on the way (reported, and left out of the medians). */
+async function runOnce(mode: Mode, clients: number, seconds: number): Promise<Run | null> {
+  const workers: Worker[] = [];
+  try {
+    return await measure(mode, clients, seconds, workers);
+  } catch (error) {
+    console.error(`  ${mode.padEnd(9)} ${String(clients).padStart(5)} clients: ${(error as Error).message}`);
+    await Promise.all(workers.map((w) => w.terminate()));
+    return null;
+  }
+}
+
+async function measure(mode: Mode, clients: number, seconds: number, workers: Worker[]): Promise<Run> {
   const hub = startHub(mode);
   const { port } = await hub.next<{ port: number }>('ready');
   const url = `http://127.0.0.1:${port}`;
@@ -83,7 +100,6 @@ async function runOnce(mode: Mode, clients: number, seconds: number): Promise<Ru
     token = ((await response.json()) as { accessToken: string }).accessToken;
   }
   const before = await hub.ask<{ rss: number }>('memory');
-  const workers: Worker[] = [];
   for (let left = clients; left > 0; left -= CLIENTS_PER_WORKER) {
     workers.push(
       new Worker(new URL('./fanoutClients.ts', import.meta.url), {
@@ -141,7 +157,8 @@ async function runOnce(mode: Mode, clients: number, seconds: number): Promise<Ru
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const median = (xs: number[]) =>
+  xs.length === 0 ? Number.NaN : ([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number);
 const range = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
 export async function fanoutBenchmark(options: { quick: boolean; args: string[] }): Promise<Figure[]> {
@@ -167,6 +184,7 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
         // out of memory within minutes (seen: 4 GiB heap), so it is measured up to 500 clients only.
         if (mode === 'naive' && clients > NAIVE_MAX_CLIENTS) continue;
         const run = await runOnce(mode, clients, seconds);
+        if (!run) continue;
         runs.push(run);
         console.error(
           `  ${mode.padEnd(9)} ${String(clients).padStart(5)} clients: ${Math.round(run.deliveredSamplesPerS).toLocaleString('en-US')} samples/s, p99 ${run.latencyP99} ms, hub cpu ${(run.hubCpu * 100).toFixed(0)} %`,

@@ -1,10 +1,13 @@
-// `npm run bench -- <scenario...> [--json] [--quick]`: runs benchmarks and prints their figures beside
-// their baselines. Scenarios: ingest, history, fanout, frames (all when none is named).
+// `npm run bench -- [scenario...] [--json] [--quick] [--no-save]`: runs the project's benchmarks (all
+// when none is named), prints one table of every figure beside its baseline, and writes the reports to
+// loadtest/results/<date>-<commit>.json. `npm run bench -- --compare A.json B.json` shows what changed.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fanoutBenchmark } from './fanout.ts';
 import { framesBenchmark } from './frames.ts';
 import { historyBenchmark } from './history.ts';
 import { ingestBenchmark } from './ingest.ts';
-import { commit, type Figure, machine, printTable, type Report } from './report.ts';
+import { commit, compareReports, type Figure, machine, printTable, type Report } from './report.ts';
+import { wallBenchmark } from './wall.ts';
 
 const scenarios: Record<
   string,
@@ -14,32 +17,65 @@ const scenarios: Record<
   history: historyBenchmark,
   fanout: fanoutBenchmark,
   frames: framesBenchmark,
+  wall: wallBenchmark,
 };
 
+const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]
+                     [--clients 100,1000] [--rounds N]      (fan-out only)
+       npm run bench -- --compare A.json B.json`;
+
 const args = process.argv.slice(2);
+const fail = (message: string): never => {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+};
+
+if (args.includes('--compare')) {
+  const files = args.slice(args.indexOf('--compare') + 1).filter((a) => !a.startsWith('--'));
+  if (files.length !== 2) fail('--compare needs two result files');
+  const read = (file: string): Report[] => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Report[];
+    } catch (error) {
+      return fail(`Cannot read ${file}: ${(error as Error).message}`);
+    }
+  };
+  compareReports(read(files[0] as string), read(files[1] as string));
+  process.exit(0);
+}
+
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-// Words after a --flag are its value (`--clients 100,1000`), not scenario names.
-const named = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+const flagsWithValue = new Set(['--clients', '--rounds']);
+const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
+const unknownFlags = args.filter((a) => a.startsWith('--') && !['--json', '--quick', '--no-save'].includes(a));
+if (unknownFlags.some((f) => !flagsWithValue.has(f))) fail(`Unknown option ${unknownFlags.join(', ')}`);
 const unknown = named.filter((n) => !(n in scenarios));
-if (unknown.length > 0) {
-  console.error(`Unknown scenario ${unknown.join(', ')}: choose from ${Object.keys(scenarios).join(', ')}`);
-  process.exit(2);
-}
+if (unknown.length > 0) fail(`Unknown scenario ${unknown.join(', ')}`);
+
 // PostgreSQL figures need a server: this machine's by default; BENCH_DATABASE_URL=none skips them.
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const postgresUrl = url === 'none' ? null : url;
 
+const reports: Report[] = [];
 for (const name of named.length > 0 ? named : Object.keys(scenarios)) {
   const run = scenarios[name];
   if (!run) continue;
-  if (!json) console.error(`running ${name}${quick ? ' (quick)' : ''}…`);
+  console.error(`running ${name}${quick ? ' (quick)' : ''}…`);
   const report: Report = {
     scenario: name,
     machine: machine(),
     commit: commit(),
     figures: await run({ postgresUrl, quick, args }),
   };
+  reports.push(report);
   if (json) console.log(JSON.stringify(report));
-  else printTable(report);
+}
+if (!json) printTable(reports);
+if (!args.includes('--no-save')) {
+  const dir = new URL('../results/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const file = new URL(`${new Date().toISOString().slice(0, 10)}-${commit()}${quick ? '-quick' : ''}.json`, dir);
+  writeFileSync(file, `${JSON.stringify(reports, null, 2)}\n`);
+  console.error(`\nwritten to ${file.pathname}`);
 }

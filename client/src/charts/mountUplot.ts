@@ -4,20 +4,28 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-// One scheduler for the whole page: every chart that has new data is redrawn in the same animation
-// frame, once, however many frames arrived since the last one.
+// One scheduler for the whole page: every chart that has new data is redrawn in an animation frame,
+// once, however many frames arrived since the last one. A frame spends at most FRAME_BUDGET_MS on
+// redraws and leaves the rest to the next: a wall of heavy charts then updates a little less often
+// instead of blocking the page with long tasks (input, the alarm sound, the clock stay responsive).
+const FRAME_BUDGET_MS = 12;
 const dirty = new Set<() => void>();
 let scheduled = 0;
 
+function runDirty(): void {
+  scheduled = 0;
+  const started = performance.now();
+  for (const run of dirty) {
+    dirty.delete(run);
+    run();
+    if (performance.now() - started > FRAME_BUDGET_MS) break;
+  }
+  if (dirty.size > 0) scheduled = requestAnimationFrame(runDirty);
+}
+
 function scheduleRedraw(redraw: () => void): void {
   dirty.add(redraw);
-  if (scheduled) return;
-  scheduled = requestAnimationFrame(() => {
-    scheduled = 0;
-    const batch = [...dirty];
-    dirty.clear();
-    for (const run of batch) run();
-  });
+  if (!scheduled) scheduled = requestAnimationFrame(runDirty);
 }
 
 export interface MountedChart {

@@ -5,7 +5,7 @@
 import type { Frame } from '@voltscope/shared/frames';
 import { createStore } from 'zustand/vanilla';
 
-/** 15 minutes at one sample a second. */
+/** 15 minutes at one sample a second: what the live pages show. */
 const RING_CAPACITY = 900;
 
 interface Ring {
@@ -30,27 +30,33 @@ export interface LiveState {
 }
 
 export class LiveStore {
+  readonly #capacity: number;
   readonly #rings = new Map<number, Ring>();
   readonly #progress = new Map<string, SiteProgress>();
   readonly state = createStore<LiveState>(() => ({ versions: {} }));
 
+  /** `capacity`: samples kept per series (a wall of hour-long charts keeps 3,600). */
+  constructor(capacity = RING_CAPACITY) {
+    this.#capacity = capacity;
+  }
+
   #ring(id: number): Ring {
     let ring = this.#rings.get(id);
     if (!ring) {
-      ring = { ts: new Float64Array(RING_CAPACITY), values: new Float64Array(RING_CAPACITY), head: 0, size: 0 };
+      ring = { ts: new Float64Array(this.#capacity), values: new Float64Array(this.#capacity), head: 0, size: 0 };
       this.#rings.set(id, ring);
     }
     return ring;
   }
 
   #push(ring: Ring, ts: number, value: number): void {
-    const last = ring.size > 0 ? (ring.ts[(ring.head - 1 + RING_CAPACITY) % RING_CAPACITY] as number) : -1;
+    const last = ring.size > 0 ? (ring.ts[(ring.head - 1 + this.#capacity) % this.#capacity] as number) : -1;
     // A sample the ring already has (a replayed or snapshot frame) is not stored twice.
     if (ts <= last) return;
     ring.ts[ring.head] = ts;
     ring.values[ring.head] = value;
-    ring.head = (ring.head + 1) % RING_CAPACITY;
-    ring.size = Math.min(ring.size + 1, RING_CAPACITY);
+    ring.head = (ring.head + 1) % this.#capacity;
+    ring.size = Math.min(ring.size + 1, this.#capacity);
   }
 
   applyFrame(siteId: string, frame: Frame, receivedAt = Date.now()): void {
@@ -75,7 +81,7 @@ export class LiveStore {
       const v = values[i];
       if (v !== null && v !== undefined && !merged.has(t)) merged.set(t, v);
     });
-    const sorted = [...merged].sort((a, b) => a[0] - b[0]).slice(-RING_CAPACITY);
+    const sorted = [...merged].sort((a, b) => a[0] - b[0]).slice(-this.#capacity);
     const ring = this.#ring(seriesId);
     ring.head = 0;
     ring.size = 0;
@@ -94,7 +100,7 @@ export class LiveStore {
   latest(seriesId: number): { ts: number; value: number } | null {
     const ring = this.#rings.get(seriesId);
     if (!ring || ring.size === 0) return null;
-    const i = (ring.head - 1 + RING_CAPACITY) % RING_CAPACITY;
+    const i = (ring.head - 1 + this.#capacity) % this.#capacity;
     return { ts: ring.ts[i] as number, value: ring.values[i] as number };
   }
 
@@ -102,9 +108,9 @@ export class LiveStore {
   each(seriesId: number, since: number, visit: (ts: number, value: number) => void): void {
     const ring = this.#rings.get(seriesId);
     if (!ring) return;
-    const start = (ring.head - ring.size + RING_CAPACITY) % RING_CAPACITY;
+    const start = (ring.head - ring.size + this.#capacity) % this.#capacity;
     for (let k = 0; k < ring.size; k++) {
-      const i = (start + k) % RING_CAPACITY;
+      const i = (start + k) % this.#capacity;
       if ((ring.ts[i] as number) >= since) visit(ring.ts[i] as number, ring.values[i] as number);
     }
   }
