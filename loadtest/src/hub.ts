@@ -1,7 +1,8 @@
 // Talking to a running hub as a browser does: sign in over HTTP, open the Socket.IO connection with
 // the token, subscribe to sites and read their frames.
-import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult } from '@voltscope/shared/events';
+
 import type { LoginResponse } from '@voltscope/shared/domain';
+import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult } from '@voltscope/shared/events';
 import { io, type Socket } from 'socket.io-client';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
