@@ -77,9 +77,12 @@ export class LiveClient {
       this.#set('live');
       void this.#subscribe([...this.#wanted.keys()]);
     });
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       this.#set('reconnecting');
       this.#offlineTimer = setTimeout(() => this.#set('offline'), OFFLINE_AFTER_MS);
+      // The hub dropped this socket (too slow to keep up, say): Socket.IO does not reconnect on its own
+      // then. A socket whose session ended was closed first, so it is not this one any more.
+      if (reason === 'io server disconnect' && this.#socket === socket) setTimeout(() => socket.connect(), 500);
     });
     socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
       if (error.data?.code === 'UNAUTHENTICATED') {
@@ -110,7 +113,11 @@ export class LiveClient {
     if (!socket || siteIds.length === 0) return;
     const sites = siteIds.map((id) => {
       const progress = this.#store.progress(id);
-      return progress ? { id, lastSeq: progress.seq, lastTs: progress.lastTs } : { id };
+      if (!progress) return { id };
+      // Without a sample held there is no time to resume from (lastTs 0 would ask for a gap from 1970).
+      return progress.lastTs > 0
+        ? { id, lastSeq: progress.seq, lastTs: progress.lastTs }
+        : { id, lastSeq: progress.seq };
     });
     let ack: Awaited<ReturnType<typeof socket.emitWithAck>>;
     try {
