@@ -9,6 +9,7 @@ import { accountPolicy, addressPolicy, FailureThrottle } from './auth/throttle.t
 import type { Config } from './config.ts';
 import { seedStore } from './demo/seed.ts';
 import { HttpError } from './errors.ts';
+import { alarmRoutes } from './http/alarms.ts';
 import { authRoutes } from './http/auth.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(searchRoutes);
   await app.register(profileRoutes);
   await app.register(userRoutes);
+  await app.register(alarmRoutes);
   await app.register(staticPlugin, { root: config.clientDist });
 
   const { io, fanout } = attachRealtime(app);

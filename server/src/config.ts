@@ -68,6 +68,10 @@ export interface Config {
     slowPackets: number;
     dropPackets: number;
   };
+  alarms: {
+    /** The longest an operator may shelve an alarm (ms); ISA-18.2 asks for a limit. */
+    maxShelveMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -209,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slowPackets: int('SLOW_SOCKET_FRAMES', 4, 1, 10_000),
       dropPackets: int('DROP_SOCKET_FRAMES', 64, 2, 100_000),
     },
+    alarms: { maxShelveMs: duration('ALARM_MAX_SHELVE', 8 * 3600) * 1000 },
   };
   if (config.databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) {
     problems.push(`DATABASE_SCHEMA=${JSON.stringify(config.databaseSchema)}: expected a lower-case SQL name`);

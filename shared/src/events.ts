@@ -1,5 +1,6 @@
 // The Socket.IO contract, typed once for server and client. Event names are `domain:verb`; acks are
 // `{ data }` or `{ error }` (see Ack in errors.ts).
+import type { Alarm, AlarmSubscribeResult, AlarmSubscription, SiteEvent } from './alarms.ts';
 import type { Ack, ErrorBody } from './errors.ts';
 
 /** What a client sends in its handshake: `io(url, { auth: { token } })`. */
@@ -43,9 +44,20 @@ export interface ServerToClientEvents {
   'live:frame': (siteId: string, frame: ArrayBuffer | ArrayBufferView) => void;
   /** Sites the user may no longer read (an admin took them away): no more frames of them follow. */
   'live:revoked': (payload: { sites: string[] }) => void;
+  /**
+   * An event of a followed site, committed before it is sent, with the alarm it changed as it now stands
+   * (null for events without an alarm). `event.seq` increases by one per site: a client that sees a jump
+   * resubscribes with its last seq and gets the missed ones replayed.
+   */
+  'alarm:event': (payload: { alarm: Alarm | null; event: SiteEvent }) => void;
 }
 
 export interface ClientToServerEvents {
   'live:subscribe': (request: SubscribeRequest, ack: (result: Ack<SubscribeResult>) => void) => void;
   'live:unsubscribe': (request: { sites: string[] }, ack: (result: Ack<{ sites: string[] }>) => void) => void;
+  /** Follows sites' alarms and events; `lastSeq` per site replays what was missed. */
+  'alarms:subscribe': (
+    request: { sites: AlarmSubscription[] },
+    ack: (result: Ack<AlarmSubscribeResult>) => void,
+  ) => void;
 }

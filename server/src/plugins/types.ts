@@ -1,6 +1,7 @@
 // What buildApp adds to Fastify's types: the services every route reaches, the session of a signed-in
 // request, and the route options that say who may call it.
 import type { Action, SubjectName } from '@voltscope/shared/abilities';
+import type { AlarmEngine } from '../alarms/engine.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import type { HashGate } from '../auth/passwords.ts';
 import type { Session, Sessions } from '../auth/sessions.ts';
@@ -22,6 +23,8 @@ export interface Services {
   registry: Registry;
   latest: LatestValues;
   ingest: Ingest;
+  /** Set by the alarms routes: rules, the ISA-18.2 lifecycle, events. */
+  alarms: AlarmEngine;
   sessions: Sessions;
   hashGate: HashGate;
   throttles: { account: FailureThrottle; address: FailureThrottle };

@@ -9,6 +9,7 @@ import { Server } from 'socket.io';
 import { SeriesRings } from '../live/rings.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import { getSite } from '../store/sites.ts';
+import { broadcastAlarms, registerAlarmSubscriptions } from './alarms.ts';
 import { Fanout, siteOfRoom } from './fanout.ts';
 import { registerSubscriptions } from './subscribe.ts';
 import type { Io } from './types.ts';
@@ -86,6 +87,7 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
     // stay referenced for the socket's whole life (Socket.IO's memory-usage advice).
     (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
     registerSubscriptions(socket, fanout, db, config.live.snapshotMs);
+    registerAlarmSubscriptions(socket, db);
     const { tokenHash, expiresAt, user } = socket.data.session;
     void socket.join([tokenRoom(tokenHash), userRoom(user.id)]);
     const expiry = setTimeout(
@@ -98,6 +100,8 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
     socket.on('disconnect', () => clearTimeout(expiry));
     app.log.debug({ userId: user.id, socket: socket.id }, 'socket connected');
   });
+
+  broadcastAlarms(io, app.services.alarms);
 
   sessions.on('ended', (tokenHashes, reason) => {
     for (const hash of tokenHashes) {
@@ -118,16 +122,16 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
           continue;
         }
         socket.data.session = session;
-        const revoked: string[] = [];
+        const revoked = new Set<string>();
         for (const room of socket.rooms) {
-          const siteId = siteOfRoom(room);
+          const siteId = siteOfRoom(room) ?? (room.startsWith('alarms:') ? room.slice(7) : null);
           if (siteId === null) continue;
           const site = await getSite(db, siteId);
           if (site && session.ability.can('read', asSubject('Site', { ...site }))) continue;
           socket.leave(room);
-          revoked.push(siteId);
+          revoked.add(siteId);
         }
-        if (revoked.length > 0) socket.emit('live:revoked', { sites: revoked });
+        if (revoked.size > 0) socket.emit('live:revoked', { sites: [...revoked] });
       }
     } catch (error) {
       app.log.error({ err: error, userId }, 'could not re-check the sockets of a user whose rights changed');

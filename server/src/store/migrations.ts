@@ -138,6 +138,79 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 3,
+    name: 'alarms and events',
+    up: (d) => [
+      `CREATE TABLE alarm_rules (
+        id ${d.autoId},
+        name TEXT NOT NULL,
+        device_type TEXT NOT NULL,
+        device_id TEXT,
+        series_key TEXT,
+        kind TEXT NOT NULL,
+        threshold DOUBLE PRECISION NOT NULL,
+        deadband DOUBLE PRECISION NOT NULL DEFAULT 0,
+        on_delay_ms INTEGER NOT NULL DEFAULT 0,
+        off_delay_ms INTEGER NOT NULL DEFAULT 0,
+        priority TEXT NOT NULL,
+        message TEXT NOT NULL,
+        consequential_of_grid INTEGER NOT NULL DEFAULT 0,
+        grid_root INTEGER NOT NULL DEFAULT 0,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        updated_at BIGINT NOT NULL
+      )`,
+      // The alarm point (a rule on a device) keeps what outlives an occurrence: shelved, out of service.
+      `CREATE TABLE alarm_points (
+        rule_id INTEGER NOT NULL REFERENCES alarm_rules(id) ON DELETE CASCADE,
+        device_id TEXT NOT NULL,
+        shelved_until BIGINT,
+        out_of_service INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (rule_id, device_id)
+      )`,
+      `CREATE TABLE alarms (
+        id ${d.autoId},
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        device_id TEXT NOT NULL,
+        rule_id INTEGER NOT NULL REFERENCES alarm_rules(id) ON DELETE CASCADE,
+        priority TEXT NOT NULL,
+        state TEXT NOT NULL,
+        message TEXT NOT NULL,
+        value DOUBLE PRECISION,
+        raised_at BIGINT NOT NULL,
+        cleared_at BIGINT,
+        acknowledged_at BIGINT,
+        acknowledged_by TEXT,
+        closed_at BIGINT,
+        suppressed INTEGER NOT NULL DEFAULT 0,
+        seq BIGINT NOT NULL
+      )`,
+      // At most one open occurrence per alarm point (RELIABILITY decision 8).
+      `CREATE UNIQUE INDEX alarms_one_open ON alarms (rule_id, device_id) WHERE state <> 'closed'`,
+      'CREATE INDEX alarms_site_raised ON alarms (site_id, raised_at)',
+      'CREATE INDEX alarms_open ON alarms (state, site_id)',
+      `CREATE TABLE events (
+        id ${d.autoId},
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        seq BIGINT NOT NULL,
+        device_id TEXT,
+        alarm_id BIGINT,
+        type TEXT NOT NULL,
+        severity TEXT NOT NULL,
+        message TEXT NOT NULL,
+        user_name TEXT,
+        comment TEXT,
+        ts BIGINT NOT NULL,
+        UNIQUE (site_id, seq)
+      )`,
+      'CREATE INDEX events_site_ts ON events (site_id, ts)',
+      'CREATE INDEX events_alarm ON events (alarm_id)',
+      `CREATE TABLE site_sequences (
+        site_id TEXT PRIMARY KEY REFERENCES sites(id) ON DELETE CASCADE,
+        seq BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -1,0 +1,446 @@
+// The alarm engine: evaluates every rule on the samples as they arrive (before the store writes them),
+// runs the ISA-18.2 lifecycle, and commits each transition with its event before announcing it, so that
+// an alarm a client sees is always in the store (RELIABILITY decisions 1, 7, 8; invariants I1, I3, I6).
+// Transitions run one at a time: two operators acknowledging the same alarm give one record.
+import { EventEmitter } from 'node:events';
+import { type Alarm, type AlarmRule, fillMessage, type LocalisedText, type SiteEvent } from '@voltscope/shared/alarms';
+import type { Device } from '@voltscope/shared/fleet';
+import type { Registry } from '../fleet/registry.ts';
+import type { LatestValues } from '../live/latest.ts';
+import type { Db } from '../store/db.ts';
+import type { SampleBatch } from '../store/telemetry/types.ts';
+import { PointCondition } from './condition.ts';
+import { defaultRules } from './defaultRules.ts';
+import { getAlarms, insertEvent, insertRules, listRules, type NewEvent, openAlarms, toAlarm } from './store.ts';
+
+interface Point {
+  key: string;
+  rule: AlarmRule;
+  device: Device;
+  condition: PointCondition;
+  /** The last value that fed the condition (for the message). */
+  value: number | null;
+}
+
+export interface AlarmChange {
+  alarm: Alarm;
+  event: SiteEvent;
+}
+
+interface EngineEvents {
+  /** After commit: an alarm changed, with the event that records it. */
+  change: [AlarmChange];
+}
+
+export interface Actor {
+  name: string;
+}
+
+const pointKey = (ruleId: number, deviceId: string) => `${ruleId}|${deviceId}`;
+const SEVERITY_NONE = 'info' as const;
+
+export class AlarmEngine extends EventEmitter<EngineEvents> {
+  readonly #db: Db;
+  readonly #registry: () => Registry;
+  readonly #latest: LatestValues;
+  readonly #maxShelveMs: number;
+  #rules: AlarmRule[] = [];
+  readonly #points = new Map<string, Point>();
+  readonly #bySeries = new Map<number, Point[]>();
+  readonly #commLoss: Point[] = [];
+  /** Open occurrences by point key. */
+  readonly #open = new Map<string, Alarm>();
+  #queue: Promise<unknown> = Promise.resolve();
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(db: Db, registry: () => Registry, latest: LatestValues, options: { maxShelveMs: number }) {
+    super();
+    this.#db = db;
+    this.#registry = registry;
+    this.#latest = latest;
+    this.#maxShelveMs = options.maxShelveMs;
+  }
+
+  get maxShelveMs(): number {
+    return this.#maxShelveMs;
+  }
+
+  async start(): Promise<void> {
+    if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, defaultRules);
+    await this.reload();
+    this.#timer = setInterval(() => this.tick(Date.now()), 1000);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    await this.#queue;
+  }
+
+  /** Re-reads the rules (after an admin changed one) and the open alarms. */
+  async reload(): Promise<void> {
+    this.#rules = await listRules(this.#db);
+    this.#points.clear();
+    this.#bySeries.clear();
+    this.#commLoss.length = 0;
+    this.#open.clear();
+    for (const alarm of await openAlarms(this.#db)) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
+    const registry = this.#registry();
+    for (const device of registry.devices.values()) {
+      for (const rule of this.#rulesFor(device)) {
+        const key = pointKey(rule.id, device.id);
+        const open = this.#open.get(key);
+        // An open occurrence that has returned to normal waits only for its acknowledgement.
+        const active = open !== undefined && open.state !== 'rtn_unacknowledged';
+        const point: Point = { key, rule, device, condition: new PointCondition(rule, active), value: null };
+        this.#points.set(key, point);
+        if (rule.kind === 'comm_loss') {
+          this.#commLoss.push(point);
+          continue;
+        }
+        const seriesId = registry.seriesIdByKey(`${device.id}/${rule.seriesKey}`);
+        if (seriesId === undefined) continue;
+        const list = this.#bySeries.get(seriesId) ?? [];
+        list.push(point);
+        this.#bySeries.set(seriesId, list);
+      }
+    }
+  }
+
+  /** The enabled rules of a device: its type's, each replaced by the device's own of the same name. */
+  #rulesFor(device: Device): AlarmRule[] {
+    const own = this.#rules.filter((r) => r.deviceId === device.id);
+    return this.#rules
+      .filter((r) => r.deviceId === null && r.deviceType === device.type && !own.some((o) => o.name === r.name))
+      .concat(own)
+      .filter((r) => r.enabled);
+  }
+
+  rules(): readonly AlarmRule[] {
+    return this.#rules;
+  }
+
+  /** Straight from the ingest, before the store writes: evaluation never waits on the database. */
+  onSamples(batch: SampleBatch): void {
+    for (let i = 0; i < batch.series.length; i++) {
+      const points = this.#bySeries.get(batch.series[i] as number);
+      if (!points) continue;
+      const value = batch.values[i] as number;
+      const ts = batch.ts[i] as number;
+      for (const point of points) {
+        point.value = value;
+        const change = point.condition.sample(value, ts);
+        if (change) this.#transition(point, change, ts);
+      }
+    }
+  }
+
+  /** The clock: delays that ran out without a new sample, communication loss, shelving that expired. */
+  tick(now: number): void {
+    for (const point of this.#points.values()) {
+      if (point.rule.kind === 'comm_loss') continue;
+      const change = point.condition.check(now);
+      if (change) this.#transition(point, change, now);
+    }
+    for (const point of this.#commLoss) {
+      const lastSeen = this.#lastSeen(point.device);
+      // A device never heard from is not lost, only not there yet.
+      if (lastSeen === null) continue;
+      const silent = now - lastSeen > point.rule.threshold * 1000;
+      if (silent !== point.condition.active) {
+        point.condition.active = silent;
+        point.value = Math.round((now - lastSeen) / 1000);
+        this.#transition(point, silent ? 'raise' : 'clear', now);
+      }
+    }
+    for (const alarm of this.#open.values()) {
+      if (alarm.shelvedUntil !== null && alarm.shelvedUntil <= now) {
+        void this.#enqueue(() => this.#unshelve(alarm.id, null, null, now));
+      }
+    }
+  }
+
+  #lastSeen(device: Device): number | null {
+    let last: number | null = null;
+    for (const series of this.#registry().seriesOfDevice(device.id)) {
+      const ts = this.#latest.get(series.id)?.ts;
+      if (ts !== undefined && (last === null || ts > last)) last = ts;
+    }
+    return last;
+  }
+
+  #enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => {});
+    return next;
+  }
+
+  /** Queues a transition with the value that caused it (later samples may change point.value first). */
+  #transition(point: Point, change: 'raise' | 'clear', ts: number): void {
+    const value = point.value;
+    void this.#enqueue(() => (change === 'raise' ? this.#raise(point, ts, value) : this.#clear(point, ts))).catch(
+      () => {},
+    );
+  }
+
+  #gridOut(siteId: string): boolean {
+    for (const alarm of this.#open.values()) {
+      if (alarm.siteId !== siteId || alarm.state === 'rtn_unacknowledged') continue;
+      if (this.#points.get(pointKey(alarm.ruleId, alarm.deviceId))?.rule.gridRoot) return true;
+    }
+    return false;
+  }
+
+  #message(point: Point, raw: number | null): LocalisedText {
+    const { rule, device } = point;
+    const series = rule.seriesKey
+      ? this.#registry().seriesById(this.#registry().seriesIdByKey(`${device.id}/${rule.seriesKey}`) ?? -1)
+      : undefined;
+    const value = raw === null ? '' : Number.isInteger(raw) ? raw : raw.toFixed(1);
+    const values = {
+      device: device.name,
+      value,
+      unit: series?.unit ?? '',
+      threshold: rule.threshold,
+      code: raw ?? '',
+    };
+    return {
+      en: fillMessage(rule.message.en, values),
+      fr: fillMessage(rule.message.fr, values),
+      fa: fillMessage(rule.message.fa, values),
+      ar: fillMessage(rule.message.ar, values),
+    };
+  }
+
+  async #commit(work: (tx: Db) => Promise<AlarmChange[]>): Promise<AlarmChange[]> {
+    const changes = await this.#db.transaction(work);
+    for (const change of changes) {
+      if (change.alarm.state === 'closed') this.#open.delete(pointKey(change.alarm.ruleId, change.alarm.deviceId));
+      else this.#open.set(pointKey(change.alarm.ruleId, change.alarm.deviceId), change.alarm);
+      this.emit('change', change);
+    }
+    return changes;
+  }
+
+  async #reread(tx: Db, id: number): Promise<Alarm> {
+    const [alarm] = await getAlarms(tx, [id]);
+    if (!alarm) throw new Error(`alarm ${id} vanished`);
+    return alarm;
+  }
+
+  #event(alarm: Alarm, type: NewEvent['type'], ts: number, extra: Partial<NewEvent> = {}): NewEvent {
+    return {
+      siteId: alarm.siteId,
+      deviceId: alarm.deviceId,
+      alarmId: alarm.id,
+      type,
+      severity: type === 'alarm_raised' ? alarm.priority : SEVERITY_NONE,
+      message: alarm.message,
+      ts,
+      ...extra,
+    };
+  }
+
+  async #raise(point: Point, ts: number, value: number | null): Promise<void> {
+    const open = this.#open.get(point.key);
+    if (open && open.state !== 'rtn_unacknowledged') return;
+    if (open) {
+      // Back before its return to normal was acknowledged: that occurrence ends here, unacknowledged,
+      // and a new one starts (a cleared occurrence never becomes active again; one open per point).
+      await this.#commit(async (tx) => {
+        await tx.run(`UPDATE alarms SET state = 'closed', closed_at = ? WHERE id = ?`, [ts, open.id]);
+        const event = await insertEvent(
+          tx,
+          this.#event(open, 'alarm_closed', ts, { comment: 'superseded by a new occurrence' }),
+        );
+        await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, open.id]);
+        return [{ alarm: await this.#reread(tx, open.id), event }];
+      });
+    }
+    const { rule, device } = point;
+    const outOfService = await this.#db.get<{ out_of_service: number }>(
+      'SELECT out_of_service FROM alarm_points WHERE rule_id = ? AND device_id = ?',
+      [rule.id, device.id],
+    );
+    if (outOfService?.out_of_service) return;
+    const suppressed = rule.consequentialOfGrid && this.#gridOut(device.siteId);
+    const message = this.#message(point, value);
+    await this.#commit(async (tx) => {
+      await tx.run(
+        `INSERT INTO alarms (site_id, device_id, rule_id, priority, state, message, value, raised_at, suppressed, seq)
+         VALUES (?, ?, ?, ?, 'unacknowledged', ?, ?, ?, ?, 0)`,
+        [
+          device.siteId,
+          device.id,
+          rule.id,
+          rule.priority,
+          JSON.stringify(message),
+          point.value,
+          ts,
+          suppressed ? 1 : 0,
+        ],
+      );
+      const row = await tx.get<{ id: number }>(
+        `SELECT id FROM alarms WHERE rule_id = ? AND device_id = ? AND state <> 'closed'`,
+        [rule.id, device.id],
+      );
+      const id = Number(row?.id);
+      const draft = await this.#reread(tx, id);
+      const event = await insertEvent(tx, this.#event(draft, 'alarm_raised', ts));
+      await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, id]);
+      const changes: AlarmChange[] = [{ alarm: await this.#reread(tx, id), event }];
+      // The root of a grid outage: the site's consequential alarms are suppressed by design.
+      if (rule.gridRoot) changes.push(...(await this.#setSuppressed(tx, device.siteId, true, ts)));
+      return changes;
+    });
+  }
+
+  async #setSuppressed(tx: Db, siteId: string, suppressed: boolean, ts: number): Promise<AlarmChange[]> {
+    const changes: AlarmChange[] = [];
+    for (const alarm of this.#open.values()) {
+      if (alarm.siteId !== siteId || alarm.suppressed === suppressed) continue;
+      if (!this.#points.get(pointKey(alarm.ruleId, alarm.deviceId))?.rule.consequentialOfGrid) continue;
+      await tx.run('UPDATE alarms SET suppressed = ? WHERE id = ?', [suppressed ? 1 : 0, alarm.id]);
+      const event = await insertEvent(
+        tx,
+        this.#event(alarm, suppressed ? 'alarm_suppressed' : 'alarm_unsuppressed', ts),
+      );
+      await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
+      changes.push({ alarm: await this.#reread(tx, alarm.id), event });
+    }
+    return changes;
+  }
+
+  async #clear(point: Point, ts: number): Promise<void> {
+    const open = this.#open.get(point.key);
+    if (!open || open.state === 'rtn_unacknowledged') return;
+    await this.#commit(async (tx) => {
+      const closes = open.state === 'acknowledged';
+      await tx.run(
+        closes
+          ? `UPDATE alarms SET state = 'closed', cleared_at = ?, closed_at = ? WHERE id = ?`
+          : `UPDATE alarms SET state = 'rtn_unacknowledged', cleared_at = ? WHERE id = ?`,
+        closes ? [ts, ts, open.id] : [ts, open.id],
+      );
+      const event = await insertEvent(tx, this.#event(open, closes ? 'alarm_closed' : 'alarm_returned', ts));
+      await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, open.id]);
+      const changes: AlarmChange[] = [{ alarm: await this.#reread(tx, open.id), event }];
+      if (point.rule.gridRoot) {
+        this.#open.delete(point.key);
+        if (!this.#gridOut(open.siteId)) changes.push(...(await this.#setSuppressed(tx, open.siteId, false, ts)));
+      }
+      return changes;
+    });
+  }
+
+  // Operator actions. Each returns the alarms as they stand after it (unchanged ones included).
+
+  acknowledge(ids: readonly number[], actor: Actor, comment: string | null, now = Date.now()): Promise<Alarm[]> {
+    return this.#enqueue(async () => {
+      for (const alarm of await getAlarms(this.#db, ids)) {
+        // Acknowledging twice, or an occurrence already closed, changes nothing (idempotent).
+        if (alarm.state !== 'unacknowledged' && alarm.state !== 'rtn_unacknowledged') continue;
+        const closes = alarm.state === 'rtn_unacknowledged';
+        await this.#commit(async (tx) => {
+          await tx.run(
+            `UPDATE alarms SET state = ?, acknowledged_at = ?, acknowledged_by = ?${closes ? ', closed_at = ?' : ''} WHERE id = ?`,
+            closes ? ['closed', now, actor.name, now, alarm.id] : ['acknowledged', now, actor.name, alarm.id],
+          );
+          const event = await insertEvent(
+            tx,
+            this.#event(alarm, 'alarm_acknowledged', now, { userName: actor.name, comment }),
+          );
+          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
+          return [{ alarm: await this.#reread(tx, alarm.id), event }];
+        });
+      }
+      return getAlarms(this.#db, ids);
+    });
+  }
+
+  shelve(ids: readonly number[], until: number, actor: Actor, comment: string | null, now = Date.now()) {
+    return this.#enqueue(async () => {
+      for (const alarm of await getAlarms(this.#db, ids)) {
+        if (alarm.state === 'closed') continue;
+        await this.#commit(async (tx) => {
+          await this.#point(tx, alarm, 'shelved_until', until);
+          const event = await insertEvent(
+            tx,
+            this.#event(alarm, 'alarm_shelved', now, { userName: actor.name, comment }),
+          );
+          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
+          return [{ alarm: await this.#reread(tx, alarm.id), event }];
+        });
+      }
+      return getAlarms(this.#db, ids);
+    });
+  }
+
+  unshelve(ids: readonly number[], actor: Actor, comment: string | null, now = Date.now()) {
+    return this.#enqueue(async () => {
+      for (const id of ids) await this.#unshelve(id, actor, comment, now);
+      return getAlarms(this.#db, ids);
+    });
+  }
+
+  async #unshelve(id: number, actor: Actor | null, comment: string | null, now: number): Promise<void> {
+    const [alarm] = await getAlarms(this.#db, [id]);
+    if (!alarm || alarm.shelvedUntil === null) return;
+    await this.#commit(async (tx) => {
+      await this.#point(tx, alarm, 'shelved_until', null);
+      const event = await insertEvent(
+        tx,
+        this.#event(alarm, 'alarm_unshelved', now, { userName: actor?.name ?? null, comment }),
+      );
+      await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
+      return [{ alarm: await this.#reread(tx, alarm.id), event }];
+    });
+  }
+
+  setOutOfService(
+    ids: readonly number[],
+    outOfService: boolean,
+    actor: Actor,
+    comment: string | null,
+    now = Date.now(),
+  ) {
+    return this.#enqueue(async () => {
+      for (const alarm of await getAlarms(this.#db, ids)) {
+        if (alarm.outOfService === outOfService) continue;
+        await this.#commit(async (tx) => {
+          await this.#point(tx, alarm, 'out_of_service', outOfService ? 1 : 0);
+          const type = outOfService ? 'alarm_out_of_service' : 'alarm_in_service';
+          const event = await insertEvent(tx, this.#event(alarm, type, now, { userName: actor.name, comment }));
+          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
+          return [{ alarm: await this.#reread(tx, alarm.id), event }];
+        });
+      }
+      return getAlarms(this.#db, ids);
+    });
+  }
+
+  comment(ids: readonly number[], actor: Actor, comment: string, now = Date.now()) {
+    return this.#enqueue(async () => {
+      for (const alarm of await getAlarms(this.#db, ids)) {
+        await this.#commit(async (tx) => {
+          const event = await insertEvent(
+            tx,
+            this.#event(alarm, 'alarm_comment', now, { userName: actor.name, comment }),
+          );
+          return [{ alarm, event }];
+        });
+      }
+      return getAlarms(this.#db, ids);
+    });
+  }
+
+  async #point(tx: Db, alarm: Alarm, column: 'shelved_until' | 'out_of_service', value: number | null) {
+    await tx.run(
+      `INSERT INTO alarm_points (rule_id, device_id, ${column}) VALUES (?, ?, ?)
+       ON CONFLICT (rule_id, device_id) DO UPDATE SET ${column} = excluded.${column}`,
+      [alarm.ruleId, alarm.deviceId, value],
+    );
+  }
+}
+
+export { toAlarm };

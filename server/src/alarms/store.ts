@@ -1,0 +1,273 @@
+// Alarms, alarm points, rules and events in the store. Every change is one transaction that takes the
+// site's next event number, so the event log of a site has no gap and no duplicate (I2, I3).
+import type {
+  Alarm,
+  AlarmPriority,
+  AlarmRule,
+  AlarmState,
+  EventSeverity,
+  EventType,
+  LocalisedText,
+  SiteEvent,
+} from '@voltscope/shared/alarms';
+import type { Db } from '../store/db.ts';
+import type { NewRule } from './defaultRules.ts';
+
+interface RuleRow {
+  id: number;
+  name: string;
+  device_type: string;
+  device_id: string | null;
+  series_key: string | null;
+  kind: string;
+  threshold: number;
+  deadband: number;
+  on_delay_ms: number;
+  off_delay_ms: number;
+  priority: string;
+  message: string;
+  consequential_of_grid: number;
+  grid_root: number;
+  enabled: number;
+}
+
+const toRule = (r: RuleRow): AlarmRule => ({
+  id: Number(r.id),
+  name: r.name,
+  deviceType: r.device_type,
+  deviceId: r.device_id,
+  seriesKey: r.series_key,
+  kind: r.kind as AlarmRule['kind'],
+  threshold: Number(r.threshold),
+  deadband: Number(r.deadband),
+  onDelayMs: Number(r.on_delay_ms),
+  offDelayMs: Number(r.off_delay_ms),
+  priority: r.priority as AlarmPriority,
+  message: JSON.parse(r.message) as LocalisedText,
+  consequentialOfGrid: Boolean(r.consequential_of_grid),
+  gridRoot: Boolean(r.grid_root),
+  enabled: Boolean(r.enabled),
+});
+
+export async function listRules(db: Db): Promise<AlarmRule[]> {
+  return (await db.all<RuleRow>('SELECT * FROM alarm_rules ORDER BY id')).map(toRule);
+}
+
+export async function insertRules(db: Db, rules: readonly NewRule[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const r of rules) {
+      await tx.run(
+        `INSERT INTO alarm_rules (name, device_type, device_id, series_key, kind, threshold, deadband, on_delay_ms,
+           off_delay_ms, priority, message, consequential_of_grid, grid_root, enabled, updated_at)
+         VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+        [
+          r.name,
+          r.deviceType,
+          r.seriesKey,
+          r.kind,
+          r.threshold,
+          r.deadband,
+          r.onDelayMs,
+          r.offDelayMs,
+          r.priority,
+          JSON.stringify(r.message),
+          r.consequentialOfGrid ? 1 : 0,
+          r.gridRoot ? 1 : 0,
+          Date.now(),
+        ],
+      );
+    }
+  });
+}
+
+export type RuleUpdate = Partial<
+  Pick<AlarmRule, 'threshold' | 'deadband' | 'onDelayMs' | 'offDelayMs' | 'priority' | 'enabled' | 'message'>
+>;
+
+export async function updateRule(db: Db, id: number, update: RuleUpdate): Promise<void> {
+  const columns: Record<keyof RuleUpdate, string> = {
+    threshold: 'threshold',
+    deadband: 'deadband',
+    onDelayMs: 'on_delay_ms',
+    offDelayMs: 'off_delay_ms',
+    priority: 'priority',
+    enabled: 'enabled',
+    message: 'message',
+  };
+  const sets: string[] = [];
+  const values: (string | number)[] = [];
+  for (const [key, column] of Object.entries(columns) as [keyof RuleUpdate, string][]) {
+    const value = update[key];
+    if (value === undefined) continue;
+    sets.push(`${column} = ?`);
+    values.push(
+      typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'object' ? JSON.stringify(value) : value,
+    );
+  }
+  if (sets.length === 0) return;
+  await db.run(`UPDATE alarm_rules SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...values, Date.now(), id]);
+}
+
+interface AlarmRow {
+  id: number;
+  site_id: string;
+  device_id: string;
+  rule_id: number;
+  priority: string;
+  state: string;
+  message: string;
+  value: number | null;
+  raised_at: number;
+  cleared_at: number | null;
+  acknowledged_at: number | null;
+  acknowledged_by: string | null;
+  closed_at: number | null;
+  suppressed: number;
+  seq: number;
+  shelved_until: number | null;
+  out_of_service: number | null;
+}
+
+const ALARM_SELECT = `SELECT a.*, p.shelved_until, p.out_of_service FROM alarms a
+  LEFT JOIN alarm_points p ON p.rule_id = a.rule_id AND p.device_id = a.device_id`;
+
+const num = (v: number | null) => (v === null || v === undefined ? null : Number(v));
+
+export const toAlarm = (r: AlarmRow): Alarm => ({
+  id: Number(r.id),
+  siteId: r.site_id,
+  deviceId: r.device_id,
+  ruleId: Number(r.rule_id),
+  priority: r.priority as AlarmPriority,
+  state: r.state as AlarmState,
+  message: JSON.parse(r.message) as LocalisedText,
+  value: num(r.value),
+  raisedAt: Number(r.raised_at),
+  clearedAt: num(r.cleared_at),
+  acknowledgedAt: num(r.acknowledged_at),
+  acknowledgedBy: r.acknowledged_by,
+  closedAt: num(r.closed_at),
+  shelvedUntil: num(r.shelved_until),
+  suppressed: Boolean(r.suppressed),
+  outOfService: Boolean(r.out_of_service),
+  seq: Number(r.seq),
+});
+
+export async function openAlarms(db: Db, siteIds?: readonly string[]): Promise<Alarm[]> {
+  const where = siteIds ? ` AND a.site_id IN (${siteIds.map(() => '?').join(', ') || "''"})` : '';
+  const rows = await db.all<AlarmRow>(
+    `${ALARM_SELECT} WHERE a.state <> 'closed'${where} ORDER BY a.raised_at DESC`,
+    siteIds ? [...siteIds] : [],
+  );
+  return rows.map(toAlarm);
+}
+
+export async function getAlarms(db: Db, ids: readonly number[]): Promise<Alarm[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.all<AlarmRow>(`${ALARM_SELECT} WHERE a.id IN (${ids.map(() => '?').join(', ')})`, [...ids]);
+  return rows.map(toAlarm);
+}
+
+/** The site's next event number, taken inside the caller's transaction. */
+async function nextSeq(tx: Db, siteId: string): Promise<number> {
+  await tx.run(
+    `INSERT INTO site_sequences (site_id, seq) VALUES (?, 1)
+     ON CONFLICT (site_id) DO UPDATE SET seq = site_sequences.seq + 1`,
+    [siteId],
+  );
+  const row = await tx.get<{ seq: number }>('SELECT seq FROM site_sequences WHERE site_id = ?', [siteId]);
+  return Number(row?.seq);
+}
+
+export interface NewEvent {
+  siteId: string;
+  deviceId: string | null;
+  alarmId: number | null;
+  type: EventType;
+  severity: EventSeverity;
+  message: LocalisedText;
+  userName?: string | null;
+  comment?: string | null;
+  ts: number;
+}
+
+export async function insertEvent(tx: Db, e: NewEvent): Promise<SiteEvent> {
+  const seq = await nextSeq(tx, e.siteId);
+  await tx.run(
+    `INSERT INTO events (site_id, seq, device_id, alarm_id, type, severity, message, user_name, comment, ts)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      e.siteId,
+      seq,
+      e.deviceId,
+      e.alarmId,
+      e.type,
+      e.severity,
+      JSON.stringify(e.message),
+      e.userName ?? null,
+      e.comment ?? null,
+      e.ts,
+    ],
+  );
+  const row = await tx.get<{ id: number }>('SELECT id FROM events WHERE site_id = ? AND seq = ?', [e.siteId, seq]);
+  return {
+    id: Number(row?.id),
+    seq,
+    siteId: e.siteId,
+    deviceId: e.deviceId,
+    alarmId: e.alarmId,
+    type: e.type,
+    severity: e.severity,
+    message: e.message,
+    userName: e.userName ?? null,
+    comment: e.comment ?? null,
+    ts: e.ts,
+  };
+}
+
+interface EventRow {
+  id: number;
+  seq: number;
+  site_id: string;
+  device_id: string | null;
+  alarm_id: number | null;
+  type: string;
+  severity: string;
+  message: string;
+  user_name: string | null;
+  comment: string | null;
+  ts: number;
+}
+
+export const toEvent = (r: EventRow): SiteEvent => ({
+  id: Number(r.id),
+  seq: Number(r.seq),
+  siteId: r.site_id,
+  deviceId: r.device_id,
+  alarmId: num(r.alarm_id),
+  type: r.type as EventType,
+  severity: r.severity as EventSeverity,
+  message: JSON.parse(r.message) as LocalisedText,
+  userName: r.user_name,
+  comment: r.comment,
+  ts: Number(r.ts),
+});
+
+/** A site's events after `seq`, oldest first, at most `limit`. */
+export async function eventsAfter(db: Db, siteId: string, seq: number, limit: number): Promise<SiteEvent[]> {
+  const rows = await db.all<EventRow>('SELECT * FROM events WHERE site_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+    siteId,
+    seq,
+    limit,
+  ]);
+  return rows.map(toEvent);
+}
+
+export async function siteSeq(db: Db, siteId: string): Promise<number> {
+  const row = await db.get<{ seq: number }>('SELECT seq FROM site_sequences WHERE site_id = ?', [siteId]);
+  return Number(row?.seq ?? 0);
+}
+
+export async function alarmEvents(db: Db, alarmId: number): Promise<SiteEvent[]> {
+  return (await db.all<EventRow>('SELECT * FROM events WHERE alarm_id = ? ORDER BY seq', [alarmId])).map(toEvent);
+}

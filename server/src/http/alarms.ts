@@ -1,0 +1,222 @@
+// Alarms over HTTP: the open alarms of the sites a caller may read, an alarm with its timeline, the
+// operator's actions (acknowledge, shelve, unshelve, out of service, comment) on one alarm or a
+// selection, and the rules (admins). Each action is checked per alarm against the caller's rights, and
+// answered only after its transitions are committed.
+
+import type { Action } from '@voltscope/shared/abilities';
+import type { Alarm } from '@voltscope/shared/alarms';
+import { alarmPriorities } from '@voltscope/shared/alarms';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AlarmEngine } from '../alarms/engine.ts';
+import { alarmEvents, getAlarms, openAlarms, updateRule } from '../alarms/store.ts';
+import { HttpError, notFound, unauthenticated } from '../errors.ts';
+import { assertCan, can } from '../plugins/auth.ts';
+import { listSites } from '../store/sites.ts';
+import { errorResponses } from './schemas.ts';
+
+const MAX_SELECTION = 500;
+const ids = { type: 'array', minItems: 1, maxItems: MAX_SELECTION, items: { type: 'integer', minimum: 1 } } as const;
+const comment = { type: 'string', maxLength: 1000 } as const;
+
+function actorOf(request: FastifyRequest) {
+  const session = request.session;
+  if (!session) throw unauthenticated();
+  return { name: session.user.fullName || session.user.username };
+}
+
+export async function alarmRoutes(app: FastifyInstance) {
+  const { config, db, latest, ingest } = app.services;
+  const engine = new AlarmEngine(db, () => app.services.registry, latest, config.alarms);
+  app.services.alarms = engine;
+  // Straight from the ingest, before the store writes, like the live fan-out.
+  ingest.on('samples', (batch) => engine.onSamples(batch));
+  app.addHook('onReady', async () => engine.start());
+  app.addHook('preClose', async () => engine.stop());
+
+  /** The alarms of `ids` the caller may act on with `action`: 404 for unknown ones, 403 for others'. */
+  async function actionable(request: FastifyRequest, wanted: readonly number[], action: Action): Promise<Alarm[]> {
+    const unique = [...new Set(wanted)];
+    const alarms = await getAlarms(db, unique);
+    if (alarms.length !== unique.length) {
+      const missing = unique.filter((id) => !alarms.some((a) => a.id === id));
+      throw notFound(`No alarm ${missing.join(', ')}`);
+    }
+    for (const alarm of alarms) assertCan(request, action, 'Alarm', { siteId: alarm.siteId });
+    return alarms;
+  }
+
+  app.get<{ Querystring: { sites?: string } }>(
+    '/api/alarms/active',
+    {
+      config: { can: ['read', 'Alarm'] },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { sites: { type: 'string', maxLength: 2000 } },
+          additionalProperties: false,
+        },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const wanted = request.query.sites?.split(',').filter(Boolean);
+      const sites = (await listSites(db))
+        .filter((s) => !wanted || wanted.includes(s.id))
+        .filter((s) => can(request, 'read', 'Alarm', { siteId: s.id }))
+        .map((s) => s.id);
+      return openAlarms(db, sites);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/alarms/:id',
+    {
+      config: { can: ['read', 'Alarm'] },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const [alarm] = await actionable(request, [request.params.id], 'read');
+      return { alarm, timeline: await alarmEvents(db, request.params.id) };
+    },
+  );
+
+  const action = <B extends { ids: number[]; comment?: string }>(
+    path: string,
+    permission: Action,
+    extra: Record<string, unknown>,
+    required: string[],
+    run: (request: FastifyRequest<{ Body: B }>, alarms: Alarm[]) => Promise<Alarm[]>,
+  ) =>
+    app.post<{ Body: B }>(
+      path,
+      {
+        config: { can: [permission, 'Alarm'] },
+        schema: {
+          body: {
+            type: 'object',
+            properties: { ids, comment, ...extra },
+            required: ['ids', ...required],
+            additionalProperties: false,
+          },
+          response: errorResponses,
+        },
+      },
+      async (request) => {
+        const body = request.body as B;
+        const alarms = await actionable(request, body.ids, permission);
+        return { alarms: await run(request as FastifyRequest<{ Body: B }>, alarms) };
+      },
+    );
+
+  action('/api/alarms/acknowledge', 'acknowledge', {}, [], (request, alarms) =>
+    engine.acknowledge(
+      alarms.map((a) => a.id),
+      actorOf(request),
+      request.body.comment ?? null,
+    ),
+  );
+
+  action<{ ids: number[]; comment?: string; minutes: number }>(
+    '/api/alarms/shelve',
+    'shelve',
+    { minutes: { type: 'integer', minimum: 1, maximum: 7 * 24 * 60 } },
+    ['minutes'],
+    (request, alarms) => {
+      const ms = request.body.minutes * 60_000;
+      if (ms > engine.maxShelveMs) {
+        const message = `An alarm may be shelved for at most ${engine.maxShelveMs / 60_000} minutes`;
+        throw new HttpError(400, 'VALIDATION', message, { errors: { minutes: [message] } });
+      }
+      return engine.shelve(
+        alarms.map((a) => a.id),
+        Date.now() + ms,
+        actorOf(request),
+        request.body.comment ?? null,
+      );
+    },
+  );
+
+  action('/api/alarms/unshelve', 'shelve', {}, [], (request, alarms) =>
+    engine.unshelve(
+      alarms.map((a) => a.id),
+      actorOf(request),
+      request.body.comment ?? null,
+    ),
+  );
+
+  action<{ ids: number[]; comment?: string; outOfService: boolean }>(
+    '/api/alarms/out-of-service',
+    'update',
+    { outOfService: { type: 'boolean' } },
+    ['outOfService'],
+    (request, alarms) =>
+      engine.setOutOfService(
+        alarms.map((a) => a.id),
+        request.body.outOfService,
+        actorOf(request),
+        request.body.comment ?? null,
+      ),
+  );
+
+  action<{ ids: number[]; comment: string }>(
+    '/api/alarms/comment',
+    'comment',
+    { comment: { type: 'string', minLength: 1, maxLength: 1000 } },
+    ['comment'],
+    (request, alarms) =>
+      engine.comment(
+        alarms.map((a) => a.id),
+        actorOf(request),
+        request.body.comment,
+      ),
+  );
+
+  app.get('/api/alarms/rules', { config: { can: ['read', 'Alarm'] }, schema: { response: errorResponses } }, async () =>
+    engine.rules(),
+  );
+
+  app.patch<{
+    Params: { id: number };
+    Body: Parameters<typeof updateRule>[2];
+  }>(
+    '/api/alarms/rules/:id',
+    {
+      config: { can: ['update', 'Alarm'] },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+        body: {
+          type: 'object',
+          properties: {
+            threshold: { type: 'number' },
+            deadband: { type: 'number', minimum: 0 },
+            onDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
+            offDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
+            priority: { type: 'string', enum: [...alarmPriorities] },
+            enabled: { type: 'boolean' },
+            message: {
+              type: 'object',
+              properties: Object.fromEntries(
+                ['en', 'fr', 'fa', 'ar'].map((l) => [l, { type: 'string', minLength: 1, maxLength: 300 }]),
+              ),
+              required: ['en', 'fr', 'fa', 'ar'],
+              additionalProperties: false,
+            },
+          },
+          minProperties: 1,
+          additionalProperties: false,
+        },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      if (!engine.rules().some((r) => r.id === request.params.id)) throw notFound(`No rule ${request.params.id}`);
+      await updateRule(db, request.params.id, request.body);
+      await engine.reload();
+      request.log.info({ ruleId: request.params.id, change: request.body }, 'alarm rule changed');
+      return engine.rules().find((r) => r.id === request.params.id);
+    },
+  );
+}

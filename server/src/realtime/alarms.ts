@@ -1,0 +1,80 @@
+// Alarms and events over the socket. A client follows a site's alarms after a permission check; one
+// that comes back sends the last event number it holds and gets the missed events replayed from the
+// store, in order, before the live ones (RELIABILITY decision 1, invariant I3). Past the replay limit
+// it is told to resync (reload the open alarms over HTTP). Events are sent only after their commit and
+// are never skipped for a slow client.
+import { asSubject } from '@voltscope/shared/abilities';
+import type { AlarmSubscribeResult } from '@voltscope/shared/alarms';
+import type { Ack } from '@voltscope/shared/errors';
+import type { AlarmEngine } from '../alarms/engine.ts';
+import { eventsAfter, getAlarms, siteSeq } from '../alarms/store.ts';
+import type { Db } from '../store/db.ts';
+import { getSite } from '../store/sites.ts';
+import type { Io, IoSocket } from './types.ts';
+
+const REPLAY_LIMIT = 1000;
+const MAX_SITES = 100;
+export const alarmRoomOf = (siteId: string) => `alarms:${siteId}`;
+
+export function registerAlarmSubscriptions(socket: IoSocket, db: Db): void {
+  socket.on('alarms:subscribe', async (request, ack) => {
+    if (typeof ack !== 'function') return;
+    const sites = (request as { sites?: unknown } | null)?.sites;
+    const valid =
+      Array.isArray(sites) &&
+      sites.length > 0 &&
+      sites.length <= MAX_SITES &&
+      sites.every(
+        (s) =>
+          typeof s?.id === 'string' &&
+          s.id.length <= 64 &&
+          (s.lastSeq === undefined || (Number.isInteger(s.lastSeq) && s.lastSeq >= 0)),
+      );
+    if (!valid) {
+      return ack({
+        error: { code: 'VALIDATION', message: `sites must be a list of 1 to ${MAX_SITES} { id, lastSeq? }` },
+      } as Ack<AlarmSubscribeResult>);
+    }
+    const result: AlarmSubscribeResult = { granted: [], refused: [] };
+    try {
+      for (const wanted of sites as { id: string; lastSeq?: number }[]) {
+        const site = await getSite(db, wanted.id);
+        if (!site) {
+          result.refused.push({ siteId: wanted.id, reason: 'no such site' });
+          continue;
+        }
+        if (!socket.data.session.ability.can('read', asSubject('Alarm', { siteId: site.id }))) {
+          result.refused.push({ siteId: wanted.id, reason: 'you may not read the alarms of this site' });
+          continue;
+        }
+        // Joined first, then the replay read: an event committed in between comes twice at worst
+        // (the client drops a seq it holds), never not at all.
+        await socket.join(alarmRoomOf(site.id));
+        if (wanted.lastSeq === undefined) {
+          result.granted.push({ siteId: site.id, seq: await siteSeq(db, site.id), via: 'fresh' });
+          continue;
+        }
+        const missed = await eventsAfter(db, site.id, wanted.lastSeq, REPLAY_LIMIT + 1);
+        if (missed.length > REPLAY_LIMIT) {
+          result.granted.push({ siteId: site.id, seq: await siteSeq(db, site.id), via: 'resync' });
+          continue;
+        }
+        const alarms = await getAlarms(db, [...new Set(missed.flatMap((e) => (e.alarmId ? [e.alarmId] : [])))]);
+        for (const event of missed) {
+          socket.emit('alarm:event', { alarm: alarms.find((a) => a.id === event.alarmId) ?? null, event });
+        }
+        result.granted.push({ siteId: site.id, seq: missed.at(-1)?.seq ?? wanted.lastSeq, via: 'replay' });
+      }
+      ack({ data: result });
+    } catch {
+      ack({ error: { code: 'INTERNAL', message: 'Something went wrong' } });
+    }
+  });
+}
+
+/** Sends each committed change to the sockets following its site. */
+export function broadcastAlarms(io: Io, engine: AlarmEngine): void {
+  engine.on('change', ({ alarm, event }) => {
+    io.to(alarmRoomOf(event.siteId)).emit('alarm:event', { alarm, event });
+  });
+}

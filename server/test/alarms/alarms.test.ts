@@ -1,0 +1,196 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Alarm, AlarmSubscribeResult, SiteEvent } from '@voltscope/shared/alarms';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, nextEvent, startTestServer, type TestServer, type TestSocket } from '../helper.ts';
+
+const KEY = 'vsk_demo_fleet_ingest_key';
+let dataDir: string;
+let server: TestServer;
+let admin: string;
+let operator: string;
+let client: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-alarms-'));
+  server = await startTestServer({ dataDir });
+  admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+  operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
+  client = (await server.login(demo.client.email, demo.client.password)).accessToken;
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function ingest(samples: { series: string; ts: number; value: number }[]) {
+  const response = await server.request('POST', '/api/ingest', { body: { samples }, headers: { 'x-ingest-key': KEY } });
+  expect(response.status).toBe(200);
+}
+
+/** `value` every second from `from` for `seconds`. */
+const steady = (series: string, from: number, seconds: number, value: number) =>
+  Array.from({ length: seconds }, (_, i) => ({ series, ts: from + i * 1000, value }));
+
+const until = async <T>(read: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined || Date.now() > end) return value as T;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+async function active(token = admin): Promise<Alarm[]> {
+  return (await server.request('GET', '/api/alarms/active', { token })).json();
+}
+
+const alarmOf = async (deviceId: string, token = admin) =>
+  until(async () => (await active(token)).find((a) => a.deviceId === deviceId));
+
+function eventsOf(socket: TestSocket) {
+  const events: { alarm: Alarm | null; event: SiteEvent }[] = [];
+  socket.on('alarm:event', (payload) => events.push(payload));
+  return events;
+}
+
+async function follow(token: string, sites: { id: string; lastSeq?: number }[]) {
+  const socket = server.connect(token);
+  await nextEvent(socket, 'connect');
+  const events = eventsOf(socket);
+  const ack = await socket.timeout(5000).emitWithAck('alarms:subscribe', { sites });
+  if ('error' in ack) throw new Error(ack.error.message);
+  return { socket, events, result: ack.data as AlarmSubscribeResult };
+}
+
+const act = (token: string, verb: string, body: unknown) =>
+  server.request('POST', `/api/alarms/${verb}`, { token, body });
+
+describe('the alarm lifecycle', () => {
+  it('raises after the on-delay, is acknowledged once by an operator, and closes on return to normal', async () => {
+    const watcher = await follow(operator, [{ id: 'fr-occitanie' }]);
+    const t0 = Date.now() - 120_000;
+    // 12 s above 75 °C: past the 10 s on-delay.
+    await ingest(steady('fr-occitanie.inv04/temperature', t0, 12, 82));
+    const raised = await alarmOf('fr-occitanie.inv04');
+    expect(raised).toMatchObject({ state: 'unacknowledged', priority: 'high', siteId: 'fr-occitanie', value: 82 });
+    expect(raised.message.en).toBe('Inverter 04: temperature 82 °C above 75 °C');
+    expect(raised.message.fa).toContain('82');
+    const pushed = await until(() => watcher.events.find((e) => e.event.type === 'alarm_raised'));
+    expect(pushed.alarm?.id).toBe(raised.id);
+
+    // A client may not acknowledge; two operators at once give one acknowledgement.
+    expect((await act(client, 'acknowledge', { ids: [raised.id] })).status).toBe(403);
+    const both = await Promise.all([
+      act(operator, 'acknowledge', { ids: [raised.id], comment: 'on my way' }),
+      act(admin, 'acknowledge', { ids: [raised.id] }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const detail = await (await server.request('GET', `/api/alarms/${raised.id}`, { token: operator })).json();
+    expect(detail.alarm.state).toBe('acknowledged');
+    const acks = (detail.timeline as SiteEvent[]).filter((e) => e.type === 'alarm_acknowledged');
+    expect(acks).toHaveLength(1);
+
+    // Back to 70 °C (below the 3 °C deadband) for 31 s: past the 30 s off-delay, the occurrence closes.
+    await ingest(steady('fr-occitanie.inv04/temperature', t0 + 20_000, 31, 70));
+    await until(async () => ((await active()).some((a) => a.id === raised.id) ? undefined : true));
+    const timeline = (await (await server.request('GET', `/api/alarms/${raised.id}`, { token: admin })).json())
+      .timeline as SiteEvent[];
+    expect(timeline.map((e) => e.type)).toEqual(['alarm_raised', 'alarm_acknowledged', 'alarm_closed']);
+    expect(timeline[1]).toMatchObject({ userName: 'Julien Moreau', comment: 'on my way' });
+    // Every event reached the follower, in order, each seq once.
+    await until(() => watcher.events.find((e) => e.event.type === 'alarm_closed'));
+    const seqs = watcher.events.map((e) => e.event.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    watcher.socket.disconnect();
+  });
+
+  it('keeps a returned alarm until it is acknowledged, then closes it', async () => {
+    const t0 = Date.now() - 100_000;
+    await ingest([
+      { series: 'es-tarifa.wtg05/fault_code', ts: t0, value: 301 },
+      { series: 'es-tarifa.wtg05/fault_code', ts: t0 + 1000, value: 0 },
+    ]);
+    const alarm = await until(async () =>
+      (await active()).find((a) => a.deviceId === 'es-tarifa.wtg05' && a.state === 'rtn_unacknowledged'),
+    );
+    expect(alarm.message.en).toBe('WTG 05: turbine fault, code 301');
+    const { alarms } = await (await act(operator, 'acknowledge', { ids: [alarm.id] })).json();
+    expect(alarms[0].state).toBe('closed');
+  });
+
+  it('turns a grid outage into one root alarm, with the consequential ones suppressed by design', async () => {
+    const t0 = Date.now() - 90_000;
+    await ingest([
+      { series: 'ma-ouarzazate.brk-main/position', ts: t0, value: 0 },
+      { series: 'ma-ouarzazate.brk-main/position', ts: t0 + 3000, value: 0 },
+    ]);
+    const root = await alarmOf('ma-ouarzazate.brk-main');
+    expect(root).toMatchObject({ priority: 'critical', suppressed: false });
+    const inverters = ['inv01', 'inv02', 'inv03', 'inv04', 'inv05'];
+    await ingest(inverters.map((inv) => ({ series: `ma-ouarzazate.${inv}/fault_code`, ts: t0 + 4000, value: 102 })));
+    const site = await until(async () => {
+      const list = (await active()).filter((a) => a.siteId === 'ma-ouarzazate');
+      return list.length === inverters.length + 1 ? list : undefined;
+    });
+    const unsuppressed = site.filter((a) => !a.suppressed);
+    expect(unsuppressed.map((a) => a.deviceId)).toEqual(['ma-ouarzazate.brk-main']);
+  });
+
+  it('shelves for a bounded time and unshelves when it expires', async () => {
+    const t0 = Date.now() - 80_000;
+    await ingest(steady('ir-yazd.tr01/oil_temperature', t0, 35, 97));
+    const alarm = await alarmOf('ir-yazd.tr01');
+    expect((await act(operator, 'shelve', { ids: [alarm.id], minutes: 9 * 60 })).status).toBe(400);
+    const shelved = await (
+      await act(operator, 'shelve', { ids: [alarm.id], minutes: 30, comment: 'sensor swap' })
+    ).json();
+    expect(shelved.alarms[0].shelvedUntil).toBeGreaterThan(Date.now() + 29 * 60_000);
+    server.app.services.alarms.tick(Date.now() + 31 * 60_000);
+    const back = await until(async () => {
+      const a = (await active()).find((x) => x.id === alarm.id);
+      return a?.shelvedUntil === null ? a : undefined;
+    });
+    expect(back.state).toBe('unacknowledged');
+  });
+
+  it('shows a client only the alarms of their sites, and refuses the others', async () => {
+    const sites = new Set((await active(client)).map((a) => a.siteId));
+    expect([...sites].every((s) => s === 'fr-occitanie' || s === 'es-tarifa')).toBe(true);
+    const foreign = (await active()).find((a) => a.siteId === 'ma-ouarzazate') as Alarm;
+    expect((await server.request('GET', `/api/alarms/${foreign.id}`, { token: client })).status).toBe(403);
+    const { result, socket } = await follow(client, [{ id: 'ma-ouarzazate' }, { id: 'es-tarifa' }]);
+    expect(result.refused).toEqual([{ siteId: 'ma-ouarzazate', reason: 'you may not read the alarms of this site' }]);
+    expect(result.granted.map((g) => g.siteId)).toEqual(['es-tarifa']);
+    socket.disconnect();
+  });
+
+  it('replays the events a follower missed, from its last sequence number', async () => {
+    const first = await follow(operator, [{ id: 'ir-yazd' }]);
+    const last = first.result.granted[0]?.seq ?? 0;
+    first.socket.disconnect();
+    const t0 = Date.now() - 60_000;
+    await ingest([
+      { series: 'ir-yazd.inv03/fault_code', ts: t0, value: 103 },
+      { series: 'ir-yazd.inv03/fault_code', ts: t0 + 1000, value: 0 },
+    ]);
+    await alarmOf('ir-yazd.inv03');
+    const second = await follow(operator, [{ id: 'ir-yazd', lastSeq: last }]);
+    expect(second.result.granted[0]?.via).toBe('replay');
+    expect(second.events.map((e) => e.event.seq)).toEqual([last + 1, last + 2]);
+    expect(second.events.map((e) => e.event.type)).toEqual(['alarm_raised', 'alarm_returned']);
+    second.socket.disconnect();
+  });
+
+  it('keeps the same alarm state across a hub restart', async () => {
+    const before = (await active()).map((a) => [a.id, a.state, a.suppressed, a.shelvedUntil]);
+    expect(before.length).toBeGreaterThan(0);
+    await server.close();
+    server = await startTestServer({ dataDir });
+    admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+    const after = (await active()).map((a) => [a.id, a.state, a.suppressed, a.shelvedUntil]);
+    expect(after).toEqual(before);
+  });
+});
