@@ -13,6 +13,7 @@ import { alarmRoutes } from './http/alarms.ts';
 import { authRoutes } from './http/auth.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
+import { historyRoutes } from './http/history.ts';
 import { ingestRoutes } from './http/ingest.ts';
 import { kpiRoutes } from './http/kpis.ts';
 import { metricsRoutes } from './http/metrics.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(userRoutes);
   await app.register(alarmRoutes);
+  await app.register(historyRoutes);
   await app.register(staticPlugin, { root: config.clientDist });
 
   const { io, fanout } = attachRealtime(app);

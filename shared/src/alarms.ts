@@ -89,7 +89,8 @@ export interface SiteEvent {
   id: number;
   /** Per site, increasing by one with each event: a client resumes from the last it holds. */
   seq: number;
-  siteId: string;
+  /** Null for fleet-wide events (sign-ins, rule changes), which only admins read. */
+  siteId: string | null;
   deviceId: string | null;
   alarmId: number | null;
   type: EventType;
@@ -119,4 +120,14 @@ export interface AlarmSubscribeResult {
 /** Fills `{name}` placeholders of a message. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** Page sizes the history pages offer (seed). */
+export const historyPageSizes = [5, 10, 20, 25, 50, 100] as const;
+
+export interface HistoryPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
 }

@@ -23,7 +23,8 @@ interface Point {
 }
 
 export interface AlarmChange {
-  alarm: Alarm;
+  /** Null for events that change no alarm (a door opened, a sign-in). */
+  alarm: Alarm | null;
   event: SiteEvent;
 }
 
@@ -37,6 +38,26 @@ export interface Actor {
 }
 
 const pointKey = (ruleId: number, deviceId: string) => `${ruleId}|${deviceId}`;
+
+const BINARY_SENSORS: Partial<Record<string, { key: string; type: 'door' | 'motion' }>> = {
+  door_reader: { key: 'door_open', type: 'door' },
+  motion_sensor: { key: 'motion', type: 'motion' },
+};
+
+const SENSOR_MESSAGES: Record<'door' | 'motion', LocalisedText> = {
+  door: {
+    en: '{device}: door opened',
+    fr: '{device} : porte ouverte',
+    fa: '{device}: در باز شد',
+    ar: '{device}: فُتح الباب',
+  },
+  motion: {
+    en: '{device}: motion detected',
+    fr: '{device} : mouvement détecté',
+    fa: '{device}: حرکت شناسایی شد',
+    ar: '{device}: رُصدت حركة',
+  },
+};
 const SEVERITY_NONE = 'info' as const;
 
 export class AlarmEngine extends EventEmitter<EngineEvents> {
@@ -48,6 +69,8 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #points = new Map<string, Point>();
   readonly #bySeries = new Map<number, Point[]>();
   readonly #commLoss: Point[] = [];
+  /** Door and motion sensors: an event on each change of their 0/1 series. */
+  readonly #binary = new Map<number, { device: Device; type: 'door' | 'motion'; value: number | null }>();
   /** Open occurrences by point key. */
   readonly #open = new Map<string, Alarm>();
   #queue: Promise<unknown> = Promise.resolve();
@@ -86,7 +109,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     this.#open.clear();
     for (const alarm of await openAlarms(this.#db)) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
     const registry = this.#registry();
+    this.#binary.clear();
     for (const device of registry.devices.values()) {
+      const binary = BINARY_SENSORS[device.type];
+      const seriesId = binary && registry.seriesIdByKey(`${device.id}/${binary.key}`);
+      if (binary && seriesId !== undefined) this.#binary.set(seriesId, { device, type: binary.type, value: null });
       for (const rule of this.#rulesFor(device)) {
         const key = pointKey(rule.id, device.id);
         const open = this.#open.get(key);
@@ -123,6 +150,8 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   /** Straight from the ingest, before the store writes: evaluation never waits on the database. */
   onSamples(batch: SampleBatch): void {
     for (let i = 0; i < batch.series.length; i++) {
+      const sensor = this.#binary.get(batch.series[i] as number);
+      if (sensor) this.#sensorSample(sensor, batch.values[i] as number, batch.ts[i] as number);
       const points = this.#bySeries.get(batch.series[i] as number);
       if (!points) continue;
       const value = batch.values[i] as number;
@@ -133,6 +162,34 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
         if (change) this.#transition(point, change, ts);
       }
     }
+  }
+
+  #sensorSample(sensor: { device: Device; type: 'door' | 'motion'; value: number | null }, value: number, ts: number) {
+    const previous = sensor.value;
+    sensor.value = value;
+    // The first value heard only sets the state; an opening (or motion starting) is the event.
+    if (previous === null || previous === value || value !== 1) return;
+    const text = SENSOR_MESSAGES[sensor.type];
+    const name = sensor.device.name;
+    void this.record({
+      siteId: sensor.device.siteId,
+      deviceId: sensor.device.id,
+      alarmId: null,
+      type: sensor.type,
+      severity: 'info',
+      message: {
+        en: fillMessage(text.en, { device: name }),
+        fr: fillMessage(text.fr, { device: name }),
+        fa: fillMessage(text.fa, { device: name }),
+        ar: fillMessage(text.ar, { device: name }),
+      },
+      ts,
+    }).catch(() => {});
+  }
+
+  /** Stores an event that changes no alarm (a door, a sign-in, a rule change) and announces it. */
+  record(event: NewEvent): Promise<AlarmChange[]> {
+    return this.#enqueue(() => this.#commit(async (tx) => [{ alarm: null, event: await insertEvent(tx, event) }]));
   }
 
   /** The clock: delays that ran out without a new sample, communication loss, shelving that expired. */
@@ -215,8 +272,9 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   async #commit(work: (tx: Db) => Promise<AlarmChange[]>): Promise<AlarmChange[]> {
     const changes = await this.#db.transaction(work);
     for (const change of changes) {
-      if (change.alarm.state === 'closed') this.#open.delete(pointKey(change.alarm.ruleId, change.alarm.deviceId));
-      else this.#open.set(pointKey(change.alarm.ruleId, change.alarm.deviceId), change.alarm);
+      const { alarm } = change;
+      if (alarm?.state === 'closed') this.#open.delete(pointKey(alarm.ruleId, alarm.deviceId));
+      else if (alarm) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
       this.emit('change', change);
     }
     return changes;

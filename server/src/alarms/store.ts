@@ -180,7 +180,7 @@ async function nextSeq(tx: Db, siteId: string): Promise<number> {
 }
 
 export interface NewEvent {
-  siteId: string;
+  siteId: string | null;
   deviceId: string | null;
   alarmId: number | null;
   type: EventType;
@@ -192,7 +192,7 @@ export interface NewEvent {
 }
 
 export async function insertEvent(tx: Db, e: NewEvent): Promise<SiteEvent> {
-  const seq = await nextSeq(tx, e.siteId);
+  const seq = await nextSeq(tx, e.siteId ?? '');
   await tx.run(
     `INSERT INTO events (site_id, seq, device_id, alarm_id, type, severity, message, user_name, comment, ts)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -209,7 +209,12 @@ export async function insertEvent(tx: Db, e: NewEvent): Promise<SiteEvent> {
       e.ts,
     ],
   );
-  const row = await tx.get<{ id: number }>('SELECT id FROM events WHERE site_id = ? AND seq = ?', [e.siteId, seq]);
+  const row = await tx.get<{ id: number }>(
+    e.siteId === null
+      ? 'SELECT id FROM events WHERE site_id IS NULL AND seq = ?'
+      : 'SELECT id FROM events WHERE site_id = ? AND seq = ?',
+    e.siteId === null ? [seq] : [e.siteId, seq],
+  );
   return {
     id: Number(row?.id),
     seq,
@@ -228,7 +233,7 @@ export async function insertEvent(tx: Db, e: NewEvent): Promise<SiteEvent> {
 interface EventRow {
   id: number;
   seq: number;
-  site_id: string;
+  site_id: string | null;
   device_id: string | null;
   alarm_id: number | null;
   type: string;

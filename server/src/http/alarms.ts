@@ -216,7 +216,26 @@ export async function alarmRoutes(app: FastifyInstance) {
       await updateRule(db, request.params.id, request.body);
       await engine.reload();
       request.log.info({ ruleId: request.params.id, change: request.body }, 'alarm rule changed');
-      return engine.rules().find((r) => r.id === request.params.id);
+      const rule = engine.rules().find((r) => r.id === request.params.id);
+      const who = actorOf(request).name;
+      const name = rule?.name ?? String(request.params.id);
+      await engine.record({
+        siteId: null,
+        deviceId: rule?.deviceId ?? null,
+        alarmId: null,
+        type: 'rule_changed',
+        severity: 'info',
+        message: {
+          en: `${who} changed the alarm rule “${name}”`,
+          fr: `${who} a modifié la règle d’alarme « ${name} »`,
+          fa: `${who} قاعده هشدار «${name}» را تغییر داد`,
+          ar: `${who} عدّل قاعدة الإنذار «${name}»`,
+        },
+        userName: who,
+        comment: JSON.stringify(request.body),
+        ts: Date.now(),
+      });
+      return rule;
     },
   );
 }

@@ -118,6 +118,24 @@ export async function authRoutes(app: FastifyInstance) {
         ip: request.ip,
       });
       request.log.info({ userId: user.id, remember: rememberMe }, 'signed in');
+      const who = user.fullName || user.username;
+      void app.services.alarms
+        .record({
+          siteId: null,
+          deviceId: null,
+          alarmId: null,
+          type: 'sign_in',
+          severity: 'info',
+          message: {
+            en: `${who} signed in`,
+            fr: `${who} s’est connecté`,
+            fa: `${who} وارد شد`,
+            ar: `${who} سجّل الدخول`,
+          },
+          userName: who,
+          ts: Date.now(),
+        })
+        .catch((error: unknown) => request.log.error({ err: error }, 'could not record a sign-in'));
       return reply.code(201).send({
         userAbilityRules: await sessions.rulesFor(user),
         accessToken,

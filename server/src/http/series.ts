@@ -9,7 +9,7 @@ const MAX_SERIES = 50;
 const MAX_SPAN_MS = 10 * 366 * 86_400_000;
 
 /** A time as milliseconds since 1970 or an ISO 8601 date. */
-function parseTime(field: string, raw: string): number {
+export function parseTime(field: string, raw: string): number {
   const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
   if (!Number.isFinite(value)) {
     throw new HttpError(400, 'VALIDATION', `${field} must be milliseconds since 1970 or an ISO 8601 date`, {

@@ -75,6 +75,7 @@ export function registerAlarmSubscriptions(socket: IoSocket, db: Db): void {
 /** Sends each committed change to the sockets following its site. */
 export function broadcastAlarms(io: Io, engine: AlarmEngine): void {
   engine.on('change', ({ alarm, event }) => {
-    io.to(alarmRoomOf(event.siteId)).emit('alarm:event', { alarm, event });
+    // Fleet-wide events (sign-ins, rule changes) are not pushed: the history pages show them to admins.
+    if (event.siteId !== null) io.to(alarmRoomOf(event.siteId)).emit('alarm:event', { alarm, event });
   });
 }

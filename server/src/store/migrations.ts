@@ -189,9 +189,10 @@ export const migrations: Migration[] = [
       `CREATE UNIQUE INDEX alarms_one_open ON alarms (rule_id, device_id) WHERE state <> 'closed'`,
       'CREATE INDEX alarms_site_raised ON alarms (site_id, raised_at)',
       'CREATE INDEX alarms_open ON alarms (state, site_id)',
+      // site_id is null for fleet-wide events (sign-ins, rule changes): only admins read those.
       `CREATE TABLE events (
         id ${d.autoId},
-        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        site_id TEXT REFERENCES sites(id) ON DELETE CASCADE,
         seq BIGINT NOT NULL,
         device_id TEXT,
         alarm_id BIGINT,
@@ -205,8 +206,9 @@ export const migrations: Migration[] = [
       )`,
       'CREATE INDEX events_site_ts ON events (site_id, ts)',
       'CREATE INDEX events_alarm ON events (alarm_id)',
+      // One counter per site, and '' for fleet-wide events.
       `CREATE TABLE site_sequences (
-        site_id TEXT PRIMARY KEY REFERENCES sites(id) ON DELETE CASCADE,
+        site_id TEXT PRIMARY KEY,
         seq BIGINT NOT NULL
       )`,
     ],

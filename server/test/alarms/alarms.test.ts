@@ -194,3 +194,95 @@ describe('the alarm lifecycle', () => {
     expect(after).toEqual(before);
   });
 });
+
+describe('event and alarm history', () => {
+  it('records door openings, filters, sorts and pages the events of readable sites only', async () => {
+    const t0 = Date.now() - 50_000;
+    await ingest([
+      { series: 'es-tarifa.gate1/door_open', ts: t0, value: 0 },
+      { series: 'es-tarifa.gate1/door_open', ts: t0 + 1000, value: 1 },
+      { series: 'es-tarifa.gate1/door_open', ts: t0 + 2000, value: 0 },
+      { series: 'es-tarifa.gate1/door_open', ts: t0 + 3000, value: 1 },
+    ]);
+    const door = await until(async () => {
+      const page = await (
+        await server.request('GET', '/api/events?types=door&sites=es-tarifa&pageSize=5&order=asc', { token: admin })
+      ).json();
+      return page.total === 2 ? page : undefined;
+    });
+    expect(door.items.map((e: SiteEvent) => [e.ts, e.message.en])).toEqual([
+      [t0 + 1000, 'Main gate: door opened'],
+      [t0 + 3000, 'Main gate: door opened'],
+    ]);
+    // Pages of 5 over everything: the total stays, the pages do not overlap.
+    const all = await (await server.request('GET', '/api/events?pageSize=5', { token: admin })).json();
+    const second = await (await server.request('GET', '/api/events?pageSize=5&page=2', { token: admin })).json();
+    expect(second.total).toBe(all.total);
+    expect(second.items.some((e: SiteEvent) => all.items.some((f: SiteEvent) => f.id === e.id))).toBe(false);
+    const signIns = await (await server.request('GET', '/api/events?types=sign_in', { token: admin })).json();
+    expect(signIns.items[0]).toMatchObject({ siteId: null, userName: 'Amina Rahimi' });
+    // A client: their sites only, no fleet-wide events; a page size outside the list is refused.
+    const mine = await (await server.request('GET', '/api/events?pageSize=100', { token: client })).json();
+    expect(mine.items.every((e: SiteEvent) => e.siteId === 'fr-occitanie' || e.siteId === 'es-tarifa')).toBe(true);
+    expect(mine.total).toBeGreaterThan(0);
+    expect((await server.request('GET', '/api/events?pageSize=7', { token: client })).status).toBe(400);
+    // Text search, in any language of the message.
+    const found = await (await server.request('GET', '/api/events?q=porte%20ouverte', { token: admin })).json();
+    expect(found.total).toBe(2);
+  });
+
+  it('lists alarms by priority and state, and exports 100,000 events as a streamed CSV', async () => {
+    const critical = await (
+      await server.request('GET', '/api/alarms/history?priorities=critical&sort=raisedAt', { token: admin })
+    ).json();
+    expect(critical.items.map((a: Alarm) => a.deviceId)).toContain('ma-ouarzazate.brk-main');
+    expect(critical.items.every((a: Alarm) => a.priority === 'critical')).toBe(true);
+
+    const { db } = server.app.services;
+    const start = Date.UTC(2025, 0, 1);
+    await db.transaction(async (tx) => {
+      const base = Number(
+        (await tx.get<{ seq: number }>("SELECT seq FROM site_sequences WHERE site_id = 'ir-yazd'"))?.seq ?? 0,
+      );
+      for (let i = 1; i <= 100_000; i++) {
+        await tx.run(
+          `INSERT INTO events (site_id, seq, device_id, alarm_id, type, severity, message, ts)
+           VALUES ('ir-yazd', ?, 'ir-yazd.pir1', NULL, 'motion', 'info', ?, ?)`,
+          [base + i, '{"en":"Perimeter motion 1: motion detected","fr":"","fa":"","ar":"=cmd"}', start + i * 1000],
+        );
+      }
+      await tx.run("UPDATE site_sequences SET seq = ? WHERE site_id = 'ir-yazd'", [base + 100_000]);
+    });
+    const response = await fetch(
+      `${server.url}/api/events?format=csv&sites=ir-yazd&types=motion&from=${start}&to=${start + 200_000_000}`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let chunks = 0;
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks++;
+      text += decoder.decode(value, { stream: true });
+    }
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(100_001);
+    expect(lines[1]).toMatch(
+      /^2025-01-01T00:00:01.000Z,ir-yazd,ir-yazd.pir1,motion,info,Perimeter motion 1: motion detected,/,
+    );
+    expect(chunks).toBeGreaterThan(10);
+    const arabic = await (
+      await fetch(
+        `${server.url}/api/events?format=csv&lang=ar&sites=ir-yazd&types=motion&from=${start}&to=${start + 5000}`,
+        {
+          headers: { authorization: `Bearer ${admin}` },
+        },
+      )
+    ).text();
+    // A value that a spreadsheet would run as a formula is defused.
+    expect(arabic).toContain(",'=cmd,");
+  });
+});

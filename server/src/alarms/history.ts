@@ -1,0 +1,194 @@
+// Event and alarm history: filters, sorting and pages done by the store, and CSV exports that stream
+// the whole filtered set in chunks (a year of events never sits in memory at once).
+import type { Alarm, HistoryPage, SiteEvent } from '@voltscope/shared/alarms';
+import type { Db, SqlValue } from '../store/db.ts';
+import { toAlarm, toEvent } from './store.ts';
+
+export interface HistoryFilter {
+  /** The sites the caller may read (the filter is intersected with them). */
+  sites: readonly string[];
+  /** Whether fleet-wide events (no site) are included: admins only. */
+  fleetWide: boolean;
+  devices?: readonly string[];
+  types?: readonly string[];
+  priorities?: readonly string[];
+  states?: readonly string[];
+  from?: number;
+  to?: number;
+  text?: string;
+}
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** A LIKE pattern that matches `text` literally anywhere. */
+const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where(filter: HistoryFilter, table: 'events' | 'alarms'): { sql: string; params: SqlValue[] } {
+  const clauses: string[] = [];
+  const params: SqlValue[] = [];
+  const siteClause = filter.sites.length > 0 ? `site_id IN (${placeholders(filter.sites.length)})` : '1 = 0';
+  clauses.push(filter.fleetWide && table === 'events' ? `(${siteClause} OR site_id IS NULL)` : siteClause);
+  params.push(...filter.sites);
+  const list = (column: string, values: readonly string[] | undefined) => {
+    if (!values || values.length === 0) return;
+    clauses.push(`${column} IN (${placeholders(values.length)})`);
+    params.push(...values);
+  };
+  list('device_id', filter.devices);
+  if (table === 'events') {
+    list('type', filter.types);
+    list('severity', filter.priorities);
+  } else {
+    list('priority', filter.priorities);
+    list('state', filter.states);
+  }
+  const time = table === 'events' ? 'ts' : 'raised_at';
+  if (filter.from !== undefined) {
+    clauses.push(`${time} >= ?`);
+    params.push(filter.from);
+  }
+  if (filter.to !== undefined) {
+    clauses.push(`${time} < ?`);
+    params.push(filter.to);
+  }
+  if (filter.text) {
+    const columns =
+      table === 'events' ? "message || ' ' || coalesce(user_name, '') || ' ' || coalesce(comment, '')" : 'message';
+    clauses.push(`lower(${columns}) LIKE ? ESCAPE '\\'`);
+    params.push(contains(filter.text));
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
+export const eventSorts = {
+  ts: 'ts',
+  type: 'type',
+  severity: 'severity',
+  site: 'site_id',
+  device: 'device_id',
+} as const;
+export const alarmSorts = {
+  raisedAt: 'raised_at',
+  priority: "CASE priority WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END",
+  state: 'state',
+  site: 'site_id',
+  device: 'device_id',
+} as const;
+
+export interface PageRequest<S extends string> {
+  sort: S;
+  descending: boolean;
+  page: number;
+  pageSize: number;
+}
+
+async function page<T, Row>(
+  db: Db,
+  table: 'events' | 'alarms',
+  filter: HistoryFilter,
+  order: string,
+  request: PageRequest<string>,
+  convert: (row: Row) => T,
+): Promise<HistoryPage<T>> {
+  const { sql, params } = where(filter, table);
+  const total = Number(
+    (await db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${sql}`, params))?.n ?? 0,
+  );
+  const direction = request.descending ? 'DESC' : 'ASC';
+  const rows = await db.all<Row>(
+    `SELECT * FROM ${table} WHERE ${sql} ORDER BY ${order} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+    [...params, request.pageSize, (request.page - 1) * request.pageSize],
+  );
+  return { items: rows.map(convert), total, page: request.page, pageSize: request.pageSize };
+}
+
+export function eventPage(db: Db, filter: HistoryFilter, request: PageRequest<keyof typeof eventSorts>) {
+  return page(db, 'events', filter, eventSorts[request.sort], request, toEvent as (row: unknown) => SiteEvent);
+}
+
+export function alarmPage(db: Db, filter: HistoryFilter, request: PageRequest<keyof typeof alarmSorts>) {
+  // Alarms read their point (shelved, out of service) like everywhere else.
+  return page(db, 'alarms', filter, alarmSorts[request.sort], request, toAlarm as unknown as (row: unknown) => Alarm);
+}
+
+const CHUNK = 2000;
+
+/** Every row of the filtered set in id order, CHUNK rows a query (keyset: no OFFSET over a long table). */
+async function* rowsOf<Row extends { id: number }>(db: Db, table: 'events' | 'alarms', filter: HistoryFilter) {
+  const { sql, params } = where(filter, table);
+  let after = 0;
+  for (;;) {
+    const rows = await db.all<Row>(`SELECT * FROM ${table} WHERE ${sql} AND id > ? ORDER BY id LIMIT ?`, [
+      ...params,
+      after,
+      CHUNK,
+    ]);
+    yield* rows;
+    if (rows.length < CHUNK) return;
+    after = Number(rows.at(-1)?.id);
+  }
+}
+
+/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet (OWASP). */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const line = (fields: (string | number | null | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`;
+const iso = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
+
+export async function* eventsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
+  yield `\uFEFF${line(['time', 'site', 'device', 'type', 'severity', 'message', 'user', 'comment', 'alarm', 'seq'])}`;
+  let batch = '';
+  for await (const row of rowsOf<{ id: number }>(db, 'events', filter)) {
+    const e = toEvent(row as never);
+    batch += line([
+      iso(e.ts),
+      e.siteId,
+      e.deviceId,
+      e.type,
+      e.severity,
+      e.message[language],
+      e.userName,
+      e.comment,
+      e.alarmId,
+      e.seq,
+    ]);
+    if (batch.length > 64 * 1024) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch) yield batch;
+}
+
+export async function* alarmsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
+  yield `\uFEFF${line(['raised', 'site', 'device', 'priority', 'state', 'message', 'value', 'returned', 'acknowledged', 'acknowledged by', 'closed', 'id'])}`;
+  let batch = '';
+  for await (const row of rowsOf<{ id: number }>(db, 'alarms', filter)) {
+    const a = toAlarm(row as never);
+    batch += line([
+      iso(a.raisedAt),
+      a.siteId,
+      a.deviceId,
+      a.priority,
+      a.state,
+      a.message[language],
+      a.value,
+      iso(a.clearedAt),
+      iso(a.acknowledgedAt),
+      a.acknowledgedBy,
+      iso(a.closedAt),
+      a.id,
+    ]);
+    if (batch.length > 64 * 1024) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch) yield batch;
+}
