@@ -71,6 +71,8 @@ export interface Config {
   alarms: {
     /** The longest an operator may shelve an alarm (ms); ISA-18.2 asks for a limit. */
     maxShelveMs: number;
+    /** The first webhook retry waits this long (ms), each next one twice as long. */
+    webhookRetryMs: number;
   };
 }
 
@@ -213,7 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slowPackets: int('SLOW_SOCKET_FRAMES', 4, 1, 10_000),
       dropPackets: int('DROP_SOCKET_FRAMES', 64, 2, 100_000),
     },
-    alarms: { maxShelveMs: duration('ALARM_MAX_SHELVE', 8 * 3600) * 1000 },
+    alarms: {
+      maxShelveMs: duration('ALARM_MAX_SHELVE', 8 * 3600) * 1000,
+      webhookRetryMs: int('WEBHOOK_RETRY_MS', 1000, 10, 3_600_000),
+    },
   };
   if (config.databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) {
     problems.push(`DATABASE_SCHEMA=${JSON.stringify(config.databaseSchema)}: expected a lower-case SQL name`);

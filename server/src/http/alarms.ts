@@ -8,6 +8,7 @@ import type { Alarm } from '@voltscope/shared/alarms';
 import { alarmPriorities } from '@voltscope/shared/alarms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AlarmEngine } from '../alarms/engine.ts';
+import { Notifier } from '../alarms/notifier.ts';
 import { alarmEvents, getAlarms, openAlarms, updateRule } from '../alarms/store.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { assertCan, can } from '../plugins/auth.ts';
@@ -30,8 +31,13 @@ export async function alarmRoutes(app: FastifyInstance) {
   app.services.alarms = engine;
   // Straight from the ingest, before the store writes, like the live fan-out.
   ingest.on('samples', (batch) => engine.onSamples(batch));
+  const notifier = new Notifier(db, { retryBaseMs: config.alarms.webhookRetryMs });
+  notifier.attach(engine);
   app.addHook('onReady', async () => engine.start());
-  app.addHook('preClose', async () => engine.stop());
+  app.addHook('preClose', async () => {
+    await engine.stop();
+    await notifier.stop();
+  });
 
   /** The alarms of `ids` the caller may act on with `action`: 404 for unknown ones, 403 for others'. */
   async function actionable(request: FastifyRequest, wanted: readonly number[], action: Action): Promise<Alarm[]> {
@@ -236,6 +242,72 @@ export async function alarmRoutes(app: FastifyInstance) {
         ts: Date.now(),
       });
       return rule;
+    },
+  );
+
+  // Notification webhooks (admins): a URL per set of priorities, its secret shown once, its deliveries.
+  const hookId = {
+    type: 'object',
+    properties: { id: { type: 'integer', minimum: 1 } },
+    required: ['id'],
+  } as const;
+
+  app.get('/api/webhooks', { config: { can: ['update', 'Alarm'] }, schema: { response: errorResponses } }, async () =>
+    notifier.list(),
+  );
+
+  app.post<{ Body: { name: string; url: string; priorities: (typeof alarmPriorities)[number][] } }>(
+    '/api/webhooks',
+    {
+      config: { can: ['update', 'Alarm'] },
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            url: { type: 'string', minLength: 8, maxLength: 2000, pattern: '^https?://' },
+            priorities: {
+              type: 'array',
+              minItems: 1,
+              uniqueItems: true,
+              items: { type: 'string', enum: [...alarmPriorities] },
+            },
+          },
+          required: ['name', 'url', 'priorities'],
+          additionalProperties: false,
+        },
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      try {
+        new URL(request.body.url);
+      } catch {
+        throw new HttpError(400, 'VALIDATION', 'url must be an http(s) URL', {
+          errors: { url: ['must be an http(s) URL'] },
+        });
+      }
+      return reply.code(201).send(await notifier.create(request.body));
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/webhooks/:id',
+    { config: { can: ['update', 'Alarm'] }, schema: { params: hookId, response: errorResponses } },
+    async (request, reply) => {
+      if (!(await notifier.remove(request.params.id))) throw notFound(`No webhook ${request.params.id}`);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/webhooks/:id/deliveries',
+    { config: { can: ['update', 'Alarm'] }, schema: { params: hookId, response: errorResponses } },
+    async (request) => {
+      if (!(await notifier.list()).some((h) => h.id === request.params.id)) {
+        throw notFound(`No webhook ${request.params.id}`);
+      }
+      return notifier.deliveries(request.params.id);
     },
   );
 }

@@ -213,6 +213,38 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    name: 'alarm notifications',
+    up: (d) => [
+      `CREATE TABLE webhooks (
+        id ${d.autoId},
+        name TEXT NOT NULL,
+        url TEXT NOT NULL,
+        priorities TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE webhook_deliveries (
+        id ${d.autoId},
+        webhook_id INTEGER NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+        site_id TEXT,
+        alarm_id BIGINT,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_status INTEGER,
+        last_error TEXT,
+        next_attempt_at BIGINT,
+        created_at BIGINT NOT NULL,
+        delivered_at BIGINT
+      )`,
+      'CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)',
+      'CREATE INDEX webhook_deliveries_hook ON webhook_deliveries (webhook_id, created_at)',
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -1,0 +1,241 @@
+// Alarm notifications: a webhook per set of priorities, POSTed as JSON with an HMAC-SHA256 signature of
+// the body, retried with exponential backoff, every attempt's outcome kept and visible to admins. A
+// flood (more than FLOOD_ALARMS new alarms in FLOOD_WINDOW_MS at one site) is one notification, not
+// many. Deliveries are written before they are tried, so a restart resumes the pending ones.
+import { createHmac, randomBytes } from 'node:crypto';
+import type { AlarmPriority } from '@voltscope/shared/alarms';
+import type { Db } from '../store/db.ts';
+import type { AlarmChange, AlarmEngine } from './engine.ts';
+
+export const FLOOD_ALARMS = 10;
+export const FLOOD_WINDOW_MS = 10 * 60_000;
+const MAX_ATTEMPTS = 6;
+const TIMEOUT_MS = 5000;
+
+export interface Webhook {
+  id: number;
+  name: string;
+  url: string;
+  priorities: AlarmPriority[];
+  enabled: boolean;
+  createdAt: number;
+}
+
+export interface Delivery {
+  id: number;
+  webhookId: number;
+  siteId: string | null;
+  alarmId: number | null;
+  kind: 'alarm' | 'flood';
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: number | null;
+  createdAt: number;
+  deliveredAt: number | null;
+}
+
+interface WebhookRow {
+  id: number;
+  name: string;
+  url: string;
+  priorities: string;
+  secret: string;
+  enabled: number;
+  created_at: number;
+}
+
+const toWebhook = (r: WebhookRow): Webhook => ({
+  id: Number(r.id),
+  name: r.name,
+  url: r.url,
+  priorities: JSON.parse(r.priorities) as AlarmPriority[],
+  enabled: Boolean(r.enabled),
+  createdAt: Number(r.created_at),
+});
+
+/** The signature a receiver recomputes with the webhook's secret: `sha256=<hex of HMAC(secret, body)>`. */
+export const signature = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/** Waits before attempt n (1-based): 1 s, 2 s, 4 s... scaled by `baseMs`. */
+const backoff = (attempt: number, baseMs: number) => baseMs * 2 ** (attempt - 1);
+
+export class Notifier {
+  readonly #db: Db;
+  readonly #baseMs: number;
+  /** Per site, the times of recent raises and when the last flood notice went out. */
+  readonly #recent = new Map<string, { raises: number[]; floodSentAt: number | null }>();
+  #timer: NodeJS.Timeout | null = null;
+  #running = false;
+  #stopped = false;
+
+  constructor(db: Db, options: { retryBaseMs?: number } = {}) {
+    this.#db = db;
+    this.#baseMs = options.retryBaseMs ?? 1000;
+  }
+
+  attach(engine: AlarmEngine): void {
+    engine.on('change', (change) => {
+      void this.#onChange(change).catch(() => {});
+    });
+    this.#timer = setInterval(() => void this.deliverDue(), Math.min(1000, this.#baseMs));
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+  }
+
+  async create(input: {
+    name: string;
+    url: string;
+    priorities: AlarmPriority[];
+  }): Promise<Webhook & { secret: string }> {
+    const secret = randomBytes(24).toString('base64url');
+    const now = Date.now();
+    await this.#db.run(
+      'INSERT INTO webhooks (name, url, priorities, secret, enabled, created_at) VALUES (?, ?, ?, ?, 1, ?)',
+      [input.name, input.url, JSON.stringify(input.priorities), secret, now],
+    );
+    const row = await this.#db.get<WebhookRow>('SELECT * FROM webhooks WHERE secret = ?', [secret]);
+    // The secret is shown once, at creation, like an ingest key.
+    return { ...toWebhook(row as WebhookRow), secret };
+  }
+
+  async list(): Promise<Webhook[]> {
+    return (await this.#db.all<WebhookRow>('SELECT * FROM webhooks ORDER BY id')).map(toWebhook);
+  }
+
+  async remove(id: number): Promise<boolean> {
+    return (await this.#db.run('DELETE FROM webhooks WHERE id = ?', [id])).changes > 0;
+  }
+
+  async deliveries(webhookId: number, limit = 100): Promise<Delivery[]> {
+    const rows = await this.#db.all<Record<string, unknown>>(
+      'SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT ?',
+      [webhookId, limit],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      webhookId: Number(r.webhook_id),
+      siteId: (r.site_id as string | null) ?? null,
+      alarmId: r.alarm_id === null ? null : Number(r.alarm_id),
+      kind: r.kind as Delivery['kind'],
+      status: r.status as Delivery['status'],
+      attempts: Number(r.attempts),
+      lastStatus: r.last_status === null ? null : Number(r.last_status),
+      lastError: (r.last_error as string | null) ?? null,
+      nextAttemptAt: r.next_attempt_at === null ? null : Number(r.next_attempt_at),
+      createdAt: Number(r.created_at),
+      deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
+    }));
+  }
+
+  async #onChange({ alarm, event }: AlarmChange): Promise<void> {
+    // New alarms that an operator would be told of: not suppressed by design, not shelved.
+    if (!alarm || event.type !== 'alarm_raised' || alarm.suppressed || alarm.shelvedUntil !== null) return;
+    const now = event.ts;
+    const site = this.#recent.get(alarm.siteId) ?? { raises: [], floodSentAt: null };
+    this.#recent.set(alarm.siteId, site);
+    site.raises = site.raises.filter((t) => t > now - FLOOD_WINDOW_MS);
+    site.raises.push(now);
+    const flooding = site.raises.length > FLOOD_ALARMS;
+    if (flooding && site.floodSentAt !== null && site.floodSentAt > now - FLOOD_WINDOW_MS) return;
+    const hooks = (await this.list()).filter((h) => h.enabled);
+    if (flooding) {
+      site.floodSentAt = now;
+      const payload = {
+        kind: 'flood',
+        siteId: alarm.siteId,
+        alarms: site.raises.length,
+        windowMinutes: FLOOD_WINDOW_MS / 60_000,
+        at: now,
+        message: `Alarm flood at ${alarm.siteId}: ${site.raises.length} new alarms in ${FLOOD_WINDOW_MS / 60_000} minutes`,
+      };
+      // A flood goes to every webhook: whatever priorities it follows, the operator must know.
+      for (const hook of hooks) await this.#queue(hook.id, alarm.siteId, null, 'flood', payload, now);
+    } else {
+      const payload = { kind: 'alarm', alarm, event };
+      for (const hook of hooks.filter((h) => h.priorities.includes(alarm.priority))) {
+        await this.#queue(hook.id, alarm.siteId, alarm.id, 'alarm', payload, now);
+      }
+    }
+    void this.deliverDue();
+  }
+
+  async #queue(webhookId: number, siteId: string, alarmId: number | null, kind: string, payload: unknown, now: number) {
+    await this.#db.run(
+      `INSERT INTO webhook_deliveries (webhook_id, site_id, alarm_id, kind, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      [webhookId, siteId, alarmId, kind, JSON.stringify(payload), now, now],
+    );
+  }
+
+  /** Tries every delivery that is due; one pass at a time. */
+  async deliverDue(now = Date.now()): Promise<void> {
+    if (this.#running || this.#stopped) return;
+    this.#running = true;
+    try {
+      const due = await this.#db.all<{ id: number; webhook_id: number; payload: string; attempts: number }>(
+        `SELECT id, webhook_id, payload, attempts FROM webhook_deliveries
+         WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT 100`,
+        [now],
+      );
+      await Promise.all(due.map((d) => this.#attempt(d)));
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #attempt(delivery: { id: number; webhook_id: number; payload: string; attempts: number }): Promise<void> {
+    const hook = await this.#db.get<WebhookRow>('SELECT * FROM webhooks WHERE id = ?', [delivery.webhook_id]);
+    if (!hook) return;
+    const attempt = Number(delivery.attempts) + 1;
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(hook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Voltscope-Webhook/1',
+          'x-voltscope-delivery': String(delivery.id),
+          'x-voltscope-signature': signature(hook.secret, delivery.payload),
+        },
+        body: delivery.payload,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'manual',
+      });
+      status = response.status;
+      await response.body?.cancel();
+      if (!response.ok) error = `HTTP ${response.status}`;
+    } catch (e) {
+      error = (e as Error).message.slice(0, 300);
+    }
+    const now = Date.now();
+    if (error === null) {
+      await this.#db.run(
+        `UPDATE webhook_deliveries SET status = 'delivered', attempts = ?, last_status = ?, last_error = NULL,
+           next_attempt_at = NULL, delivered_at = ? WHERE id = ?`,
+        [attempt, status, now, delivery.id],
+      );
+      return;
+    }
+    const failed = attempt >= MAX_ATTEMPTS;
+    await this.#db.run(
+      `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_status = ?, last_error = ?, next_attempt_at = ?
+       WHERE id = ?`,
+      [
+        failed ? 'failed' : 'pending',
+        attempt,
+        status,
+        error,
+        failed ? null : now + backoff(attempt, this.#baseMs),
+        delivery.id,
+      ],
+    );
+  }
+}
