@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { seedStore } from './demo/seed.ts';
 import { HttpError } from './errors.ts';
 import { alarmRoutes } from './http/alarms.ts';
+import { analysisRoutes } from './http/analysis.ts';
 import { authRoutes } from './http/auth.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(alarmRoutes);
   await app.register(historyRoutes);
+  await app.register(analysisRoutes);
   await app.register(staticPlugin, { root: config.clientDist });
 
   const { io, fanout } = attachRealtime(app);

@@ -73,6 +73,17 @@ export interface Config {
     maxShelveMs: number;
     /** The first webhook retry waits this long (ms), each next one twice as long. */
     webhookRetryMs: number;
+    /** Alarm-system health targets (ISA-18.2 / EEMUA 191). */
+    floodPer10Min: number;
+    chatterPerMinute: number;
+    standingHours: number;
+    manageablePer10Min: number;
+  };
+  analysis: {
+    /** How often the daily KPIs of today and yesterday are recomputed (ms). */
+    intervalMs: number;
+    /** Days the first run computes (history already in the store). */
+    days: number;
   };
 }
 
@@ -218,6 +229,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alarms: {
       maxShelveMs: duration('ALARM_MAX_SHELVE', 8 * 3600) * 1000,
       webhookRetryMs: int('WEBHOOK_RETRY_MS', 1000, 10, 3_600_000),
+      floodPer10Min: int('ALARM_FLOOD_PER_10MIN', 10, 1, 100_000),
+      chatterPerMinute: int('ALARM_CHATTER_PER_MIN', 3, 2, 1000),
+      standingHours: int('ALARM_STANDING_HOURS', 24, 1, 24 * 365),
+      manageablePer10Min: int('ALARM_MANAGEABLE_PER_10MIN', 1, 1, 1000),
+    },
+    analysis: {
+      intervalMs: duration('ANALYSIS_INTERVAL', 15 * 60) * 1000,
+      days: int('ANALYSIS_DAYS', 31, 1, 3660),
     },
   };
   if (config.databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) {

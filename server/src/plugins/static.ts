@@ -7,6 +7,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors.ts';
 
+const ASSET =
+  /\.(?:js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|wasm|mp3|wav|html)$/i;
+
 export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
   const built = fs.existsSync(path.join(root, 'index.html'));
   if (built) {
@@ -34,7 +37,9 @@ export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: st
       !url.startsWith('/api/') &&
       url !== '/api' &&
       !url.startsWith('/socket.io') &&
-      !path.extname(url);
+      // A missing file answers 404; a path whose last part merely has a dot (a device id such as
+      // fr-occitanie.inv01) is a page.
+      !ASSET.test(url);
     if (!isPage) throw notFound(`No route for ${request.method} ${url}`);
     if (!built) {
       return reply

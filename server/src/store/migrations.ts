@@ -245,6 +245,27 @@ export const migrations: Migration[] = [
       'CREATE INDEX webhook_deliveries_hook ON webhook_deliveries (webhook_id, created_at)',
     ],
   },
+  {
+    version: 5,
+    name: 'daily KPIs',
+    up: (d) => [
+      // device_id '' holds the site's own figures.
+      `CREATE TABLE daily_kpis (
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        device_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        energy_kwh DOUBLE PRECISION,
+        expected_kwh DOUBLE PRECISION,
+        specific_yield DOUBLE PRECISION,
+        performance_ratio DOUBLE PRECISION,
+        insolation_kwh_m2 DOUBLE PRECISION,
+        availability DOUBLE PRECISION,
+        capacity_factor DOUBLE PRECISION,
+        computed_at BIGINT NOT NULL,
+        PRIMARY KEY (site_id, device_id, day)
+      )${d.clustered}`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -1,0 +1,158 @@
+// Analysis: the daily KPIs the scheduled job keeps (per site and per generator), and the alarm
+// system's own health over a period. Both for the sites the caller may read; daily KPIs also as CSV.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { alarmHealth } from '../alarms/health.ts';
+import { csvField } from '../alarms/history.ts';
+import { HttpError } from '../errors.ts';
+import { DailyKpiJob, readDailyKpis } from '../fleet/daily.ts';
+import { can } from '../plugins/auth.ts';
+import { listSites } from '../store/sites.ts';
+import { errorResponses } from './schemas.ts';
+import { parseSpan } from './series.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const listParam = { type: 'string', maxLength: 4000, pattern: '^[\\w.:,-]*$' } as const;
+
+export async function analysisRoutes(app: FastifyInstance) {
+  const { config, db, telemetry } = app.services;
+  const job = new DailyKpiJob(db, telemetry, () => app.services.registry);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  const run = (days: number) => {
+    running = running
+      .then(async () => job.run(await listSites(db), days))
+      .catch((error: unknown) => app.log.error({ err: error }, 'daily KPIs failed'));
+    return running;
+  };
+  app.addHook('onReady', async () => {
+    // The first run fills the days the store has history for; then today and yesterday, as they grow.
+    const first = setTimeout(() => void run(config.analysis.days), Math.min(60_000, config.analysis.intervalMs));
+    first.unref();
+    timer = setInterval(() => void run(2), config.analysis.intervalMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+
+  const readableSites = async (request: FastifyRequest, subject: 'Series' | 'Alarm', wanted?: string) => {
+    const list = wanted?.split(',').filter(Boolean);
+    return (await listSites(db))
+      .filter((s) => !list || list.includes(s.id))
+      .filter((s) => can(request, 'read', subject, { siteId: s.id }))
+      .map((s) => s.id);
+  };
+
+  app.get<{
+    Querystring: { sites?: string; devices?: string; from: string; to: string; format?: 'json' | 'csv' };
+  }>(
+    '/api/analysis/daily',
+    {
+      config: { can: ['read', 'Series'] },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            sites: listParam,
+            devices: listParam,
+            from: { type: 'string', pattern: DAY.source },
+            to: { type: 'string', pattern: DAY.source },
+            format: { type: 'string', enum: ['json', 'csv'], default: 'json' },
+          },
+          required: ['from', 'to'],
+          additionalProperties: false,
+        },
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      if (to < from) {
+        throw new HttpError(400, 'VALIDATION', 'to must not be before from', {
+          errors: { to: ['must not be before from'] },
+        });
+      }
+      const devices = request.query.devices?.split(',').filter(Boolean) ?? null;
+      const rows = await readDailyKpis(db, {
+        sites: await readableSites(request, 'Series', request.query.sites),
+        devices,
+        from,
+        to,
+      });
+      if (request.query.format !== 'csv') return rows;
+      const header = [
+        'day',
+        'site',
+        'device',
+        'energy_kwh',
+        'expected_kwh',
+        'specific_yield',
+        'performance_ratio',
+        'insolation_kwh_m2',
+        'availability',
+        'capacity_factor',
+      ];
+      const body = [
+        header,
+        ...rows.map((r) => [
+          r.day,
+          r.siteId,
+          r.deviceId,
+          r.energyKwh,
+          r.expectedKwh,
+          r.specificYield,
+          r.performanceRatio,
+          r.insolationKwhM2,
+          r.availability,
+          r.capacityFactor,
+        ]),
+      ]
+        .map((line) => `${line.map(csvField).join(',')}\r\n`)
+        .join('');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="voltscope-daily-kpis.csv"')
+        .send(`\uFEFF${body}`);
+    },
+  );
+
+  app.post(
+    '/api/analysis/recompute',
+    { config: { can: ['update', 'Alarm'] }, schema: { response: errorResponses } },
+    async () => {
+      await run(config.analysis.days);
+      return { ok: true };
+    },
+  );
+
+  app.get<{ Querystring: { sites?: string; from: string; to: string } }>(
+    '/api/analysis/alarm-health',
+    {
+      config: { can: ['read', 'Alarm'] },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            sites: listParam,
+            from: { type: 'string', maxLength: 40 },
+            to: { type: 'string', maxLength: 40 },
+          },
+          required: ['from', 'to'],
+          additionalProperties: false,
+        },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const { from, to } = parseSpan(request.query.from, request.query.to);
+      const { floodPer10Min, chatterPerMinute, standingHours, manageablePer10Min } = config.alarms;
+      return alarmHealth(db, await readableSites(request, 'Alarm', request.query.sites), from, to, {
+        floodPer10Min,
+        chatterPerMinute,
+        standingHours,
+        manageablePer10Min,
+      });
+    },
+  );
+}
