@@ -2,6 +2,7 @@
 // when none is named), prints one table of every figure beside its baseline, and writes the reports to
 // loadtest/results/<date>-<commit>.json. `npm run bench -- --compare A.json B.json` shows what changed.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { alarmsBenchmark } from './alarms.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { framesBenchmark } from './frames.ts';
 import { historyBenchmark } from './history.ts';
@@ -18,6 +19,7 @@ const scenarios: Record<
   fanout: fanoutBenchmark,
   frames: framesBenchmark,
   wall: wallBenchmark,
+  alarms: alarmsBenchmark,
 };
 
 const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]

@@ -11,7 +11,16 @@ import type { Db } from '../store/db.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import { PointCondition } from './condition.ts';
 import { defaultRules } from './defaultRules.ts';
-import { getAlarms, insertEvent, insertRules, listRules, type NewEvent, openAlarms, toAlarm } from './store.ts';
+import {
+  getAlarms,
+  insertEvent,
+  insertRules,
+  listRules,
+  type NewEvent,
+  openAlarms,
+  takeSeq,
+  toAlarm,
+} from './store.ts';
 
 interface Point {
   key: string;
@@ -74,6 +83,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   /** Open occurrences by point key. */
   readonly #open = new Map<string, Alarm>();
   #queue: Promise<unknown> = Promise.resolve();
+  /** Transitions waiting for the next batch, and the batch being written. */
+  readonly #pending: { point: Point; change: 'raise' | 'clear'; ts: number; value: number | null }[] = [];
+  #batch: { tx: Db; changes: AlarmChange[] } | null = null;
+  /** Alarm points out of service: evaluated, never raised. */
+  readonly #outOfService = new Set<string>();
   #timer: NodeJS.Timeout | null = null;
 
   constructor(db: Db, registry: () => Registry, latest: LatestValues, options: { maxShelveMs: number }) {
@@ -108,6 +122,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     this.#commLoss.length = 0;
     this.#open.clear();
     for (const alarm of await openAlarms(this.#db)) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
+    this.#outOfService.clear();
+    for (const row of await this.#db.all<{ rule_id: number; device_id: string }>(
+      'SELECT rule_id, device_id FROM alarm_points WHERE out_of_service = 1',
+    ))
+      this.#outOfService.add(pointKey(Number(row.rule_id), row.device_id));
     const registry = this.#registry();
     this.#binary.clear();
     for (const device of registry.devices.values()) {
@@ -232,12 +251,38 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     return next;
   }
 
-  /** Queues a transition with the value that caused it (later samples may change point.value first). */
+  /**
+   * Queues a transition with the value that caused it (later samples may change point.value first).
+   * The transitions waiting when the queue gets to them are committed in one transaction (group
+   * commit: an alarm storm costs one durable write per batch, not one per alarm), then announced.
+   */
   #transition(point: Point, change: 'raise' | 'clear', ts: number): void {
-    const value = point.value;
-    void this.#enqueue(() => (change === 'raise' ? this.#raise(point, ts, value) : this.#clear(point, ts))).catch(
-      () => {},
-    );
+    this.#pending.push({ point, change, ts, value: point.value });
+    if (this.#pending.length > 1) return;
+    void this.#enqueue(() => this.#drain()).catch(() => {});
+  }
+
+  async #drain(): Promise<void> {
+    const items = this.#pending.splice(0);
+    if (items.length === 0) return;
+    const batch: AlarmChange[] = [];
+    try {
+      await this.#db.transaction(async (tx) => {
+        this.#batch = { tx, changes: batch };
+        for (const t of items) {
+          if (t.change === 'raise') await this.#raise(t.point, t.ts, t.value);
+          else await this.#clear(t.point, t.ts);
+        }
+      });
+    } catch (error) {
+      // The open alarms were updated as the batch went; the store is the truth.
+      this.#batch = null;
+      await this.reload();
+      throw error;
+    } finally {
+      this.#batch = null;
+    }
+    for (const change of batch) this.emit('change', change);
   }
 
   #gridOut(siteId: string): boolean {
@@ -269,14 +314,16 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     };
   }
 
+  /** Runs `work` in its own transaction and announces its changes after the commit, or joins the batch. */
   async #commit(work: (tx: Db) => Promise<AlarmChange[]>): Promise<AlarmChange[]> {
-    const changes = await this.#db.transaction(work);
-    for (const change of changes) {
-      const { alarm } = change;
+    const batch = this.#batch;
+    const changes = batch ? await work(batch.tx) : await this.#db.transaction(work);
+    for (const { alarm } of changes) {
       if (alarm?.state === 'closed') this.#open.delete(pointKey(alarm.ruleId, alarm.deviceId));
       else if (alarm) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
-      this.emit('change', change);
     }
+    if (batch) batch.changes.push(...changes);
+    else for (const change of changes) this.emit('change', change);
     return changes;
   }
 
@@ -316,36 +363,30 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       });
     }
     const { rule, device } = point;
-    const outOfService = await this.#db.get<{ out_of_service: number }>(
-      'SELECT out_of_service FROM alarm_points WHERE rule_id = ? AND device_id = ?',
-      [rule.id, device.id],
-    );
-    if (outOfService?.out_of_service) return;
+    if (this.#outOfService.has(point.key)) return;
     const suppressed = rule.consequentialOfGrid && this.#gridOut(device.siteId);
     const message = this.#message(point, value);
     await this.#commit(async (tx) => {
-      await tx.run(
-        `INSERT INTO alarms (site_id, device_id, rule_id, priority, state, message, value, raised_at, suppressed, seq)
-         VALUES (?, ?, ?, ?, 'unacknowledged', ?, ?, ?, ?, 0)`,
-        [
-          device.siteId,
-          device.id,
-          rule.id,
-          rule.priority,
-          JSON.stringify(message),
-          point.value,
-          ts,
-          suppressed ? 1 : 0,
-        ],
-      );
+      const seq = await takeSeq(tx, device.siteId);
       const row = await tx.get<{ id: number }>(
-        `SELECT id FROM alarms WHERE rule_id = ? AND device_id = ? AND state <> 'closed'`,
-        [rule.id, device.id],
+        `INSERT INTO alarms (site_id, device_id, rule_id, priority, state, message, value, raised_at, suppressed, seq)
+         VALUES (?, ?, ?, ?, 'unacknowledged', ?, ?, ?, ?, ?) RETURNING id`,
+        [device.siteId, device.id, rule.id, rule.priority, JSON.stringify(message), value, ts, suppressed ? 1 : 0, seq],
       );
       const id = Number(row?.id);
-      const draft = await this.#reread(tx, id);
-      const event = await insertEvent(tx, this.#event(draft, 'alarm_raised', ts));
-      await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, id]);
+      const event = await insertEvent(
+        tx,
+        {
+          siteId: device.siteId,
+          deviceId: device.id,
+          alarmId: id,
+          type: 'alarm_raised',
+          severity: rule.priority,
+          message,
+          ts,
+        },
+        seq,
+      );
       const changes: AlarmChange[] = [{ alarm: await this.#reread(tx, id), event }];
       // The root of a grid outage: the site's consequential alarms are suppressed by design.
       if (rule.gridRoot) changes.push(...(await this.#setSuppressed(tx, device.siteId, true, ts)));
@@ -467,6 +508,9 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
         if (alarm.outOfService === outOfService) continue;
         await this.#commit(async (tx) => {
           await this.#point(tx, alarm, 'out_of_service', outOfService ? 1 : 0);
+          const key = pointKey(alarm.ruleId, alarm.deviceId);
+          if (outOfService) this.#outOfService.add(key);
+          else this.#outOfService.delete(key);
           const type = outOfService ? 'alarm_out_of_service' : 'alarm_in_service';
           const event = await insertEvent(tx, this.#event(alarm, type, now, { userName: actor.name, comment }));
           await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);

@@ -96,6 +96,7 @@ export class Notifier {
   }): Promise<Webhook & { secret: string }> {
     const secret = randomBytes(24).toString('base64url');
     const now = Date.now();
+    this.#hooks = null;
     await this.#db.run(
       'INSERT INTO webhooks (name, url, priorities, secret, enabled, created_at) VALUES (?, ?, ?, ?, 1, ?)',
       [input.name, input.url, JSON.stringify(input.priorities), secret, now],
@@ -105,11 +106,16 @@ export class Notifier {
     return { ...toWebhook(row as WebhookRow), secret };
   }
 
-  async list(): Promise<Webhook[]> {
-    return (await this.#db.all<WebhookRow>('SELECT * FROM webhooks ORDER BY id')).map(toWebhook);
+  /** Read once and kept until a webhook is added or removed: an alarm storm does not re-read it per alarm. */
+  #hooks: Promise<Webhook[]> | null = null;
+
+  list(): Promise<Webhook[]> {
+    this.#hooks ??= this.#db.all<WebhookRow>('SELECT * FROM webhooks ORDER BY id').then((rows) => rows.map(toWebhook));
+    return this.#hooks;
   }
 
   async remove(id: number): Promise<boolean> {
+    this.#hooks = null;
     return (await this.#db.run('DELETE FROM webhooks WHERE id = ?', [id])).changes > 0;
   }
 

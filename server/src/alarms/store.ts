@@ -168,14 +168,13 @@ export async function getAlarms(db: Db, ids: readonly number[]): Promise<Alarm[]
   return rows.map(toAlarm);
 }
 
-/** The site's next event number, taken inside the caller's transaction. */
-async function nextSeq(tx: Db, siteId: string): Promise<number> {
-  await tx.run(
+/** The site's next event number ('' for fleet-wide events), taken inside the caller's transaction. */
+export async function takeSeq(tx: Db, siteId: string | null): Promise<number> {
+  const row = await tx.get<{ seq: number }>(
     `INSERT INTO site_sequences (site_id, seq) VALUES (?, 1)
-     ON CONFLICT (site_id) DO UPDATE SET seq = site_sequences.seq + 1`,
-    [siteId],
+     ON CONFLICT (site_id) DO UPDATE SET seq = site_sequences.seq + 1 RETURNING seq`,
+    [siteId ?? ''],
   );
-  const row = await tx.get<{ seq: number }>('SELECT seq FROM site_sequences WHERE site_id = ?', [siteId]);
   return Number(row?.seq);
 }
 
@@ -191,11 +190,12 @@ export interface NewEvent {
   ts: number;
 }
 
-export async function insertEvent(tx: Db, e: NewEvent): Promise<SiteEvent> {
-  const seq = await nextSeq(tx, e.siteId ?? '');
-  await tx.run(
+/** Stores an event with the next sequence number of its site, or with `seq` already taken by the caller. */
+export async function insertEvent(tx: Db, e: NewEvent, taken?: number): Promise<SiteEvent> {
+  const seq = taken ?? (await takeSeq(tx, e.siteId));
+  const row = await tx.get<{ id: number }>(
     `INSERT INTO events (site_id, seq, device_id, alarm_id, type, severity, message, user_name, comment, ts)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       e.siteId,
       seq,
@@ -208,12 +208,6 @@ export async function insertEvent(tx: Db, e: NewEvent): Promise<SiteEvent> {
       e.comment ?? null,
       e.ts,
     ],
-  );
-  const row = await tx.get<{ id: number }>(
-    e.siteId === null
-      ? 'SELECT id FROM events WHERE site_id IS NULL AND seq = ?'
-      : 'SELECT id FROM events WHERE site_id = ? AND seq = ?',
-    e.siteId === null ? [seq] : [e.siteId, seq],
   );
   return {
     id: Number(row?.id),

@@ -1,0 +1,117 @@
+// An alarm storm: fault codes toggling on every inverter and turbine of the fleet so that about 10,000
+// alarm transitions are due within one second; operators' sockets follow every site. Reports the time
+// from each triggering sample to its event on a client (p50/p99), events lost (committed but not
+// received, should be 0) and the store's rate, beside the baseline of plain inserts of the same events.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { io, type Socket } from 'socket.io-client';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { type Figure, percentile } from './report.ts';
+
+const CLIENTS = 5;
+
+export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figure[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'voltscope-alarms-'));
+  const app = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn', SIMULATOR: 'false', SCRYPT_LOG2N: '10' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const { registry, ingest, db } = app.services;
+  const login = (await (
+    await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'operator@voltscope.io', password: 'Volt!Oper1' }),
+    })
+  ).json()) as { accessToken: string };
+  const sites = ['fr-occitanie', 'ma-ouarzazate', 'ir-yazd', 'es-tarifa'];
+  const received: number[][] = [];
+  const latencies: number[] = [];
+  const sockets: Socket[] = [];
+  for (let c = 0; c < CLIENTS; c++) {
+    const socket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      auth: { token: login.accessToken },
+      extraHeaders: { authorization: `Bearer ${login.accessToken}` },
+    });
+    const seen: number[] = [];
+    received.push(seen);
+    socket.on('alarm:event', ({ event }: { event: { id: number; ts: number; type: string } }) => {
+      seen.push(event.id);
+      if (c === 0 && event.type === 'alarm_raised') latencies.push(Date.now() - event.ts);
+    });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    await socket.timeout(10_000).emitWithAck('alarms:subscribe', { sites: sites.map((id) => ({ id })) });
+    sockets.push(socket);
+  }
+
+  // Every fault-code series of the fleet; each toggles 0 → code → 0 ... so that ~10,000 transitions are
+  // due in one second (a raise and a return to normal per toggle pair).
+  const faultSeries = [...registry.devices.values()].flatMap((d) => {
+    const id = registry.seriesIdByKey(`${d.id}/fault_code`);
+    return id === undefined ? [] : [id];
+  });
+  const target = options.quick ? 2000 : 10_000;
+  const togglesPerSeries = Math.ceil(target / faultSeries.length);
+  const start = Date.now();
+  const firstEvent = Number((await db.get<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'))?.id);
+  for (let k = 0; k < togglesPerSeries; k++) {
+    const due = start + (k * 1000) / togglesPerSeries;
+    while (Date.now() < due) await new Promise((r) => setTimeout(r, 1));
+    const now = Date.now();
+    void ingest.accept({
+      series: Int32Array.from(faultSeries),
+      ts: new Float64Array(faultSeries.length).fill(now),
+      values: new Float64Array(faultSeries.length).fill(k % 2 === 0 ? 301 : 0),
+    });
+  }
+  // Wait until the store has stopped growing and every client caught up.
+  let committed = 0;
+  for (let idle = 0; idle < 10; ) {
+    await new Promise((r) => setTimeout(r, 200));
+    const n = Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM events WHERE id > ?', [firstEvent]))?.n);
+    if (n === committed && received.every((r) => r.length >= n)) idle++;
+    else idle = 0;
+    committed = n;
+    if (Date.now() - start > 300_000) break;
+  }
+  const seconds = (Date.now() - start) / 1000;
+  const lost = received.reduce((worst, r) => Math.max(worst, committed - new Set(r).size), 0);
+  for (const s of sockets) s.disconnect();
+  await app.close();
+
+  // Baseline: the same number of events as plain single-row inserts, one transaction each, FULL sync.
+  const base = new DatabaseSync(path.join(dir, 'baseline.db'));
+  base.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
+  base.exec(
+    'CREATE TABLE events (id INTEGER PRIMARY KEY, site_id TEXT, seq INTEGER, type TEXT, message TEXT, ts INTEGER)',
+  );
+  const insert = base.prepare('INSERT INTO events (site_id, seq, type, message, ts) VALUES (?, ?, ?, ?, ?)');
+  const t0 = performance.now();
+  for (let i = 0; i < committed; i++) {
+    base.exec('BEGIN');
+    insert.run('es-tarifa', i, 'alarm_raised', '{"en":"WTG 01: turbine fault, code 301"}', Date.now());
+    base.exec('COMMIT');
+  }
+  const baselineRate = committed / ((performance.now() - t0) / 1000);
+  base.close();
+  await rm(dir, { recursive: true, force: true });
+
+  latencies.sort((a, b) => a - b);
+  return [
+    { name: 'alarms.transitions', unit: 'events', value: committed },
+    { name: 'alarms.e2e_ms.p50', unit: 'ms', value: percentile(latencies, 50) },
+    { name: 'alarms.e2e_ms.p99', unit: 'ms', value: percentile(latencies, 99) },
+    { name: 'alarms.lost', unit: 'events', value: lost },
+    {
+      name: 'alarms.committed_per_s',
+      unit: 'events/s',
+      value: committed / seconds,
+      baseline: baselineRate,
+      ratio: committed / seconds / baselineRate,
+    },
+  ];
+}
