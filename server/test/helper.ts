@@ -26,10 +26,14 @@ export interface TestServer {
     options?: { body?: unknown; token?: string; headers?: Record<string, string> },
   ): Promise<TestResponse>;
   login(email: string, password: string, rememberMe?: boolean): Promise<LoginResponse>;
+  /** Sends samples with the demo ingest key, in requests of 5,000; throws unless each is accepted whole. */
+  ingest(samples: readonly { series: number | string; ts: number; value: number }[]): Promise<void>;
   /** A Socket.IO client as a non-browser peer: bearer header plus the token in the handshake. */
   connect(token: string | null, options?: { origin?: string }): TestSocket;
   close(): Promise<void>;
 }
+
+export const DEMO_INGEST_KEY = 'vsk_demo_fleet_ingest_key';
 
 export const demo = {
   admin: { email: 'admin@voltscope.io', username: 'admin', password: 'Volt!Admin1' },
@@ -70,6 +74,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       const response = await request('POST', '/api/auth/login', { body: { email, password, rememberMe } });
       if (response.status !== 201) throw new Error(`login failed: ${response.status} ${await response.text()}`);
       return (await response.json()) as LoginResponse;
+    },
+    async ingest(samples) {
+      for (let i = 0; i < samples.length; i += 5000) {
+        const response = await request('POST', '/api/ingest', {
+          body: { samples: samples.slice(i, i + 5000) },
+          headers: { 'x-ingest-key': DEMO_INGEST_KEY },
+        });
+        if (response.status !== 200) throw new Error(`ingest failed: ${response.status} ${await response.text()}`);
+      }
     },
     connect(token, { origin } = {}) {
       const socket: TestSocket = io(url, {

@@ -5,7 +5,6 @@ import type { Alarm, AlarmSubscribeResult, SiteEvent } from '@voltscope/shared/a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, nextEvent, startTestServer, type TestServer, type TestSocket } from '../helper.ts';
 
-const KEY = 'vsk_demo_fleet_ingest_key';
 let dataDir: string;
 let server: TestServer;
 let admin: string;
@@ -24,10 +23,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function ingest(samples: { series: string; ts: number; value: number }[]) {
-  const response = await server.request('POST', '/api/ingest', { body: { samples }, headers: { 'x-ingest-key': KEY } });
-  expect(response.status).toBe(200);
-}
+const ingest: TestServer['ingest'] = (samples) => server.ingest(samples);
 
 /** `value` every second from `from` for `seconds`. */
 const steady = (series: string, from: number, seconds: number, value: number) =>

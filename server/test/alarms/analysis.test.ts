@@ -4,7 +4,6 @@ import { localDay } from '../../src/fleet/daily.ts';
 import { startOfLocalDay } from '../../src/fleet/kpis.ts';
 import { demo, startTestServer, type TestServer } from '../helper.ts';
 
-const KEY = 'vsk_demo_fleet_ingest_key';
 const HOUR = 3_600_000;
 let server: TestServer;
 let admin: string;
@@ -17,15 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function ingest(samples: { series: string; ts: number; value: number }[]) {
-  for (let i = 0; i < samples.length; i += 5000) {
-    const response = await server.request('POST', '/api/ingest', {
-      body: { samples: samples.slice(i, i + 5000) },
-      headers: { 'x-ingest-key': KEY },
-    });
-    expect(response.status).toBe(200);
-  }
-}
+const ingest: TestServer['ingest'] = (samples) => server.ingest(samples);
 
 describe('analysis', () => {
   it('computes and keeps the daily KPIs of a site and its inverters from the rollups', async () => {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { demo, startTestServer, type TestServer } from '../helper.ts';
 
-const KEY = 'vsk_demo_fleet_ingest_key';
 let server: TestServer;
 let admin: string;
 const received: { body: string; signature: string; delivery: string }[] = [];
@@ -43,13 +42,8 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
   return check();
 };
 
-async function fault(device: string, code: number, ts = Date.now()) {
-  const response = await server.request('POST', '/api/ingest', {
-    body: { samples: [{ series: `${device}/fault_code`, ts, value: code }] },
-    headers: { 'x-ingest-key': KEY },
-  });
-  expect(response.status).toBe(200);
-}
+const fault = (device: string, code: number, ts = Date.now()) =>
+  server.ingest([{ series: `${device}/fault_code`, ts, value: code }]);
 
 describe('alarm notifications', () => {
   it('posts a signed notification per new alarm of its priorities, retrying until it is delivered', async () => {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfLocalDay } from '../../src/fleet/kpis.ts';
 import { demo, startTestServer, type TestServer } from '../helper.ts';
 
-const KEY = 'vsk_demo_fleet_ingest_key';
 const MINUTE = 60_000;
 let server: TestServer;
 let admin: string;
@@ -16,15 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function ingest(samples: { series: string; ts: number; value: number }[]) {
-  for (let i = 0; i < samples.length; i += 5000) {
-    const response = await server.request('POST', '/api/ingest', {
-      body: { samples: samples.slice(i, i + 5000) },
-      headers: { 'x-ingest-key': KEY },
-    });
-    expect(response.status).toBe(200);
-  }
-}
+const ingest: TestServer['ingest'] = (samples) => server.ingest(samples);
 
 describe('plant KPIs', () => {
   it("computes a solar site's figures today from its meter, weather station and inverters", async () => {

@@ -3,7 +3,6 @@ import { decodeFrame, type Frame, frameKinds } from '@voltscope/shared/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, nextEvent, startTestServer, type TestServer, type TestSocket } from '../helper.ts';
 
-const KEY = 'vsk_demo_fleet_ingest_key';
 let server: TestServer;
 let clientToken: string;
 let adminToken: string;
@@ -36,10 +35,7 @@ async function subscribe(socket: TestSocket, sites: (string | { id: string; last
   return ack.data as SubscribeResult;
 }
 
-async function ingest(samples: { series: number; ts: number; value: number }[]) {
-  const response = await server.request('POST', '/api/ingest', { body: { samples }, headers: { 'x-ingest-key': KEY } });
-  expect(response.status).toBe(200);
-}
+const ingest: TestServer['ingest'] = (samples) => server.ingest(samples);
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
