@@ -123,8 +123,8 @@ export async function wallBenchmark(options: { quick: boolean; args: string[] })
   const stopFeed = feed(app.services);
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const warmupMs = options.quick ? 10_000 : 30_000;
-  const measureMs = options.quick ? 30_000 : 120_000;
+  const warmupMs = options.quick ? 10_000 : 20_000;
+  const measureMs = options.quick ? 30_000 : 60_000;
   const rounds = options.quick ? 1 : 2;
   const runs: Record<Mode, Run[]> = { wall: [], baseline: [] };
   try {
