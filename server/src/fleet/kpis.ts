@@ -48,9 +48,19 @@ export class PlantKpis {
     this.#telemetry = telemetry;
   }
 
-  #value(deviceId: string, key: string): number | null {
-    const id = this.#registry().seriesIdByKey(`${deviceId}/${key}`);
-    return id === undefined ? null : (this.#latest.get(id)?.value ?? null);
+  /**
+   * A value "now": null once it is older than its series allows (five periods, at least 10 s, as for a
+   * device's status), so that a silent meter never shows its last power as current (RELIABILITY
+   * decision 10). A day's counter (`since`) counts only from that time, the site's local midnight.
+   */
+  #value(deviceId: string, key: string, now = Date.now(), since?: number): number | null {
+    const registry = this.#registry();
+    const id = registry.seriesIdByKey(`${deviceId}/${key}`);
+    const sample = id === undefined ? null : this.#latest.get(id);
+    if (!sample || id === undefined) return null;
+    if (since !== undefined) return sample.ts >= since ? sample.value : null;
+    const period = registry.seriesById(id)?.periodMs ?? 1000;
+    return now - sample.ts > Math.max(10_000, 5 * period) ? null : sample.value;
   }
 
   #firstOfType(siteId: string, type: Device['type']): Device | undefined {
@@ -77,11 +87,12 @@ export class PlantKpis {
     const generators: GeneratorKpis[] = [];
     const generatorDevices = devices.filter((d) => GENERATOR_TYPES.has(d.type));
     const shares = this.#capacityShares(site, generatorDevices);
+    const midnight = startOfLocalDay(now, site.timeZone);
     for (const device of devices) {
       const { state, lastSeen } = deviceStatus(device, registry, this.#latest, now);
       counts[state]++;
       if (!GENERATOR_TYPES.has(device.type)) continue;
-      const energy = this.#value(device.id, 'energy_today');
+      const energy = this.#value(device.id, 'energy_today', now, midnight);
       const share = shares.get(device.id) ?? 0;
       generators.push({
         deviceId: device.id,
@@ -89,9 +100,9 @@ export class PlantKpis {
         type: device.type,
         ratedKw: device.ratedKw,
         state,
-        operatingState: this.#value(device.id, 'state'),
-        faultCode: this.#value(device.id, 'fault_code'),
-        powerKw: this.#value(device.id, POWER_KEY[device.type as keyof typeof POWER_KEY]),
+        operatingState: this.#value(device.id, 'state', now),
+        faultCode: this.#value(device.id, 'fault_code', now),
+        powerKw: this.#value(device.id, POWER_KEY[device.type as keyof typeof POWER_KEY], now),
         energyTodayKwh: energy,
         specificYieldToday: energy === null || share === 0 ? null : energy / share,
         lastSeen,
@@ -100,9 +111,9 @@ export class PlantKpis {
 
     const meter = this.#firstOfType(site.id, 'meter');
     const weather = this.#firstOfType(site.id, 'weather_station');
-    const powerKw = (meter && this.#value(meter.id, 'active_power')) ?? sum(generators.map((g) => g.powerKw));
+    const powerKw = (meter && this.#value(meter.id, 'active_power', now)) ?? sum(generators.map((g) => g.powerKw));
     const energyTodayKwh =
-      (meter && this.#value(meter.id, 'energy_today')) ?? sum(generators.map((g) => g.energyTodayKwh));
+      (meter && this.#value(meter.id, 'energy_today', now, midnight)) ?? sum(generators.map((g) => g.energyTodayKwh));
     const insolation = site.kind === 'solar' && weather ? await this.#insolationToday(site, weather.id, now) : null;
     const available = generators.filter((g) => g.state === 'online').length;
     const faulted = generators.filter((g) => g.state === 'fault').length;
@@ -126,15 +137,15 @@ export class PlantKpis {
       shareOfCapacity: powerKw === null ? null : powerKw / site.capacityKw,
       energyTodayKwh,
       specificYieldToday: energyTodayKwh === null ? null : energyTodayKwh / site.capacityKw,
-      irradiance: weather && site.kind === 'solar' ? this.#value(weather.id, 'irradiance_poa') : null,
+      irradiance: weather && site.kind === 'solar' ? this.#value(weather.id, 'irradiance_poa', now) : null,
       insolationTodayKwhM2: insolation,
       performanceRatioToday:
         energyTodayKwh !== null && insolation !== null && insolation >= MIN_INSOLATION_KWH_M2
           ? energyTodayKwh / (site.capacityKw * insolation)
           : null,
-      moduleTemperature: weather && site.kind === 'solar' ? this.#value(weather.id, 'module_temperature') : null,
-      ambientTemperature: weather ? this.#value(weather.id, 'ambient_temperature') : null,
-      windSpeed: weather ? this.#value(weather.id, 'wind_speed') : null,
+      moduleTemperature: weather && site.kind === 'solar' ? this.#value(weather.id, 'module_temperature', now) : null,
+      ambientTemperature: weather ? this.#value(weather.id, 'ambient_temperature', now) : null,
+      windSpeed: weather ? this.#value(weather.id, 'wind_speed', now) : null,
       availability: generators.length === 0 ? null : available / generators.length,
       devices: counts,
       state,

@@ -68,6 +68,10 @@ export const telemetryPlugin = fp(async (app: FastifyInstance) => {
       seed: config.simulator.seed,
       warp: config.simulator.warp,
       faults: { scale: config.simulator.faultRate },
+      resume: (deviceId, key) => {
+        const id = registry.seriesIdByKey(`${deviceId}/${key}`);
+        return id === undefined ? null : latest.get(id);
+      },
     });
     const now = Date.now();
     if (config.simulator.backfillDays > 0 && (await telemetry.isEmpty())) {

@@ -14,6 +14,7 @@ export interface StepContext {
   out: BatchBuilder;
   /** Series to leave out (backfill keeps only the ones history pages read). */
   keep: (metric: string) => boolean;
+  resume: (deviceId: string, key: string) => { ts: number; value: number } | null;
 }
 
 /** Resolves a device's series ids once, so a step writes without any lookup by name. */
@@ -83,13 +84,21 @@ export class GridConnection {
     return this.outage.active(now);
   }
 
-  /** A day's energy that restarts at the site's local midnight. */
-  newDay(now: number): boolean {
-    const day = this.#dayOf.format(now);
-    if (day === this.#day) return false;
+  /**
+   * A day's energy that restarts at the site's local midnight. Returns the energy a device starts the
+   * day with (0, or on the first step what it had stored earlier the same day), or null on other steps.
+   */
+  newDay(ctx: StepContext): ((deviceId: string) => number) | null {
+    const day = this.#dayOf.format(ctx.now);
+    if (day === this.#day) return null;
+    const first = this.#day === '';
     this.#day = day;
-    this.#energy = 0;
-    return true;
+    const carried = (deviceId: string) => {
+      const stored = first ? ctx.resume(deviceId, 'energy_today') : null;
+      return stored && this.#dayOf.format(stored.ts) === day ? stored.value : 0;
+    };
+    this.#energy = carried(this.meter.id);
+    return carried;
   }
 
   /** Writes the grid side of a step from the power each transformer group delivers (kW). */

@@ -17,6 +17,11 @@ export interface SimulatorOptions {
   /** Simulated seconds per wall-clock second. */
   warp: number;
   faults: FaultRates;
+  /**
+   * A device's last stored value of a series: after a restart the day's energy counters carry on from
+   * where they were (when it is still the same local day) instead of starting again at zero.
+   */
+  resume?: (deviceId: string, key: string) => { ts: number; value: number } | null;
 }
 
 /** The series history pages read; backfill keeps only these to keep a month of history small. */
@@ -69,7 +74,15 @@ export class FleetSimulator {
 
   /** One step of every plant at `now`, `dt` seconds after the previous one. */
   step(now: number, dt: number, keep: (key: string) => boolean = keepAll): SampleBatch {
-    const ctx: StepContext = { now, dt, random: this.#random, rates: this.#options.faults, out: this.#out, keep };
+    const ctx: StepContext = {
+      now,
+      dt,
+      random: this.#random,
+      rates: this.#options.faults,
+      out: this.#out,
+      keep,
+      resume: this.#options.resume ?? (() => null),
+    };
     for (const plant of this.#plants) plant.step(ctx);
     return this.#out.take();
   }

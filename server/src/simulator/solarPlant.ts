@@ -94,7 +94,8 @@ export class SolarPlant {
 
   step(ctx: StepContext): void {
     const { now, dt, random, rates } = ctx;
-    if (this.#grid.newDay(now)) for (const inv of this.#inverters) inv.energy = 0;
+    const startOfDay = this.#grid.newDay(ctx);
+    if (startOfDay) for (const inv of this.#inverters) inv.energy = startOfDay(inv.series.id);
     const sun = sunPosition(this.#site.latitude, this.#site.longitude, now);
     const sky = clearSky(sun, this.#tilt, this.#site.latitude >= 0 ? 180 : 0);
     const ambient = ambientTemperature(this.#site, this.#spec.climate, this.#seed, now);

@@ -61,7 +61,8 @@ export class WindFarm {
 
   step(ctx: StepContext): void {
     const { now, dt, random, rates } = ctx;
-    if (this.#grid.newDay(now)) for (const t of this.#turbines) t.energy = 0;
+    const startOfDay = this.#grid.newDay(ctx);
+    if (startOfDay) for (const t of this.#turbines) t.energy = startOfDay(t.series.id);
     const hours = now / 3_600_000;
     // The hourly mean wind follows the site's Weibull distribution; weather systems pass in about a day.
     const u = noise(this.#seed + 1, hours / 20) * 0.6 + noise(this.#seed + 2, hours / 3) * 0.4;

@@ -38,6 +38,7 @@ describe('plant KPIs', () => {
       { series: 'ir-yazd.inv02/state', ts: now - 1000, value: 2 },
       { series: 'ir-yazd.inv02/fault_code', ts: now - 1000, value: 101 },
       { series: 'ir-yazd.met/module_temperature', ts: now - 1000, value: 47.5 },
+      { series: 'ir-yazd.met/irradiance_poa', ts: now - 1000, value: 800 },
     ]);
     await server.app.services.telemetry.flushRollups({ all: true });
 
@@ -68,6 +69,20 @@ describe('plant KPIs', () => {
     // Most inverters have never reported here: offline, so the plant is degraded and partly available.
     expect(kpis.state).toBe('degraded');
     expect(kpis.availability).toBeCloseTo(1 / kpis.generators.length, 6);
+  });
+
+  it("never gives a silent meter's last power as now, nor yesterday's energy as today's", async () => {
+    const now = Date.now();
+    await ingest([
+      { series: 'es-tarifa.meter/active_power', ts: now - 60_000, value: 9000 },
+      { series: 'es-tarifa.meter/energy_today', ts: now - 2 * 86_400_000, value: 70_000 },
+    ]);
+    const kpis = (await (
+      await server.request('GET', '/api/sites/es-tarifa/kpis', { token: admin })
+    ).json()) as SiteKpis;
+    expect(kpis.powerKw).toBeNull();
+    expect(kpis.energyTodayKwh).toBeNull();
+    expect(kpis.state).toBe('offline');
   });
 
   it('lists only the sites a client may read, and refuses the others', async () => {
