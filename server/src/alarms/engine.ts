@@ -449,8 +449,16 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
             tx,
             this.#event(alarm, 'alarm_acknowledged', now, { userName: actor.name, comment }),
           );
-          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
-          return [{ alarm: await this.#reread(tx, alarm.id), event }];
+          // Acknowledged after its return to normal: the occurrence closes, and that is a transition too.
+          const closed = closes ? await insertEvent(tx, this.#event(alarm, 'alarm_closed', now)) : null;
+          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [(closed ?? event).seq, alarm.id]);
+          const after = await this.#reread(tx, alarm.id);
+          return closed
+            ? [
+                { alarm: after, event },
+                { alarm: after, event: closed },
+              ]
+            : [{ alarm: after, event }];
         });
       }
       return getAlarms(this.#db, ids);

@@ -60,16 +60,20 @@ function where(filter: HistoryFilter, table: 'events' | 'alarms'): { sql: string
   return { sql: clauses.join(' AND '), params };
 }
 
+/** Severities and priorities sort by rank, not by name. */
+const rank = (column: string) =>
+  `CASE ${column} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END`;
+
 export const eventSorts = {
   ts: 'ts',
   type: 'type',
-  severity: 'severity',
+  severity: rank('severity'),
   site: 'site_id',
   device: 'device_id',
 } as const;
 export const alarmSorts = {
   raisedAt: 'raised_at',
-  priority: "CASE priority WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END",
+  priority: rank('priority'),
   state: 'state',
   site: 'site_id',
   device: 'device_id',

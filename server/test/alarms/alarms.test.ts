@@ -115,6 +115,13 @@ describe('the alarm lifecycle', () => {
     expect(alarm.message.en).toBe('WTG 05: turbine fault, code 301');
     const { alarms } = await (await act(operator, 'acknowledge', { ids: [alarm.id] })).json();
     expect(alarms[0].state).toBe('closed');
+    const { timeline } = await (await server.request('GET', `/api/alarms/${alarm.id}`, { token: operator })).json();
+    expect(timeline.map((e: SiteEvent) => e.type)).toEqual([
+      'alarm_raised',
+      'alarm_returned',
+      'alarm_acknowledged',
+      'alarm_closed',
+    ]);
   });
 
   it('turns a grid outage into one root alarm, with the consequential ones suppressed by design', async () => {
