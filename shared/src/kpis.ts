@@ -113,7 +113,13 @@ export interface AlarmHealth {
   /** The ten alarm points raised most often. */
   mostFrequent: { ruleId: number; deviceId: string; siteId: string; message: Record<string, string>; count: number }[];
   /** Points that activated 3 or more times within a minute. */
-  chattering: { ruleId: number; deviceId: string; siteId: string; message: Record<string, string>; activations: number }[];
+  chattering: {
+    ruleId: number;
+    deviceId: string;
+    siteId: string;
+    message: Record<string, string>;
+    activations: number;
+  }[];
   /** Open alarms raised more than `standingHours` ago. */
   standing: { id: number; deviceId: string; siteId: string; message: Record<string, string>; raisedAt: number }[];
 }

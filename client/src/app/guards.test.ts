@@ -71,7 +71,7 @@ describe('route guards', () => {
 describe('index redirect', () => {
   it('lands each role on its home page', () => {
     expect(homePathFor(sessionAs('admin'), '')).toBe('/dashboards/solar');
-    expect(homePathFor(sessionAs('operator'), '')).toBe('/dashboards/solar');
+    expect(homePathFor(sessionAs('operator'), '')).toBe('/alarm/realtime');
     expect(homePathFor(sessionAs('client'), '')).toBe('/access-control');
   });
 

@@ -38,8 +38,10 @@ export function homePathFor(session: SessionState, search: string): string {
   const role = isAuthenticated(session) ? session.userData?.role : undefined;
   switch (role) {
     case 'admin':
-    case 'operator':
       return '/dashboards/solar';
+    case 'operator':
+      // On shift, the alarm console is where the work is.
+      return '/alarm/realtime';
     case 'client':
       return '/access-control';
     default:

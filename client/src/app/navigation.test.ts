@@ -14,7 +14,20 @@ describe('menu', () => {
     expect(menuOf(roleRuleTemplates.admin)).toEqual([
       {
         group: 'monitoring',
-        entries: ['/dashboards/solar', '/dashboards/RealTimePowerBarChart', '/dashboards/RealTimePVBarChart'],
+        entries: [
+          '/dashboards/solar',
+          '/overview/solar',
+          '/dashboards/SolarComparison',
+          '/dashboards/RealTimePowerBarChart',
+          '/dashboards/RealTimePVBarChart',
+          '/overview/wind',
+          '/overview/ApexChartDailySalesStates',
+          '/overview/ChartJsLineChart',
+        ],
+      },
+      {
+        group: 'eventsAlarm',
+        entries: ['/event/realtime', '/alarm/realtime', '/event/history', '/alarm/history', '/analysis/history'],
       },
       { group: 'userAccess', entries: ['/access-control'] },
       { group: 'settings', entries: ['/settings/user-interface'] },
@@ -36,6 +49,11 @@ describe('menu', () => {
         { action: 'read', subject: 'Site', inverted: true },
       ]),
     ).toEqual([
+      { group: 'monitoring', entries: ['/overview/ApexChartDailySalesStates', '/overview/ChartJsLineChart'] },
+      {
+        group: 'eventsAlarm',
+        entries: ['/event/realtime', '/alarm/realtime', '/event/history', '/alarm/history', '/analysis/history'],
+      },
       { group: 'userAccess', entries: ['/access-control'] },
       { group: 'settings', entries: ['/settings/user-interface'] },
     ]);
@@ -62,7 +80,7 @@ describe('menu', () => {
 
   it('leaves out entries whose page is not built', () => {
     const groups: NavGroup[] = [
-      { label: 'eventsAlarm', icon: 'events', children: [{ label: 'alarmLog', route: 'alarm-history' }] },
+      { label: 'monitoring', icon: 'monitoring', children: [{ label: 'sld', route: 'sld-sl' }] },
     ];
     expect(visibleNavigation(createAbility(roleRuleTemplates.admin), groups)).toEqual([]);
   });

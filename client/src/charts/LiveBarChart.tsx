@@ -5,7 +5,8 @@ import { Box, useComputedColorScheme, useDirection } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
-import { chartColors } from './chartTheme.ts';
+import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
+import { chartColors, themedAxis } from './chartTheme.ts';
 import { mountUplot } from './mountUplot.ts';
 
 export interface Bar {
@@ -29,13 +30,7 @@ export interface LiveBarChartProps {
 const barsPath = (uPlot.paths.bars as NonNullable<typeof uPlot.paths.bars>)({ size: [0.7, 48], align: 0 });
 
 function showTooltip(el: HTMLElement, u: uPlot, lines: string[]): void {
-  el.replaceChildren(
-    ...lines.map((line) => {
-      const row = document.createElement('div');
-      row.textContent = line;
-      return row;
-    }),
-  );
+  setTooltipLines(el, lines, false);
   el.style.display = 'block';
   el.style.insetInlineStart = `${Math.min((u.cursor.left ?? 0) + 60, u.width - 140)}px`;
 }
@@ -80,14 +75,11 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
             values: (_u, splits) => splits.map((i) => bars[i]?.label ?? ''),
             space: 28,
           },
-          {
-            stroke: colors.dimmed,
-            grid: { stroke: colors.grid, width: 1 },
+          themedAxis(colors, (v) => formatRef.current(v), {
             ticks: { show: false },
-            values: (_u, splits) => splits.map((v) => formatRef.current(v)),
             size: 80,
             side: dir === 'rtl' ? 1 : 3,
-          },
+          }),
         ],
         series: [
           {},
@@ -130,16 +122,7 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
   return (
     <Box pos="relative" h={height} role="img" aria-label={ariaLabel} data-testid="bar-chart" data-bars={bars.length}>
       <div ref={container} style={{ width: '100%', height: '100%' }} />
-      <Box
-        ref={tooltip}
-        pos="absolute"
-        top={8}
-        p="xs"
-        fz="xs"
-        bg="var(--mantine-color-body)"
-        bd="1px solid var(--mantine-color-default-border)"
-        style={{ display: 'none', pointerEvents: 'none', borderRadius: 6, zIndex: 2 }}
-      />
+      <ChartTooltip ref={tooltip} nowrap={false} />
     </Box>
   );
 }

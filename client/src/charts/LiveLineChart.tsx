@@ -5,7 +5,7 @@ import { Box, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
-import { chartColors } from './chartTheme.ts';
+import { chartColors, themedAxis } from './chartTheme.ts';
 import { mountUplot } from './mountUplot.ts';
 
 export interface LiveLineChartProps {
@@ -60,17 +60,8 @@ export function LiveLineChart({
           y: { range: (_u, min, max) => [Math.min(0, min), Math.max(1, max * 1.05)] },
         },
         axes: [
-          {
-            stroke: colors.dimmed,
-            grid: { stroke: colors.grid, width: 1 },
-            values: (_u, splits) => splits.map((s) => formatTimeRef.current(s * 1000)),
-          },
-          {
-            stroke: colors.dimmed,
-            grid: { stroke: colors.grid, width: 1 },
-            values: (_u, splits) => splits.map((v) => formatRef.current(v)),
-            size: 80,
-          },
+          themedAxis(colors, (s) => formatTimeRef.current(s * 1000)),
+          themedAxis(colors, (v) => formatRef.current(v), { size: 80 }),
         ],
         series: [
           {},

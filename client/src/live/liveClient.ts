@@ -1,6 +1,8 @@
 // The one socket of the app: it connects with the session's token, follows the sites the pages on
 // screen ask for (counted, so two charts of one site share a subscription), resumes after a drop with
-// the last frame number of each site, and fills a reported gap from the history API.
+// the last frame number of each site, and fills a reported gap from the history API. It also carries
+// the alarm feed (client/src/alarms), which asks again with its last event number on every reconnect.
+import type { Alarm, AlarmSubscribeResult, AlarmSubscription, SiteEvent } from '@voltscope/shared/alarms';
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult } from '@voltscope/shared/events';
 import { decodeFrame } from '@voltscope/shared/frames';
 import { io, type Socket } from 'socket.io-client';
@@ -23,6 +25,15 @@ export interface ConnectionState {
 /** Offline: no connection for this long (ms) after a drop; until then, reconnecting. */
 const OFFLINE_AFTER_MS = 10_000;
 
+/** Who follows alarms on this socket (one: the alarm feed). */
+export interface AlarmFollower {
+  /** The sites to follow with the last event seq held of each; asked on every (re)connection. */
+  sites(): AlarmSubscription[];
+  /** The server's answer to a subscription (null when it failed or timed out). */
+  subscribed(result: AlarmSubscribeResult | null): void;
+  event(payload: { alarm: Alarm | null; event: SiteEvent }): void;
+}
+
 export class LiveClient {
   readonly connection = createStore<ConnectionState>(() => ({ status: 'idle', since: Date.now(), refused: {} }));
   readonly #store: LiveStore;
@@ -30,6 +41,7 @@ export class LiveClient {
   #socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   #token: string | null = null;
   #offlineTimer: ReturnType<typeof setTimeout> | null = null;
+  #alarms: AlarmFollower | null = null;
   /** Called when the server ends the session (logout elsewhere, revocation, expiry). */
   onSessionEnded: () => void = () => {};
 
@@ -54,8 +66,39 @@ export class LiveClient {
       }
       this.#wanted.delete(siteId);
       this.#socket?.emit('live:unsubscribe', { sites: [siteId] }, () => {});
+      if (this.#wanted.size === 0 && !this.#alarms) this.close();
+    };
+  }
+
+  /** Follows alarms while the caller needs them (one follower); returns the function that stops. */
+  followAlarms(follower: AlarmFollower): () => void {
+    this.#alarms = follower;
+    this.#ensureSocket();
+    if (this.#socket?.connected) void this.subscribeAlarms(follower.sites());
+    return () => {
+      if (this.#alarms !== follower) return;
+      this.#alarms = null;
       if (this.#wanted.size === 0) this.close();
     };
+  }
+
+  /** Sends `alarms:subscribe` now (new sites, or a gap to replay); the answer goes to the follower. */
+  async subscribeAlarms(sites: AlarmSubscription[]): Promise<void> {
+    const socket = this.#socket;
+    const follower = this.#alarms;
+    if (!socket?.connected || !follower) return;
+    // The hub takes at most 100 sites per request.
+    for (let i = 0; i < sites.length; i += 100) {
+      let result: AlarmSubscribeResult | null = null;
+      try {
+        const ack = await socket.timeout(10_000).emitWithAck('alarms:subscribe', { sites: sites.slice(i, i + 100) });
+        if ('data' in ack) result = ack.data as AlarmSubscribeResult;
+      } catch {
+        // Timed out: the follower asks again.
+      }
+      if (this.#socket !== socket || this.#alarms !== follower) return;
+      follower.subscribed(result);
+    }
   }
 
   #ensureSocket(): void {
@@ -76,6 +119,7 @@ export class LiveClient {
       if (this.#offlineTimer) clearTimeout(this.#offlineTimer);
       this.#set('live');
       void this.#subscribe([...this.#wanted.keys()]);
+      if (this.#alarms) void this.subscribeAlarms(this.#alarms.sites());
     });
     socket.on('disconnect', (reason) => {
       this.#set('reconnecting');
@@ -106,6 +150,7 @@ export class LiveClient {
       if (!this.#wanted.has(siteId)) return;
       this.#store.applyFrame(siteId, decodeFrame(bytes));
     });
+    socket.on('alarm:event', (payload) => this.#alarms?.event(payload));
   }
 
   async #subscribe(siteIds: string[]): Promise<void> {

@@ -19,6 +19,8 @@ const samples: Record<string, string[]> = {
   '/pages/user-profile/:tab': ['/pages/user-profile/profile'],
   '/pages/account-settings/:tab': ['/pages/account-settings/account', '/pages/account-settings/security'],
   '/pages/misc/not-found/:error': ['/pages/misc/not-found/nothing'],
+  '/overview/solar/inverter/:id': ['/overview/solar/inverter/fr-occitanie.inv01'],
+  '/overview/wind/turbine/:id': ['/overview/wind/turbine/es-tarifa.wtg01'],
   '*': ['/no/such/page'],
 };
 

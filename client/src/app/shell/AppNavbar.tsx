@@ -1,6 +1,7 @@
 import { Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AlarmNavStatus } from '../../alarms/AlarmNavStatus.tsx';
 import { ConnectionIndicator } from '../../live/ConnectionIndicator.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import type { VisibleGroup } from '../navigation.ts';
@@ -15,7 +16,7 @@ import { ThemeSwitcher } from './ThemeSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
- * The navbar: search, shortcuts, notifications, theme, language and the user menu. In the horizontal
+ * The navbar: search, alarm counts and annunciator, shortcuts, notifications, theme, language and the user menu. In the horizontal
  * layout it also carries the logo and, on a second row, the navigation; in the vertical one it floats
  * over the content, in the same width as the content.
  */
@@ -60,9 +61,12 @@ export function AppNavbar({
             )}
             {!horizontal && !layout.overlay && <SearchTrigger wide />}
           </Group>
+          <div className={classes.alarms}>
+            <AlarmNavStatus />
+            <ConnectionIndicator />
+          </div>
           <Group gap={4} wrap="nowrap" className={classes.tools}>
             {(horizontal || layout.overlay) && <SearchTrigger wide={false} />}
-            <ConnectionIndicator />
             <LanguageSwitcher compact />
             <ThemeSwitcher />
             <div className={classes.shortcuts}>

@@ -1,81 +1,209 @@
-import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+// A site as a card: its state in words, its power now against its capacity, today's energy, yield and
+// performance ratio (or wind for the wind farm), irradiance and module temperature, availability, its
+// generators by state, and its local time. The whole card opens the site's overview.
+import { Anchor, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
-import type { Language } from '@voltscope/shared/i18n';
+import { turbineStates } from '@voltscope/shared/fleet';
+import type { SiteKpis } from '@voltscope/shared/kpis';
 import { useTranslation } from 'react-i18next';
-import { capacityParts, formatRegion, formatSiteTime, formatUtcOffset } from '../../i18n/format.ts';
-import { IconClock, IconGlobe, IconMapPin } from '../../ui/icons.tsx';
+import { Link } from 'react-router';
+import { capacityParts, formatList, formatRegion, formatSiteTime, formatUtcOffset } from '../../i18n/format.ts';
+import { IconClock, IconMapPin } from '../../ui/icons.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
+import { isSiteStale, lastReport } from './freshness.ts';
+import { useKpiFormat } from './kpiFormat.ts';
 import classes from './SiteCard.module.css';
+import { StaleBadge, StateBadge } from './StateBadge.tsx';
 
-export function SiteCard({ site, lng, now }: { site: Site; lng: Language; now: Date }) {
+/** The `state` series' "running" (the same code for inverters and turbines: see shared/fleet.ts). */
+const RUNNING = turbineStates.running;
+
+export const overviewPath = (site: Pick<SiteKpis, 'siteId' | 'kind'>) =>
+  `/overview/${site.kind === 'wind' ? 'wind' : 'solar'}?site=${encodeURIComponent(site.siteId)}`;
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" c="dimmed" truncate>
+        {label}
+      </Text>
+      <Text fw={600} className="vs-tabular" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** `responseStale`: false while the page's figures are current, else when they last were. */
+export function SiteCard({
+  kpis,
+  site,
+  now,
+  responseStale,
+}: {
+  kpis: SiteKpis;
+  site: Site | undefined;
+  now: Date;
+  responseStale: string | null | false;
+}) {
   const { t } = useTranslation();
-  const { color, Icon } = siteKindStyle[site.kind];
-  const capacity = capacityParts(lng, site.capacityKw, site.kind);
+  const f = useKpiFormat();
+  const { color, Icon } = siteKindStyle[kpis.kind];
+  const capacity = capacityParts(f.lng, kpis.capacityKw, kpis.kind);
+  const report = lastReport(kpis);
+  const siteStale = isSiteStale(kpis);
+  const stale =
+    responseStale !== false
+      ? responseStale
+      : siteStale
+        ? report === null
+          ? null
+          : formatSiteTime(f.lng, kpis.timeZone, new Date(report), true)
+        : false;
+  const share = kpis.shareOfCapacity;
+  const solar = kpis.kind === 'solar';
+  const total = kpis.generators.length;
+  const running = kpis.generators.filter((g) => g.operatingState === RUNNING && g.state === 'online').length;
+  const states = (['online', 'fault', 'offline', 'maintenance'] as const)
+    .filter((s) => kpis.generators.some((g) => g.state === s))
+    .map((s) =>
+      t(`solarDash.site.generatorState.${s}`, {
+        formatted: f.number(kpis.generators.filter((g) => g.state === s).length),
+      }),
+    );
 
   return (
-    <Card id={`site-${site.id}`} className={classes.card} data-testid="site-card" data-site-id={site.id}>
+    <Card
+      id={`site-${kpis.siteId}`}
+      className={classes.card}
+      data-testid="site-card"
+      data-site-id={kpis.siteId}
+      data-state={kpis.state}
+      data-stale={stale !== false}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <ThemeIcon size={44} radius="md" variant="light" color={color}>
-            <Icon size={24} />
+          <ThemeIcon size={40} radius="md" variant="light" color={color}>
+            <Icon size={22} />
           </ThemeIcon>
           <Stack gap={2} miw={0}>
-            <Title order={4} fw={600} lineClamp={1} dir="auto">
-              {site.name}
-            </Title>
+            <Anchor
+              component={Link}
+              to={overviewPath(kpis)}
+              className={classes.link}
+              fw={600}
+              fz="lg"
+              c="var(--mantine-color-text)"
+              lineClamp={1}
+              data-testid="site-link"
+            >
+              <bdi>{kpis.name}</bdi>
+            </Anchor>
             <Group gap={4} wrap="nowrap" c="dimmed">
               <IconMapPin size={14} />
-              <Text size="sm" c="dimmed" truncate>
-                {formatRegion(lng, site.country)}
+              <Text size="xs" c="dimmed" truncate>
+                {site ? `${formatRegion(f.lng, site.country)} · ` : ''}
+                {t(`sites.kind.${kpis.kind}`)}
               </Text>
             </Group>
           </Stack>
         </Group>
-        <Badge color={color} variant="light" radius="sm">
-          {t(`sites.kind.${site.kind}`)}
-        </Badge>
+        <StateBadge state={kpis.state} />
       </Group>
 
-      <Stack gap={0} mt="lg">
-        <Text size="xs" c="dimmed" fw={500} tt="uppercase" className={classes.label}>
-          {t('sites.capacity')}
-        </Text>
-        <Text className={`${classes.capacity} vs-tabular`}>
-          {t(`units.${capacity.unit}`, { value: capacity.value })}
-        </Text>
-      </Stack>
-
-      <Divider my="md" />
-
-      <SimpleGrid cols={2} spacing="md">
-        <Stack gap={2}>
-          <Group gap={4} c="dimmed" wrap="nowrap">
-            <IconClock size={14} />
-            <Text size="xs" c="dimmed">
-              {t('sites.localTime')}
-            </Text>
-          </Group>
-          <Group gap={6} align="baseline" wrap="nowrap">
-            <Text fw={600} className="vs-tabular" data-testid="site-local-time">
-              {formatSiteTime(lng, site.timeZone, now)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatUtcOffset(lng, site.timeZone, now)}
-            </Text>
-          </Group>
-        </Stack>
-        <Stack gap={2} miw={0}>
-          <Group gap={4} c="dimmed" wrap="nowrap">
-            <IconGlobe size={14} />
-            <Text size="xs" c="dimmed">
-              {t('sites.timeZone')}
-            </Text>
-          </Group>
-          <Text fw={500} size="sm" truncate>
-            <bdi>{site.timeZone.replaceAll('_', ' ')}</bdi>
+      <Group justify="space-between" align="flex-end" mt="md" gap="xs" wrap="nowrap">
+        <Stack gap={0} miw={0}>
+          <Text size="xs" c="dimmed">
+            {t('solarDash.site.powerNow')}
+          </Text>
+          <Text
+            className={`${classes.power} vs-tabular`}
+            c={stale !== false ? 'dimmed' : 'var(--mantine-color-text)'}
+            data-testid="site-power"
+          >
+            {f.power(kpis.powerKw)}
           </Text>
         </Stack>
+        {stale !== false && <StaleBadge since={stale} />}
+      </Group>
+      <Text size="xs" c="dimmed" mt={2}>
+        {t('solarDash.site.share', {
+          share: f.percent(share, 1),
+          capacity: t(`units.${capacity.unit}`, { value: capacity.value }),
+        })}
+      </Text>
+      <Progress
+        value={Math.max(0, Math.min(100, (share ?? 0) * 100))}
+        size="sm"
+        mt={4}
+        color={color}
+        aria-label={t('solarDash.site.shareLabel', { site: kpis.name })}
+      />
+
+      <SimpleGrid type="container" cols={{ base: 2, '360px': 3 }} spacing="sm" verticalSpacing="sm" mt="md">
+        <Figure label={t('solarDash.kpi.energyToday')} value={f.energy(kpis.energyTodayKwh)} testId="site-energy" />
+        {solar ? (
+          <>
+            <Figure
+              label={t('solarDash.kpi.specificYield')}
+              value={f.specificYield(kpis.specificYieldToday)}
+              testId="site-yield"
+            />
+            <Figure
+              label={t('solarDash.kpi.performanceRatio')}
+              value={f.percent(kpis.performanceRatioToday, 1)}
+              testId="site-pr"
+            />
+            <Figure
+              label={t('solarDash.kpi.irradiance')}
+              value={f.irradiance(kpis.irradiance)}
+              testId="site-irradiance"
+            />
+            <Figure
+              label={t('solarDash.kpi.moduleTemperature')}
+              value={f.temperature(kpis.moduleTemperature)}
+              testId="site-module-temperature"
+            />
+          </>
+        ) : (
+          <>
+            <Figure label={t('solarDash.kpi.windSpeed')} value={f.windSpeed(kpis.windSpeed)} testId="site-wind" />
+            <Figure
+              label={t('solarDash.kpi.ambientTemperature')}
+              value={f.temperature(kpis.ambientTemperature)}
+              testId="site-ambient"
+            />
+            <Figure
+              label={t('solarDash.kpi.fullLoadHours')}
+              value={f.hours(kpis.specificYieldToday)}
+              testId="site-yield"
+            />
+            <Figure
+              label={t('solarDash.kpi.running')}
+              value={t('solarDash.site.ofTotal', { value: f.number(running), total: f.number(total) })}
+              testId="site-running"
+            />
+          </>
+        )}
+        <Figure
+          label={t('solarDash.kpi.availability')}
+          value={f.percent(kpis.availability, 1)}
+          testId="site-availability"
+        />
       </SimpleGrid>
+
+      <Group justify="space-between" gap="xs" mt="md" pt="sm" className={classes.footer} wrap="wrap">
+        <Text size="xs" c="dimmed" data-testid="site-generators">
+          {t(solar ? 'solarDash.site.inverters' : 'solarDash.site.turbines', { formatted: f.number(total) })}
+          {states.length > 0 ? ` · ${formatList(f.lng, states)}` : ''}
+        </Text>
+        <Group gap={4} wrap="nowrap" c="dimmed">
+          <IconClock size={14} />
+          <Text size="xs" c="dimmed" className="vs-tabular">
+            {formatSiteTime(f.lng, kpis.timeZone, now)} {formatUtcOffset(f.lng, kpis.timeZone, now)}
+          </Text>
+        </Group>
+      </Group>
     </Card>
   );
 }

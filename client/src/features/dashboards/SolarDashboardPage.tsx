@@ -1,54 +1,139 @@
-import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+// Where admins land: the fleet's figures now (refreshed every few seconds in place), its power over the
+// last hours with irradiance (live), the best and worst inverters of each solar site today, and each
+// site as a card that opens its overview. Figures past their expected period are marked stale.
+import { Alert, Card, EmptyState, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { Site } from '@voltscope/shared/domain';
+import type { FleetKpis } from '@voltscope/shared/kpis';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSites, useSites } from '../../data/sites.ts';
+import { useSites } from '../../data/sites.ts';
+import { useOlderThan, usePolled } from '../../data/usePolled.ts';
+import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { liveClient } from '../../live/liveClient.ts';
 import { IconAlertTriangle, IconSolarPanel } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { FleetPowerCard } from './FleetPowerCard.tsx';
 import { FleetStats } from './FleetStats.tsx';
+import { KPI_REFRESH_MS, STALE_AFTER_MS } from './freshness.ts';
+import { InverterRanking } from './InverterRanking.tsx';
 import { SiteCard } from './SiteCard.tsx';
 import { useMinuteClock } from './useMinuteClock.ts';
+import { useTrendSources } from './useTrendSources.ts';
 
 // By the width of the content, not of the window: the vertical navigation takes its share.
-const GRID = { base: 1, '560px': 2, '860px': 3, '1280px': 4 } as const;
+const GRID = { base: 1, '560px': 2, '1000px': 3, '1500px': 4 } as const;
+const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function LoadingCards() {
   return (
-    <SimpleGrid type="container" cols={GRID} spacing="lg" aria-busy="true">
-      {[0, 1, 2].map((n) => (
-        <Card key={n}>
-          <Group wrap="nowrap">
-            <Skeleton height={44} width={44} radius="md" />
-            <Stack gap={6} flex={1}>
-              <Skeleton height={16} width="60%" />
-              <Skeleton height={12} width="40%" />
-            </Stack>
-          </Group>
-          <Skeleton height={28} width="50%" mt="lg" />
-          <Skeleton height={36} mt="lg" />
-        </Card>
-      ))}
-    </SimpleGrid>
+    <Stack gap="lg" aria-busy="true">
+      <SimpleGrid type="container" cols={{ base: 1, '520px': 2, '1100px': 4 }} spacing="md">
+        {[0, 1, 2, 3].map((n) => (
+          <Skeleton key={n} height={110} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton height={380} radius="md" />
+      <SimpleGrid type="container" cols={GRID} spacing="lg">
+        {[0, 1, 2].map((n) => (
+          <Card key={n}>
+            <Skeleton height={40} width="60%" />
+            <Skeleton height={32} width="50%" mt="lg" />
+            <Skeleton height={90} mt="lg" />
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
+}
+
+/** Follows the sites' live frames while the page is open (the chart's moving end). */
+function useFollowSites(siteIds: readonly string[]): void {
+  const key = siteIds.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids.
+  useEffect(() => {
+    const stops = siteIds.map((id) => liveClient.follow(id));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [key]);
 }
 
 export function SolarDashboardPage() {
   const { t } = useTranslation();
   const lng = useLanguage();
   const sites = useSites();
-  const now = useMinuteClock();
+  const fleet = usePolled<FleetKpis>('/api/kpis/fleet', KPI_REFRESH_MS);
+  const clock = useMinuteClock();
+
+  const siteById = useMemo(
+    () => new Map<string, Site>(sites.status === 'ready' ? sites.data.map((s) => [s.id, s]) : []),
+    [sites],
+  );
+  const ordered = useMemo(
+    () => (fleet.data ? [...fleet.data.sites].sort((a, b) => a.name.localeCompare(b.name, lng)) : null),
+    [fleet.data, lng],
+  );
+  // The chart's sources change only when the set of sites does, not at each refresh of the figures.
+  const siteKey = ordered?.map((s) => `${s.siteId}:${s.kind}`).join(',') ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `siteKey` stands for the list.
+  const chartSites = useMemo(
+    () => ordered?.map((s) => ({ siteId: s.siteId, name: s.name, kind: s.kind })) ?? null,
+    [siteKey, lng],
+  );
+  useFollowSites(chartSites?.map((s) => s.siteId) ?? []);
+  const sources = useTrendSources(chartSites);
+
+  const stale = useOlderThan(fleet.receivedAt, STALE_AFTER_MS);
+  const updated = fleet.receivedAt ? formatSiteTime(lng, viewerZone, new Date(fleet.receivedAt), true) : null;
+  const staleSince = stale ? updated : false;
+
+  const header = (
+    <PageHeader
+      title={t('dashboard.title')}
+      subtitle={t('solarDash.subtitle')}
+      actions={
+        updated && (
+          <Text size="sm" c="dimmed" data-testid="fleet-updated" data-stale={stale}>
+            {t('solarDash.updated', { time: updated })}
+          </Text>
+        )
+      }
+    />
+  );
+
+  if (!fleet.data) {
+    return (
+      <>
+        {header}
+        {fleet.error ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('dashboard.loadError')} role="alert">
+            {t('solarDash.retrying')}
+          </Alert>
+        ) : (
+          <LoadingCards />
+        )}
+      </>
+    );
+  }
+  const data = fleet.data;
 
   return (
     <>
-      <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
-      {sites.status === 'loading' && <LoadingCards />}
-      {sites.status === 'error' && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('dashboard.loadError')} role="alert">
-          <Button size="xs" variant="light" color="red" mt="xs" onClick={sites.reload}>
-            {t('common.retry')}
-          </Button>
+      {header}
+      {fleet.error !== null && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle />}
+          mb="md"
+          role="status"
+          data-testid="fleet-stale"
+        >
+          {t('solarDash.refreshFailed', { time: updated })}
         </Alert>
       )}
-      {sites.status === 'ready' && sites.data.length === 0 && (
+      {data.sites.length === 0 ? (
         <Card py="xl">
           <EmptyState
             icon={<IconSolarPanel size={32} />}
@@ -58,13 +143,35 @@ export function SolarDashboardPage() {
             data-testid="sites-empty"
           />
         </Card>
-      )}
-      {sites.status === 'ready' && sites.data.length > 0 && (
+      ) : (
         <>
-          <FleetStats sites={sites.data} lng={lng} />
+          <FleetStats fleet={data} stale={staleSince} />
+          <Grid gap="lg" mb="lg">
+            <Grid.Col span={{ base: 12, xl: 8 }}>
+              <FleetPowerCard
+                sources={sources.status === 'ready' ? sources.data : null}
+                failed={sources.status === 'error'}
+                capacityKw={data.capacityKw}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xl: 4 }}>
+              <InverterRanking sites={ordered ?? []} />
+            </Grid.Col>
+          </Grid>
+          <Group justify="space-between" mb="sm">
+            <Text fw={600} component="h3" fz="lg">
+              {t('solarDash.sites')}
+            </Text>
+          </Group>
           <SimpleGrid type="container" cols={GRID} spacing="lg">
-            {sortSites(sites.data, lng).map((site) => (
-              <SiteCard key={site.id} site={site} lng={lng} now={now} />
+            {(ordered ?? []).map((site) => (
+              <SiteCard
+                key={site.siteId}
+                kpis={site}
+                site={siteById.get(site.siteId)}
+                now={clock}
+                responseStale={staleSince}
+              />
             ))}
           </SimpleGrid>
         </>

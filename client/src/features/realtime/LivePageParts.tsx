@@ -1,82 +1,14 @@
-// What both real-time pages share: the site picker (kept in the URL), the freshness line and the
-// notice when the live connection is down or the site was refused.
-import { Alert, Card, Group, Select, Text } from '@mantine/core';
+// What both real-time pages share: the header with the site picker, and the trend line beneath the bars.
+import { Alert, Card, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
 import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useConnection, useLastFrameTime, useRecentHistory } from '../../live/hooks.ts';
+import { useRecentHistory } from '../../live/hooks.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-
-/** The chosen site (from `?site=`), defaulting to the first one offered. */
-export function useChosenSite(sites: readonly Site[]): [Site | null, (id: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const chosen = sites.find((s) => s.id === params.get('site')) ?? sites[0] ?? null;
-  const choose = (id: string) =>
-    setParams(
-      (p) => {
-        p.set('site', id);
-        return p;
-      },
-      { replace: true },
-    );
-  return [chosen, choose];
-}
-
-export function SitePicker({
-  sites,
-  site,
-  onChange,
-}: {
-  sites: readonly Site[];
-  site: Site | null;
-  onChange: (id: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Select
-      label={t('realtime.site')}
-      data={sites.map((s) => ({ value: s.id, label: s.name }))}
-      value={site?.id ?? null}
-      onChange={(id) => id && onChange(id)}
-      allowDeselect={false}
-      w={260}
-      data-testid="site-picker"
-    />
-  );
-}
-
-export function Freshness({ site }: { site: Site }) {
-  const { t } = useTranslation();
-  const lng = useLanguage();
-  const last = useLastFrameTime(site.id);
-  const status = useConnection((s) => s.status);
-  const refused = useConnection((s) => s.refused[site.id]);
-  return (
-    <>
-      {refused && (
-        <Alert color="red" variant="light" mb="md" role="alert">
-          {t('realtime.refused')}
-        </Alert>
-      )}
-      {(status === 'reconnecting' || status === 'offline') && (
-        <Alert color="yellow" variant="light" mb="md" role="status">
-          {t(status === 'offline' ? 'realtime.offline' : 'realtime.reconnecting')}
-        </Alert>
-      )}
-      <Group gap="xs">
-        <Text size="sm" c="dimmed" data-testid="last-frame">
-          {last
-            ? t('realtime.lastFrame', { time: formatSiteTime(lng, site.timeZone, new Date(last), true) })
-            : t('realtime.waiting')}
-        </Text>
-      </Group>
-    </>
-  );
-}
+import { SitePicker } from '../../ui/SitePicker.tsx';
 
 /** The top of a real-time page: title, site picker, and what went wrong loading (if anything). */
 export function LivePageHeader({
@@ -102,7 +34,11 @@ export function LivePageHeader({
       <PageHeader
         title={title}
         subtitle={subtitle}
-        actions={sites.length > 0 ? <SitePicker sites={sites} site={site} onChange={onChange} /> : null}
+        actions={
+          sites.length > 0 ? (
+            <SitePicker label={t('realtime.site')} sites={sites} site={site} onChange={onChange} />
+          ) : null
+        }
       />
       {failed && (
         <Alert color="red" variant="light" role="alert">

@@ -5,12 +5,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
 import { sortSites, useSites } from '../../data/sites.ts';
+import { useSiteSeries } from '../../data/useSiteSeries.ts';
+import { useChosenSite } from '../../data/useUrlParam.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
-import { Freshness, LivePageHeader, TrendCard, useChosenSite } from './LivePageParts.tsx';
-import { shortName, useSiteFleet } from './useSiteFleet.ts';
+import { Freshness } from '../../ui/Freshness.tsx';
+import { shortName } from '../../ui/shortName.ts';
+import { LivePageHeader, TrendCard } from './LivePageParts.tsx';
 
 const MPPTS = [1, 2, 3, 4];
 
@@ -26,7 +29,7 @@ export function RealTimePVBarChartPage() {
   const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
   const [site, choose] = useChosenSite(list);
   useLiveSite(site?.id ?? null);
-  const fleet = useSiteFleet(site?.id ?? null);
+  const fleet = useSiteSeries(site?.id ?? null);
   const [block, setBlock] = useState<string | null>(null);
 
   const blocks = useMemo(
@@ -91,7 +94,7 @@ export function RealTimePVBarChartPage() {
       />
       {site && (
         <Stack gap="md">
-          <Freshness site={site} />
+          <Freshness site={site} ns="realtime" alertGap="md" />
           {blocks.length > 1 && (
             <SegmentedControl
               value={chosenBlock?.id ?? ''}

@@ -5,12 +5,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
 import { sortSites, useSites } from '../../data/sites.ts';
+import { useSiteSeries } from '../../data/useSiteSeries.ts';
+import { useChosenSite } from '../../data/useUrlParam.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
-import { Freshness, LivePageHeader, TrendCard, useChosenSite } from './LivePageParts.tsx';
-import { shortName, useSiteFleet } from './useSiteFleet.ts';
+import { Freshness } from '../../ui/Freshness.tsx';
+import { shortName } from '../../ui/shortName.ts';
+import { LivePageHeader, TrendCard } from './LivePageParts.tsx';
 
 export function RealTimePowerBarChartPage() {
   const { t } = useTranslation();
@@ -19,7 +22,7 @@ export function RealTimePowerBarChartPage() {
   const list = sites.status === 'ready' ? sortSites(sites.data, lng) : [];
   const [site, choose] = useChosenSite(list);
   useLiveSite(site?.id ?? null);
-  const fleet = useSiteFleet(site?.id ?? null);
+  const fleet = useSiteSeries(site?.id ?? null);
 
   const bars = useMemo<Bar[]>(() => {
     if (fleet.status !== 'ready') return [];
@@ -49,7 +52,7 @@ export function RealTimePowerBarChartPage() {
       />
       {site && (
         <Stack gap="md">
-          <Freshness site={site} />
+          <Freshness site={site} ns="realtime" alertGap="md" />
           <Card>
             <Group justify="space-between" mb="xs">
               <Text fw={600}>{t(site.kind === 'wind' ? 'realtime.power.barsWind' : 'realtime.power.bars')}</Text>

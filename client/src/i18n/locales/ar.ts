@@ -1,3 +1,10 @@
+import { alarmConsoleMessages } from '../../features/alarms/i18n.ts';
+import { analysisMessages } from '../../features/analysis/i18n.ts';
+import { energyChartsMessages } from '../../features/charts/i18n.ts';
+import { solarDashMessages } from '../../features/dashboards/i18n.ts';
+import { eventLogMessages } from '../../features/events/i18n.ts';
+import { overviewMessages } from '../../features/overview/i18n.ts';
+import { windMessages } from '../../features/wind/i18n.ts';
 import type { Messages } from './en.ts';
 
 export const ar: Messages = {
@@ -22,6 +29,8 @@ export const ar: Messages = {
     'reset-password': 'إعادة تعيين كلمة المرور',
     'access-control': 'التحكم في الوصول',
     'alarm-history': 'سجل الإنذارات',
+    'alarm-realtime': 'الإنذارات الآنية',
+    'event-realtime': 'الأحداث الآنية',
     'analysis-history': 'سجل التحليلات',
     'cctv-monitor': 'مراقبة الكاميرات',
     'dashboards-real-time-power-bar-chart': 'القدرة في الوقت الفعلي',
@@ -31,10 +40,12 @@ export const ar: Messages = {
     'event-history': 'سجل الأحداث',
     'not-authorized': 'غير مصرّح',
     'not-found': 'الصفحة غير موجودة',
-    'overview-daily-energy': 'الطاقة اليومية',
+    'overview-daily-energy': 'خريطة حرارية للطاقة',
     'overview-irradiance-power': 'الإشعاع والقدرة',
     'overview-solar': 'نظرة عامة على الطاقة الشمسية',
     'overview-solar-inverter-id': 'العاكس',
+    'overview-wind': 'نظرة عامة على مزرعة الرياح',
+    'overview-wind-turbine-id': 'توربين الرياح',
     'sld-sl': 'المخطط أحادي الخط',
     'server-error': 'خطأ في الخادم',
     'pages-user-profile': 'الملف الشخصي',
@@ -53,6 +64,8 @@ export const ar: Messages = {
     realtimePower: 'القدرة اللحظية',
     solarPanel: 'الألواح الشمسية',
     windTurbine: 'توربين الرياح',
+    energyHeatmap: 'خريطة حرارية للطاقة',
+    irradiancePower: 'الإشعاع مقابل القدرة',
     sld: 'المخطط أحادي الخط',
     singleLine: 'أحادي الخط',
     eventsAlarm: 'الأحداث والإنذارات',
@@ -157,11 +170,6 @@ export const ar: Messages = {
   },
   dashboard: {
     title: 'لوحة الطاقة الشمسية',
-    subtitle: 'نظرة سريعة على المحطات التي تراقبها',
-    siteCount: 'المحطات',
-    totalCapacity: 'القدرة المركّبة',
-    solarCapacity: 'القدرة الشمسية',
-    windCapacity: 'قدرة الرياح',
     emptyTitle: 'لا توجد محطات بعد',
     emptyText: 'لم تُخصَّص أي محطة لحسابك. اطلب الوصول من مسؤول النظام.',
     loadError: 'تعذّر تحميل المحطات.',
@@ -431,4 +439,11 @@ export const ar: Messages = {
     reconnecting: 'جارٍ إعادة الاتصال…',
     offline: 'غير متصل منذ {{time}}',
   },
+  solarDash: solarDashMessages.ar,
+  overview: overviewMessages.ar,
+  wind: windMessages.ar,
+  energyCharts: energyChartsMessages.ar,
+  analysis: analysisMessages.ar,
+  alarmConsole: alarmConsoleMessages.ar,
+  eventLog: eventLogMessages.ar,
 };

@@ -1,5 +1,14 @@
 // The source locale: every other locale is typed against this shape, and locales.test.ts checks that
 // no key is missing at run time too. Keys are grouped by feature.
+
+import { alarmConsoleMessages } from '../../features/alarms/i18n.ts';
+import { analysisMessages } from '../../features/analysis/i18n.ts';
+import { energyChartsMessages } from '../../features/charts/i18n.ts';
+import { solarDashMessages } from '../../features/dashboards/i18n.ts';
+import { eventLogMessages } from '../../features/events/i18n.ts';
+import { overviewMessages } from '../../features/overview/i18n.ts';
+import { windMessages } from '../../features/wind/i18n.ts';
+
 export const en = {
   app: {
     name: 'Voltscope',
@@ -22,6 +31,8 @@ export const en = {
     'reset-password': 'Reset password',
     'access-control': 'Access control',
     'alarm-history': 'Alarm history',
+    'alarm-realtime': 'Realtime alarms',
+    'event-realtime': 'Realtime events',
     'analysis-history': 'Analysis history',
     'cctv-monitor': 'CCTV monitor',
     'dashboards-real-time-power-bar-chart': 'Real-time power',
@@ -31,10 +42,12 @@ export const en = {
     'event-history': 'Event history',
     'not-authorized': 'Not authorized',
     'not-found': 'Page not found',
-    'overview-daily-energy': 'Daily energy',
+    'overview-daily-energy': 'Energy heatmap',
     'overview-irradiance-power': 'Irradiance and power',
     'overview-solar': 'Solar overview',
     'overview-solar-inverter-id': 'Inverter',
+    'overview-wind': 'Wind farm overview',
+    'overview-wind-turbine-id': 'Wind turbine',
     'sld-sl': 'Single-line diagram',
     'server-error': 'Server error',
     'pages-user-profile': 'User profile',
@@ -53,6 +66,8 @@ export const en = {
     realtimePower: 'Real-time power',
     solarPanel: 'Solar Panel',
     windTurbine: 'Wind Turbine',
+    energyHeatmap: 'Energy heatmap',
+    irradiancePower: 'Irradiance vs power',
     sld: 'SLD',
     singleLine: 'Single Line',
     eventsAlarm: 'Events & Alarm',
@@ -157,11 +172,6 @@ export const en = {
   },
   dashboard: {
     title: 'Solar dashboard',
-    subtitle: 'The sites you monitor, at a glance',
-    siteCount: 'Sites',
-    totalCapacity: 'Installed capacity',
-    solarCapacity: 'Solar capacity',
-    windCapacity: 'Wind capacity',
     emptyTitle: 'No site yet',
     emptyText: 'No site has been assigned to your account. Ask an administrator for access.',
     loadError: 'The sites could not be loaded.',
@@ -432,8 +442,15 @@ export const en = {
     reconnecting: 'Reconnecting…',
     offline: 'Offline since {{time}}',
   },
+  solarDash: solarDashMessages.en,
+  overview: overviewMessages.en,
+  wind: windMessages.en,
+  energyCharts: energyChartsMessages.en,
+  analysis: analysisMessages.en,
+  alarmConsole: alarmConsoleMessages.en,
+  eventLog: eventLogMessages.en,
 };
 
 /** The shape every locale must fill: the same keys, any strings. */
 export type Messages = Widen<typeof en>;
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,3 +1,10 @@
+import { alarmConsoleMessages } from '../../features/alarms/i18n.ts';
+import { analysisMessages } from '../../features/analysis/i18n.ts';
+import { energyChartsMessages } from '../../features/charts/i18n.ts';
+import { solarDashMessages } from '../../features/dashboards/i18n.ts';
+import { eventLogMessages } from '../../features/events/i18n.ts';
+import { overviewMessages } from '../../features/overview/i18n.ts';
+import { windMessages } from '../../features/wind/i18n.ts';
 import type { Messages } from './en.ts';
 
 export const fa: Messages = {
@@ -22,6 +29,8 @@ export const fa: Messages = {
     'reset-password': 'بازنشانی گذرواژه',
     'access-control': 'کنترل دسترسی',
     'alarm-history': 'تاریخچهٔ هشدارها',
+    'alarm-realtime': 'هشدارهای بلادرنگ',
+    'event-realtime': 'رویدادهای بلادرنگ',
     'analysis-history': 'تاریخچهٔ تحلیل‌ها',
     'cctv-monitor': 'پایش دوربین‌ها',
     'dashboards-real-time-power-bar-chart': 'توان بلادرنگ',
@@ -31,10 +40,12 @@ export const fa: Messages = {
     'event-history': 'تاریخچهٔ رویدادها',
     'not-authorized': 'دسترسی غیرمجاز',
     'not-found': 'صفحه پیدا نشد',
-    'overview-daily-energy': 'انرژی روزانه',
+    'overview-daily-energy': 'نقشه حرارتی انرژی',
     'overview-irradiance-power': 'تابش و توان',
     'overview-solar': 'نمای کلی خورشیدی',
     'overview-solar-inverter-id': 'اینورتر',
+    'overview-wind': 'نمای کلی مزرعه بادی',
+    'overview-wind-turbine-id': 'توربین بادی',
     'sld-sl': 'نمودار تک‌خطی',
     'server-error': 'خطای سرور',
     'pages-user-profile': 'نمایهٔ کاربر',
@@ -53,6 +64,8 @@ export const fa: Messages = {
     realtimePower: 'توان لحظه‌ای',
     solarPanel: 'پنل خورشیدی',
     windTurbine: 'توربین بادی',
+    energyHeatmap: 'نقشه حرارتی انرژی',
+    irradiancePower: 'تابش در برابر توان',
     sld: 'نمودار تک‌خطی',
     singleLine: 'تک‌خطی',
     eventsAlarm: 'رویدادها و هشدارها',
@@ -157,11 +170,6 @@ export const fa: Messages = {
   },
   dashboard: {
     title: 'داشبورد خورشیدی',
-    subtitle: 'نگاهی کلی به نیروگاه‌هایی که پایش می‌کنید',
-    siteCount: 'نیروگاه‌ها',
-    totalCapacity: 'ظرفیت نصب‌شده',
-    solarCapacity: 'ظرفیت خورشیدی',
-    windCapacity: 'ظرفیت بادی',
     emptyTitle: 'هنوز نیروگاهی ندارید',
     emptyText: 'هیچ نیروگاهی به حساب شما اختصاص داده نشده است. برای دسترسی از مدیر سامانه درخواست کنید.',
     loadError: 'بارگذاری نیروگاه‌ها ممکن نشد.',
@@ -431,4 +439,11 @@ export const fa: Messages = {
     reconnecting: 'در حال اتصال دوباره…',
     offline: 'آفلاین از {{time}}',
   },
+  solarDash: solarDashMessages.fa,
+  overview: overviewMessages.fa,
+  wind: windMessages.fa,
+  energyCharts: energyChartsMessages.fa,
+  analysis: analysisMessages.fa,
+  alarmConsole: alarmConsoleMessages.fa,
+  eventLog: eventLogMessages.fa,
 };

@@ -1,3 +1,10 @@
+import { alarmConsoleMessages } from '../../features/alarms/i18n.ts';
+import { analysisMessages } from '../../features/analysis/i18n.ts';
+import { energyChartsMessages } from '../../features/charts/i18n.ts';
+import { solarDashMessages } from '../../features/dashboards/i18n.ts';
+import { eventLogMessages } from '../../features/events/i18n.ts';
+import { overviewMessages } from '../../features/overview/i18n.ts';
+import { windMessages } from '../../features/wind/i18n.ts';
 import type { Messages } from './en.ts';
 
 export const fr: Messages = {
@@ -22,6 +29,8 @@ export const fr: Messages = {
     'reset-password': 'Réinitialisation du mot de passe',
     'access-control': 'Contrôle d’accès',
     'alarm-history': 'Historique des alarmes',
+    'alarm-realtime': 'Alarmes en temps réel',
+    'event-realtime': 'Événements en temps réel',
     'analysis-history': 'Historique des analyses',
     'cctv-monitor': 'Vidéosurveillance',
     'dashboards-real-time-power-bar-chart': 'Puissance en temps réel',
@@ -31,10 +40,12 @@ export const fr: Messages = {
     'event-history': 'Historique des événements',
     'not-authorized': 'Accès refusé',
     'not-found': 'Page introuvable',
-    'overview-daily-energy': 'Énergie journalière',
+    'overview-daily-energy': 'Carte thermique de l’énergie',
     'overview-irradiance-power': 'Irradiance et puissance',
     'overview-solar': 'Vue d’ensemble solaire',
     'overview-solar-inverter-id': 'Onduleur',
+    'overview-wind': 'Vue d’ensemble du parc éolien',
+    'overview-wind-turbine-id': 'Éolienne',
     'sld-sl': 'Schéma unifilaire',
     'server-error': 'Erreur du serveur',
     'pages-user-profile': 'Profil utilisateur',
@@ -53,6 +64,8 @@ export const fr: Messages = {
     realtimePower: 'Puissance en temps réel',
     solarPanel: 'Panneaux solaires',
     windTurbine: 'Éolienne',
+    energyHeatmap: 'Carte thermique de l’énergie',
+    irradiancePower: 'Irradiance et puissance',
     sld: 'Schéma unifilaire',
     singleLine: 'Unifilaire',
     eventsAlarm: 'Événements et alarmes',
@@ -158,11 +171,6 @@ export const fr: Messages = {
   },
   dashboard: {
     title: 'Tableau de bord solaire',
-    subtitle: 'Vos centrales en un coup d’œil',
-    siteCount: 'Centrales',
-    totalCapacity: 'Puissance installée',
-    solarCapacity: 'Puissance solaire',
-    windCapacity: 'Puissance éolienne',
     emptyTitle: 'Aucune centrale pour l’instant',
     emptyText: 'Aucune centrale n’est attribuée à votre compte. Demandez l’accès à un administrateur.',
     loadError: 'Impossible de charger les centrales.',
@@ -435,4 +443,11 @@ export const fr: Messages = {
     reconnecting: 'Reconnexion…',
     offline: 'Hors ligne depuis {{time}}',
   },
+  solarDash: solarDashMessages.fr,
+  overview: overviewMessages.fr,
+  wind: windMessages.fr,
+  energyCharts: energyChartsMessages.fr,
+  analysis: analysisMessages.fr,
+  alarmConsole: alarmConsoleMessages.fr,
+  eventLog: eventLogMessages.fr,
 };

@@ -1,10 +1,13 @@
 import type { ComponentType } from 'react';
 import {
+  IconBell,
   IconBolt,
+  IconCalendar,
   IconContrast,
   IconCpu,
   IconDeviceMobile,
   IconFileSearch,
+  IconGauge,
   IconLanguage,
   IconLayout,
   IconLock,
@@ -21,6 +24,10 @@ import {
 /** The server names icons (seed: a search child has an icon); unknown names get a neutral one. */
 const icons: Record<string, ComponentType<IconProps>> = {
   solar: IconSolarPanel,
+  wind: IconWind,
+  bell: IconBell,
+  chart: IconGauge,
+  table: IconCalendar,
   shield: IconShield,
   user: IconUser,
   settings: IconSettings,

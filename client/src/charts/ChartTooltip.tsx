@@ -1,0 +1,53 @@
+// The box a chart shows its values in under the cursor: hidden until the chart fills and places it.
+import { Box } from '@mantine/core';
+import type { Ref } from 'react';
+
+export function ChartTooltip({
+  ref,
+  dir,
+  top = 8,
+  nowrap = true,
+  testId,
+}: {
+  ref: Ref<HTMLDivElement>;
+  /** The page's direction, for text inside a chart laid out left to right. */
+  dir?: 'ltr' | 'rtl' | undefined;
+  /** Its distance from the top of the chart; `null` where the chart places it vertically itself. */
+  top?: number | null;
+  /** Each line kept on one line. */
+  nowrap?: boolean;
+  testId?: string | undefined;
+}) {
+  return (
+    <Box
+      ref={ref}
+      dir={dir}
+      pos="absolute"
+      {...(top === null ? {} : { top })}
+      p="xs"
+      fz="xs"
+      bg="var(--mantine-color-body)"
+      bd="1px solid var(--mantine-color-default-border)"
+      data-testid={testId}
+      style={{
+        display: 'none',
+        pointerEvents: 'none',
+        borderRadius: 6,
+        zIndex: 2,
+        ...(nowrap ? { whiteSpace: 'nowrap' } : {}),
+      }}
+    />
+  );
+}
+
+/** Writes a tooltip's lines, one block each, the first in bold unless `boldHead` is false. */
+export function setTooltipLines(el: HTMLElement, lines: readonly string[], boldHead = true): void {
+  el.replaceChildren(
+    ...lines.map((line, k) => {
+      const row = document.createElement('div');
+      row.textContent = line;
+      if (boldHead && k === 0) row.style.fontWeight = '600';
+      return row;
+    }),
+  );
+}

@@ -1,0 +1,207 @@
+// Lines over time against two value axes (power on one, irradiance on the other, say): each line names
+// its axis; with no line on the second axis, it is not drawn. The data comes from `read`, called when
+// the chart is built and at each redraw that `subscribe` asks for (through the page's one animation-frame
+// scheduler), so a live chart moves without React rendering per sample. Time runs left to right in every
+// language; the value axes swap sides in right-to-left so the main one stays at the start of the line.
+import { Box, useComputedColorScheme, useDirection } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import type uPlot from 'uplot';
+import { ChartTooltip } from './ChartTooltip.tsx';
+import { chartColors } from './chartTheme.ts';
+import { mountUplot } from './mountUplot.ts';
+
+export interface ChartLine {
+  label: string;
+  color: string;
+  /** The value axis: the first (left in left-to-right) or the second. */
+  axis?: 'left' | 'right';
+  dash?: number[];
+  /** Fills the area beneath the line. */
+  fill?: boolean;
+  width?: number;
+  /** Hidden lines stay in the data (and the tooltip leaves them out). */
+  show?: boolean;
+}
+
+/** A value axis: its ticks as bare numbers in one unit, the unit as the axis' title, values in full in the tooltip. */
+export interface ValueAxis {
+  /** A value with its unit, for the tooltip. */
+  format: (value: number) => string;
+  /** The tick labels, all in the unit `unit(max)` names; `max` is the top of the axis. */
+  ticks: (splits: number[], max: number) => string[];
+  unit: (max: number) => string;
+}
+
+export interface DualAxisChartProps {
+  lines: readonly ChartLine[];
+  /** Times in seconds (uPlot's time scale), then one column per line. */
+  read: () => uPlot.AlignedData;
+  /** Calls `redraw` whenever new data may be there; returns the function that stops it. */
+  subscribe?: (redraw: () => void) => () => void;
+  /** The time span shown (seconds), read at each redraw; the data's own span by default. */
+  xRange?: () => [number, number];
+  left: ValueAxis;
+  /** The second axis, for the lines that name it. */
+  right?: ValueAxis;
+  /** An axis label; `stepMs` is the distance between two ticks (dates for days, times for hours). */
+  formatTick: (ms: number, stepMs: number) => string;
+  /** The time at the cursor, in the tooltip. */
+  formatCursor: (ms: number) => string;
+  height?: number;
+  /** Draws lines across missing values (true, the default, for sparse history); false shows gaps. */
+  spanGaps?: boolean;
+  /** The chart's name for assistive technologies; `describedBy` points at its text summary. */
+  ariaLabel: string;
+  describedBy?: string;
+  testId?: string;
+}
+
+const swatch = (color: string, dash: boolean) => {
+  const el = document.createElement('span');
+  el.style.cssText = `display:inline-block;inline-size:12px;block-size:0;border-block-start:3px ${dash ? 'dashed' : 'solid'} ${color};margin-inline-end:6px;vertical-align:middle`;
+  return el;
+};
+
+function fillTooltip(el: HTMLElement, u: uPlot, props: DualAxisChartProps): void {
+  const i = u.cursor.idx;
+  const x = i === null || i === undefined ? undefined : u.data[0][i];
+  if (x === undefined || i === null || i === undefined) {
+    el.style.display = 'none';
+    return;
+  }
+  const rows: HTMLElement[] = [];
+  const head = document.createElement('div');
+  head.style.fontWeight = '600';
+  head.textContent = props.formatCursor(x * 1000);
+  rows.push(head);
+  props.lines.forEach((line, k) => {
+    if (line.show === false) return;
+    const value = u.data[k + 1]?.[i];
+    const row = document.createElement('div');
+    row.append(swatch(line.color, Boolean(line.dash)));
+    const format = line.axis === 'right' && props.right ? props.right.format : props.left.format;
+    const text = document.createElement('bdi');
+    text.textContent = `${line.label}: ${value === null || value === undefined ? '—' : format(value)}`;
+    row.append(text);
+    rows.push(row);
+  });
+  el.replaceChildren(...rows);
+  el.style.display = 'block';
+  // Physical coordinates on purpose: the plot does not mirror. Flip to the other side of the cursor past
+  // the middle so the box stays inside the chart.
+  const left = u.cursor.left ?? 0;
+  const box = u.over.getBoundingClientRect();
+  el.style.left =
+    left > box.width / 2
+      ? `${Math.max(0, left - el.offsetWidth - 12 + u.over.offsetLeft)}px`
+      : `${left + 16 + u.over.offsetLeft}px`;
+}
+
+export function DualAxisChart(props: DualAxisChartProps) {
+  const { lines, read, subscribe, xRange, height = 320, spanGaps = true, ariaLabel, describedBy, testId } = props;
+  const scheme = useComputedColorScheme('light');
+  const { dir } = useDirection();
+  const container = useRef<HTMLDivElement | null>(null);
+  const tooltip = useRef<HTMLDivElement | null>(null);
+  // Formatting follows the language without rebuilding the chart.
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const colors = chartColors(element, scheme);
+    const rtl = dir === 'rtl';
+    const hasRight = lines.some((l) => l.axis === 'right');
+    const finite = (v: number | null | undefined) => typeof v === 'number' && Number.isFinite(v);
+    const font = '12px system-ui, sans-serif';
+    const axisStyle = { stroke: colors.dimmed, ticks: { show: false }, font, labelFont: font };
+    // A value axis as wide as its longest tick label, titled with its unit.
+    const valueAxis = (scale: string, side: number, grid: boolean, axis: () => ValueAxis): uPlot.Axis => ({
+      ...axisStyle,
+      scale,
+      side,
+      grid: grid ? { stroke: colors.grid, width: 1 } : { show: false },
+      labelSize: 18,
+      gap: 4,
+      label: (u) => axis().unit(u.scales[scale]?.max ?? 0),
+      values: (u, splits) => axis().ticks(splits, u.scales[scale]?.max ?? 0),
+      size: (u, values) => {
+        u.ctx.font = font;
+        const widest = Math.max(0, ...(values ?? []).map((v) => u.ctx.measureText(v).width));
+        return Math.ceil(widest + 12);
+      },
+    });
+    const chart = mountUplot(
+      element,
+      (width, h) => ({
+        width,
+        height: h,
+        legend: { show: false },
+        cursor: { y: false, drag: { x: false, y: false }, points: { size: 7 } },
+        scales: {
+          x: { time: true, ...(xRange ? { range: () => xRange() } : {}) },
+          y: {
+            range: (_u, min, max) => [finite(min) ? Math.min(0, min) : 0, finite(max) && max > 0 ? max * 1.08 : 1],
+          },
+          r: { range: (_u, _min, max) => [0, finite(max) && max > 0 ? max * 1.08 : 100] },
+        },
+        axes: [
+          {
+            ...axisStyle,
+            grid: { stroke: colors.grid, width: 1 },
+            space: 70,
+            values: (_u, splits, _axis, _space, incr) =>
+              splits.map((s) => propsRef.current.formatTick(s * 1000, incr * 1000)),
+          },
+          valueAxis('y', rtl ? 1 : 3, true, () => propsRef.current.left),
+          ...(hasRight
+            ? [valueAxis('r', rtl ? 3 : 1, false, () => propsRef.current.right ?? propsRef.current.left)]
+            : []),
+        ],
+        series: [
+          {},
+          ...lines.map((line) => ({
+            label: line.label,
+            scale: line.axis === 'right' ? 'r' : 'y',
+            stroke: line.color,
+            width: line.width ?? 2,
+            show: line.show !== false,
+            spanGaps,
+            points: { show: false },
+            ...(line.dash ? { dash: line.dash } : {}),
+            ...(line.fill ? { fill: `color-mix(in srgb, ${line.color} 18%, transparent)` } : {}),
+          })),
+        ],
+        hooks: {
+          setCursor: [
+            (u) => {
+              if (tooltip.current) fillTooltip(tooltip.current, u, propsRef.current);
+            },
+          ],
+        },
+      }),
+      read,
+    );
+    const stop = subscribe?.(chart.redraw);
+    return () => {
+      stop?.();
+      chart.dispose();
+    };
+  }, [lines, read, subscribe, xRange, spanGaps, scheme, dir]);
+
+  return (
+    <Box
+      pos="relative"
+      h={height}
+      role="img"
+      aria-label={ariaLabel}
+      aria-describedby={describedBy}
+      data-testid={testId}
+      dir="ltr"
+    >
+      <div ref={container} style={{ width: '100%', height: '100%' }} />
+      <ChartTooltip ref={tooltip} dir={dir} />
+    </Box>
+  );
+}

@@ -1,0 +1,635 @@
+// A history chart fed by GET /api/series/history: per series its mean as a line and each bucket's
+// minimum to maximum as a band (so a spike survives downsampling), over a time range in a site's time
+// zone. Dragging across the plot (or the zoom buttons) asks the hub for the zoomed span again, which
+// answers with finer buckets; "reset zoom" goes back to the range given. Series sharing a unit share an
+// axis (the first unit at the start, the second at the end). The legend under the plot gives latest,
+// minimum, mean and maximum over what is shown, and a hidden sentence per series says the same with the
+// trend, for screen readers. Time runs left to right in every language: the plot does not mirror.
+//
+//   <HistoryChart
+//     title="AC power" timeZone={site.timeZone} range={usePeriodRange(period, site.timeZone)}
+//     series={[{ id: 42, label: 'AC power', unit: 'kW', format: (kw) => `${kw} kW` }]}
+//   />
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useDirection,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import type { Language } from '@voltscope/shared/i18n';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import uPlot from 'uplot';
+import { intlLocales } from '../i18n/language.ts';
+import { useLanguage } from '../i18n/useLanguage.ts';
+import { api } from '../session/api.ts';
+import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
+import { chartColors } from './chartTheme.ts';
+import { mountUplot } from './mountUplot.ts';
+
+export interface HistorySeriesSpec {
+  /** The series id (as in /api/sites/:id/series). */
+  id: number;
+  label: string;
+  /** Series with the same unit share a y axis. */
+  unit: string;
+  /** A value of this series with its unit, scaled as the reader expects (kW → MW...). */
+  format: (value: number) => string;
+  /** Draw each bucket's minimum-to-maximum band (default true). */
+  band?: boolean;
+  /** Whether this series' axis reaches down (or up) to zero (default true; false for voltage, frequency...). */
+  zero?: boolean;
+  /** A CSS colour; by default the next of a palette whose colours differ in lightness as well as hue. */
+  color?: string;
+}
+
+export interface TimeRange {
+  from: number;
+  to: number;
+}
+
+/** What the chart shows now, reported after each load. */
+export interface HistoryView extends TimeRange {
+  zoomed: boolean;
+  resolution: string;
+  bucketMs: number;
+}
+
+export interface HistoryChartProps {
+  series: readonly HistorySeriesSpec[];
+  /** The period; the chart keeps a zoom inside it and drops a zoom it no longer contains. */
+  range: TimeRange;
+  /** The IANA zone the time axis and dates are shown in (the site's). */
+  timeZone: string;
+  /** The chart's accessible name. */
+  title: string;
+  height?: number;
+  /** Buckets asked for across the range; by default about one per two pixels of width. */
+  maxPoints?: number;
+  onViewChange?: (view: HistoryView) => void;
+}
+
+export interface HistoryReply {
+  resolution: string;
+  bucketMs: number;
+  ts: number[];
+  series: { id: number; min: (number | null)[]; max: (number | null)[]; avg: (number | null)[] }[];
+}
+
+/** Below this span a zoom stops (the hub's raw samples are about a second apart). */
+export const MIN_ZOOM_MS = 60_000;
+const MAX_SERIES = 50;
+
+// Light and dark palettes: neighbours differ in lightness, not only in hue, and every second series is dashed.
+const palettes = {
+  light: ['#1864ab', '#f08c00', '#2b8a3e', '#c2255c', '#5f3dc4', '#0b7285'],
+  dark: ['#74c0fc', '#e8590c', '#8ce99a', '#f783ac', '#9775fa', '#3bc9db'],
+} as const;
+
+const statColumns = ['latest', 'min', 'mean', 'max'] as const;
+
+export interface SeriesStats {
+  latest: number | null;
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  trend: 'rising' | 'falling' | 'steady' | null;
+}
+
+/** Latest, extremes, mean and trend of a series over the buckets shown (the trend compares the first and last thirds). */
+export function seriesStats(
+  avg: readonly (number | null)[],
+  min: readonly (number | null)[],
+  max: readonly (number | null)[],
+): SeriesStats {
+  let lo: number | null = null;
+  let hi: number | null = null;
+  let latest: number | null = null;
+  let total = 0;
+  const values: number[] = [];
+  avg.forEach((v, i) => {
+    if (v === null || v === undefined) return;
+    values.push(v);
+    total += v;
+    latest = v;
+    const bucketMin = min[i] ?? v;
+    const bucketMax = max[i] ?? v;
+    lo = lo === null ? bucketMin : Math.min(lo, bucketMin);
+    hi = hi === null ? bucketMax : Math.max(hi, bucketMax);
+  });
+  if (values.length === 0) return { latest: null, min: null, max: null, mean: null, trend: null };
+  const third = Math.max(1, Math.floor(values.length / 3));
+  const average = (xs: number[]) => xs.reduce((n, x) => n + x, 0) / xs.length;
+  const change = average(values.slice(-third)) - average(values.slice(0, third));
+  const mean = total / values.length;
+  // A change under a tenth of the spread (or 2 % of the mean) is noise, not a trend.
+  const threshold = Math.max(0.1 * Math.abs((hi ?? 0) - (lo ?? 0)), 0.02 * Math.abs(mean), 1e-9);
+  const trend = values.length < 2 || Math.abs(change) < threshold ? 'steady' : change > 0 ? 'rising' : 'falling';
+  return { latest, min: lo, max: hi, mean, trend };
+}
+
+/** A span of `width` centred on `middle`, slid (not cut) to stay inside `range`. */
+function fitInside(middle: number, width: number, range: TimeRange): TimeRange {
+  const span = Math.min(width, range.to - range.from);
+  const from = Math.min(Math.max(range.from, middle - span / 2), range.to - span);
+  return { from: Math.round(from), to: Math.round(from + span) };
+}
+
+/** A zoom to the middle half of `view` (`factor` 0.5) or out to twice it (2), kept inside `range`. */
+export function scaleView(view: TimeRange, range: TimeRange, factor: number): TimeRange {
+  return fitInside((view.from + view.to) / 2, Math.max(MIN_ZOOM_MS, (view.to - view.from) * factor), range);
+}
+
+/** A dragged selection as a zoom: at least MIN_ZOOM_MS wide, inside the range. */
+export function selectionView(from: number, to: number, range: TimeRange): TimeRange {
+  return fitInside((from + to) / 2, Math.max(MIN_ZOOM_MS, to - from), range);
+}
+
+/** The history request for a view: every series in one call, `maxPoints` buckets across it. */
+export function historyPath(ids: readonly number[], view: TimeRange, maxPoints: number): string {
+  const points = Math.max(10, Math.min(10_000, Math.round(maxPoints)));
+  return `/api/series/history?ids=${ids.slice(0, MAX_SERIES).join(',')}&from=${Math.floor(view.from)}&to=${Math.ceil(view.to)}&maxPoints=${points}`;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function memo<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+const timeFormat = (lng: Language, timeZone: string) =>
+  memo(
+    `t|${lng}|${timeZone}`,
+    () => new Intl.DateTimeFormat(intlLocales[lng], { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  );
+const dayFormat = (lng: Language, timeZone: string) =>
+  memo(
+    `d|${lng}|${timeZone}`,
+    () => new Intl.DateTimeFormat(intlLocales[lng], { timeZone, day: 'numeric', month: 'short' }),
+  );
+const fullFormat = (lng: Language, timeZone: string) =>
+  memo(
+    `f|${lng}|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(intlLocales[lng], {
+        timeZone,
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        hourCycle: 'h23',
+      }),
+  );
+const hourInZone = (timeZone: string) =>
+  memo(
+    `h|${timeZone}`,
+    () => new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }),
+  );
+
+/** A bucket width in the reader's words: "1 minute", "2 hours", "15 seconds". */
+export function formatBucket(lng: Language, ms: number): string {
+  const [unit, size] =
+    ms % 3_600_000 === 0
+      ? (['hour', 3_600_000] as const)
+      : ms % 60_000 === 0
+        ? (['minute', 60_000] as const)
+        : (['second', 1000] as const);
+  const value = Math.max(1, Math.round(ms / size));
+  return memo(
+    `u|${lng}|${unit}`,
+    () => new Intl.NumberFormat(intlLocales[lng], { style: 'unit', unit, unitDisplay: 'long' }),
+  ).format(value);
+}
+
+interface Loaded {
+  view: TimeRange;
+  reply: HistoryReply;
+}
+
+type LoadState =
+  | { status: 'loading'; previous: Loaded | null }
+  | { status: 'error'; previous: Loaded | null }
+  | { status: 'ready'; data: Loaded };
+
+/** The data of a reply as uPlot's columns: x in seconds, then mean, min and max of each series. */
+function toColumns(specs: readonly HistorySeriesSpec[], reply: HistoryReply | undefined): uPlot.AlignedData {
+  const ts = reply?.ts ?? [];
+  const byId = new Map(reply?.series.map((s) => [s.id, s]));
+  const empty = new Array<null>(ts.length).fill(null);
+  const columns: uPlot.AlignedData[number][] = [Float64Array.from(ts, (t) => t / 1000)];
+  for (const spec of specs) {
+    const s = byId.get(spec.id);
+    columns.push(s?.avg ?? empty, s?.min ?? empty, s?.max ?? empty);
+  }
+  return columns as uPlot.AlignedData;
+}
+
+export function HistoryChart({
+  series,
+  range,
+  timeZone,
+  title,
+  height = 320,
+  maxPoints,
+  onViewChange,
+}: HistoryChartProps) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const scheme = useComputedColorScheme('light');
+  const { dir } = useDirection();
+  const summaryId = useId();
+  const { ref: sizeRef, width } = useElementSize();
+  const plotRef = useRef<HTMLDivElement | null>(null);
+  const tooltipRef = useRef<HTMLDivElement | null>(null);
+  const [zoom, setZoom] = useState<TimeRange | null>(null);
+  const [state, setState] = useState<LoadState>({ status: 'loading', previous: null });
+  const [attempt, setAttempt] = useState(0);
+
+  // A zoom is kept while the range still contains it ("today" moving on each minute keeps it).
+  const zoomInside = zoom && zoom.from >= range.from && zoom.to <= range.to + 60_000 ? zoom : null;
+  const view = zoomInside ?? range;
+  const ids = useMemo(() => series.map((s) => s.id), [series]);
+  const idsKey = ids.join(',');
+  // One bucket per two pixels, in steps of 100 so a small resize does not reload.
+  const points = maxPoints ?? (width > 0 ? Math.max(100, Math.round(width / 200) * 100) : 0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
+  useEffect(() => {
+    const asked = { from: view.from, to: view.to };
+    if (!idsKey) {
+      // Nothing to ask for (a device without these series): an empty chart, not an endless loader.
+      setState({
+        status: 'ready',
+        data: { view: asked, reply: { resolution: 'raw', bucketMs: 0, ts: [], series: [] } },
+      });
+      return;
+    }
+    if (points === 0) return;
+    const controller = new AbortController();
+    setState((s) => ({ status: 'loading', previous: s.status === 'ready' ? s.data : s.previous }));
+    api<HistoryReply>(historyPath(idsKey.split(',').map(Number), asked, points), { signal: controller.signal }).then(
+      (reply) => setState({ status: 'ready', data: { view: asked, reply } }),
+      () => {
+        if (!controller.signal.aborted)
+          setState((s) => ({ status: 'error', previous: s.status === 'ready' ? s.data : s.previous }));
+      },
+    );
+    return () => controller.abort();
+  }, [idsKey, view.from, view.to, points, attempt]);
+
+  const shown = state.status === 'ready' ? state.data : state.previous;
+  const onViewChangeRef = useRef(onViewChange);
+  onViewChangeRef.current = onViewChange;
+  useEffect(() => {
+    if (state.status !== 'ready') return;
+    const { view: v, reply } = state.data;
+    onViewChangeRef.current?.({
+      ...v,
+      zoomed: zoomInside !== null,
+      resolution: reply.resolution,
+      bucketMs: reply.bucketMs,
+    });
+  }, [state, zoomInside]);
+
+  // What the plot reads on each redraw; refs so that a load redraws without rebuilding the plot.
+  const dataRef = useRef<uPlot.AlignedData>(toColumns(series, undefined));
+  const viewRef = useRef<TimeRange>(view);
+  const rangeRef = useRef<TimeRange>(range);
+  rangeRef.current = range;
+  const specsRef = useRef(series);
+  specsRef.current = series;
+  const chartRef = useRef<{ redraw: () => void } | null>(null);
+
+  const colors = useMemo(
+    () => series.map((s, i) => s.color ?? palettes[scheme][i % palettes[scheme].length] ?? '#888'),
+    [series, scheme],
+  );
+  const units = useMemo(() => [...new Set(series.map((s) => s.unit))], [series]);
+
+  useEffect(() => {
+    dataRef.current = toColumns(series, shown?.reply);
+    viewRef.current = shown?.view ?? view;
+    chartRef.current?.redraw();
+  }, [shown, series, view]);
+
+  // The plot itself: rebuilt when the series, theme, language or zone change, not when data arrives.
+  useEffect(() => {
+    const element = plotRef.current;
+    if (!element) return;
+    const theme = chartColors(element, scheme);
+    const specs = specsRef.current;
+    const time = timeFormat(lng, timeZone);
+    const day = dayFormat(lng, timeZone);
+    const full = fullFormat(lng, timeZone);
+    const hour = hourInZone(timeZone);
+    // Narrow charts (phones) get narrower value axes.
+    const axisSize = element.clientWidth < 500 ? 58 : 76;
+    const axisFor = (unit: string, index: number): uPlot.Axis => {
+      const first = specs.find((s) => s.unit === unit);
+      return {
+        scale: unit,
+        side: index === 0 ? 3 : 1,
+        stroke: theme.dimmed,
+        grid: { show: index === 0, stroke: theme.grid, width: 1 },
+        ticks: { stroke: theme.grid, width: 1 },
+        size: axisSize,
+        values: (_u, splits) => splits.map((v) => (first ? first.format(v) : String(v))),
+      };
+    };
+    const scales: uPlot.Scales = {
+      x: { time: true, range: () => [viewRef.current.from / 1000, viewRef.current.to / 1000] },
+    };
+    for (const unit of units) {
+      const zero = specs.some((s) => s.unit === unit && s.zero !== false);
+      scales[unit] = {
+        range: (_u, min, max) => {
+          if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+          const lo = zero ? Math.min(0, min) : min;
+          const hi = zero ? Math.max(0, max) : max;
+          // A flat line (a night of zeros) still gets an axis: one unit above it, or 5 % of its value.
+          const pad = hi > lo ? (hi - lo) * 0.05 : Math.max(1, Math.abs(hi) * 0.05);
+          const bottom = zero && lo === 0 ? 0 : lo - pad;
+          return [bottom, zero && hi === 0 && lo < 0 ? 0 : hi + pad];
+        },
+      };
+    }
+    const uSeries: uPlot.Series[] = [{}];
+    const bands: uPlot.Band[] = [];
+    specs.forEach((spec, i) => {
+      const color = colors[i] ?? '#888';
+      const base = 1 + i * 3;
+      uSeries.push(
+        {
+          label: spec.label,
+          scale: spec.unit,
+          stroke: color,
+          width: 2,
+          dash: i % 2 ? [6, 4] : [],
+          points: { show: false },
+        },
+        { scale: spec.unit, stroke: 'transparent', width: 0, points: { show: false }, show: spec.band !== false },
+        { scale: spec.unit, stroke: 'transparent', width: 0, points: { show: false }, show: spec.band !== false },
+      );
+      if (spec.band !== false) bands.push({ series: [base + 2, base + 1], fill: `${color}33` });
+    });
+    const showTooltip = (u: uPlot) => {
+      const el = tooltipRef.current;
+      const idx = u.cursor.idx;
+      if (!el) return;
+      const x = idx === null || idx === undefined ? undefined : (u.data[0][idx] as number | undefined);
+      if (x === undefined || idx === null || idx === undefined) {
+        el.style.display = 'none';
+        return;
+      }
+      const rows = [full.format(x * 1000)];
+      specsRef.current.forEach((spec, i) => {
+        const col = (k: number) => u.data[1 + i * 3 + k]?.[idx] as number | null | undefined;
+        const mean = col(0);
+        const lo = col(1);
+        const hi = col(2);
+        if (mean === null || mean === undefined) {
+          rows.push(`${spec.label}: —`);
+          return;
+        }
+        const extent =
+          lo !== null && lo !== undefined && hi !== null && hi !== undefined && hi !== lo
+            ? ` (${spec.format(lo)} – ${spec.format(hi)})`
+            : '';
+        rows.push(`${spec.label}: ${spec.format(mean)}${extent}`);
+      });
+      setTooltipLines(el, rows);
+      el.style.display = 'block';
+      const left = u.cursor.left ?? 0;
+      // Plot coordinates are physical (the plot does not mirror): place the box on the roomier side.
+      el.style.left = `${left > u.width / 2 ? Math.max(0, left - el.offsetWidth - 12) : left + 70}px`;
+    };
+    const chart = mountUplot(
+      element,
+      (w, h) => ({
+        width: w,
+        height: h,
+        legend: { show: false },
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
+        cursor: { y: false, drag: { x: true, y: false, setScale: false }, points: { show: false } },
+        select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+        scales,
+        axes: [
+          {
+            stroke: theme.dimmed,
+            grid: { stroke: theme.grid, width: 1 },
+            ticks: { stroke: theme.grid, width: 1 },
+            space: 64,
+            // A tick at local midnight reads as the date, the others as the time of day.
+            values: (_u, splits) =>
+              splits.map((s) => {
+                const at = s * 1000;
+                return hour.format(at) === '00:00' ? day.format(at) : time.format(at);
+              }),
+          },
+          ...units.map(axisFor),
+        ],
+        series: uSeries,
+        bands,
+        hooks: {
+          setCursor: [showTooltip],
+          setSelect: [
+            (u) => {
+              if (u.select.width >= 4) {
+                const from = u.posToVal(u.select.left, 'x') * 1000;
+                const to = u.posToVal(u.select.left + u.select.width, 'x') * 1000;
+                setZoom(selectionView(from, to, rangeRef.current));
+              }
+              u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            },
+          ],
+        },
+      }),
+      () => dataRef.current,
+    );
+    chartRef.current = chart;
+    chart.redraw();
+    return () => {
+      chartRef.current = null;
+      chart.dispose();
+    };
+  }, [scheme, lng, timeZone, units, colors]);
+
+  const stats = useMemo(() => {
+    const byId = new Map(shown?.reply.series.map((s) => [s.id, s]));
+    return series.map((spec) => {
+      const s = byId.get(spec.id);
+      return s ? seriesStats(s.avg, s.min, s.max) : seriesStats([], [], []);
+    });
+  }, [shown, series]);
+  const hasData = stats.some((s) => s.latest !== null);
+  const full = fullFormat(lng, timeZone);
+  const shownView = shown?.view ?? view;
+  const fromText = full.format(shownView.from);
+  const toText = full.format(shownView.to);
+  const show = (spec: HistorySeriesSpec, v: number | null) => (v === null ? '—' : spec.format(v));
+  const zoomed = zoomInside !== null;
+  const canZoomIn = view.to - view.from > MIN_ZOOM_MS * 1.5;
+
+  return (
+    <Stack gap="xs" data-testid="history-chart" data-state={state.status} data-zoomed={zoomed}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="xs" c="dimmed" data-testid="history-resolution">
+          {shown && hasData
+            ? `${
+                shown.reply.resolution === 'raw' && shown.reply.bucketMs <= 1000
+                  ? t('overview.history.resolutionRaw')
+                  : t('overview.history.resolution', { bucket: formatBucket(lng, shown.reply.bucketMs) })
+              }${canZoomIn ? ` · ${t('overview.history.zoomHint')}` : ''}`
+            : ' '}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          {state.status === 'loading' && shown && <Loader size="xs" aria-label={t('overview.history.loading')} />}
+          <Tooltip label={t('overview.history.zoomIn')}>
+            <ActionIcon
+              variant="default"
+              aria-label={t('overview.history.zoomIn')}
+              disabled={!canZoomIn}
+              onClick={() => setZoom(scaleView(view, range, 0.5))}
+            >
+              <span aria-hidden="true">+</span>
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('overview.history.zoomOut')}>
+            <ActionIcon
+              variant="default"
+              aria-label={t('overview.history.zoomOut')}
+              disabled={!zoomed}
+              onClick={() => {
+                const next = scaleView(view, range, 2);
+                setZoom(next.from <= range.from && next.to >= range.to ? null : next);
+              }}
+            >
+              <span aria-hidden="true">−</span>
+            </ActionIcon>
+          </Tooltip>
+          {zoomed && (
+            <Button size="compact-sm" variant="light" onClick={() => setZoom(null)} data-testid="history-reset">
+              {t('overview.history.resetZoom')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {zoomed && (
+        <Text size="xs" c="dimmed">
+          {t('overview.history.zoomed', { from: fromText, to: toText })}
+        </Text>
+      )}
+      <Box ref={sizeRef} pos="relative" h={height}>
+        <div
+          ref={plotRef}
+          dir="ltr"
+          role="img"
+          aria-label={title}
+          aria-describedby={summaryId}
+          style={{ width: '100%', height: '100%' }}
+        />
+        <ChartTooltip ref={tooltipRef} dir={dir} />
+        {!shown && state.status === 'loading' && (
+          <Group pos="absolute" inset={0} justify="center" bg="var(--mantine-color-body)" style={{ opacity: 0.8 }}>
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              {t('overview.history.loading')}
+            </Text>
+          </Group>
+        )}
+        {shown && !hasData && state.status !== 'loading' && (
+          <Group pos="absolute" inset={0} justify="center" style={{ pointerEvents: 'none' }}>
+            <Text c="dimmed" data-testid="history-empty">
+              {t('overview.history.empty')}
+            </Text>
+          </Group>
+        )}
+      </Box>
+      {state.status === 'error' && (
+        <Alert color="red" variant="light" role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('overview.history.error')}</Text>
+            <Button size="compact-sm" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+              {t('overview.history.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {shown && hasData && (
+        <Box
+          component="table"
+          fz="xs"
+          style={{ borderCollapse: 'collapse', width: 'max-content', maxWidth: '100%' }}
+          data-testid="history-legend"
+        >
+          <thead>
+            <tr>
+              <Box component="th" ta="start" />
+              {statColumns.map((k) => (
+                <Box component="th" key={k} ta="end" px="xs" c="dimmed" fw={500}>
+                  {t(`overview.history.${k}`)}
+                </Box>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((spec, i) => {
+              const s = stats[i];
+              return (
+                <tr key={spec.id}>
+                  <Box component="th" ta="start" fw={500} pe="xs">
+                    <Group gap={6} wrap="nowrap">
+                      <Box
+                        aria-hidden="true"
+                        w={16}
+                        h={0}
+                        style={{ borderTop: `2px ${i % 2 ? 'dashed' : 'solid'} ${colors[i]}` }}
+                      />
+                      {spec.label}
+                    </Group>
+                  </Box>
+                  {statColumns.map((k) => (
+                    <Box component="td" key={k} ta="end" px="xs" style={{ whiteSpace: 'nowrap' }}>
+                      {show(spec, s?.[k] ?? null)}
+                    </Box>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </Box>
+      )}
+      <VisuallyHidden id={summaryId}>
+        {series.map((spec, i) => {
+          const s = stats[i];
+          return (
+            <span key={spec.id}>
+              {s && s.latest !== null
+                ? t('overview.history.summary', {
+                    label: spec.label,
+                    latest: show(spec, s.latest),
+                    min: show(spec, s.min),
+                    max: show(spec, s.max),
+                    mean: show(spec, s.mean),
+                    trend: t(`overview.history.${s.trend ?? 'steady'}`),
+                    from: fromText,
+                    to: toText,
+                  })
+                : t('overview.history.noValues', { label: spec.label, from: fromText, to: toText })}{' '}
+            </span>
+          );
+        })}
+      </VisuallyHidden>
+    </Stack>
+  );
+}

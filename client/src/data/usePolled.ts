@@ -1,0 +1,71 @@
+// A JSON resource kept fresh by polling: the first answer replaces the loading state, later ones replace
+// the data in place (no skeleton flashes on a wall screen), and a failed refresh keeps the last data,
+// with its time, so the page can mark it stale. Polling pauses while the tab is hidden and catches up
+// at once when it shows again.
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../session/api.ts';
+
+export interface Polled<T> {
+  data: T | null;
+  /** The last refresh's error, cleared by the next success. */
+  error: unknown;
+  /** When the data shown was received (client clock, ms). */
+  receivedAt: number | null;
+}
+
+export function usePolled<T>(path: string | null, intervalMs: number): Polled<T> {
+  const [state, setState] = useState<Polled<T>>({ data: null, error: null, receivedAt: null });
+  const pathRef = useRef(path);
+
+  useEffect(() => {
+    pathRef.current = path;
+    setState({ data: null, error: null, receivedAt: null });
+    if (!path) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let running = false;
+
+    const poll = async () => {
+      clearTimeout(timer);
+      if (running) return;
+      running = true;
+      try {
+        const data = await api<T>(path, { signal: controller.signal });
+        if (pathRef.current === path) setState({ data, error: null, receivedAt: Date.now() });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setState((s) => ({ ...s, error }));
+      } finally {
+        running = false;
+      }
+      if (!controller.signal.aborted && !document.hidden) timer = setTimeout(poll, intervalMs);
+    };
+    const onVisibility = () => {
+      if (!document.hidden) void poll();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    void poll();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [path, intervalMs]);
+
+  return state;
+}
+
+/**
+ * Whether data received at `receivedAt` is older than `maxAgeMs`: re-renders once, when it becomes so,
+ * rather than on a clock.
+ */
+export function useOlderThan(receivedAt: number | null, maxAgeMs: number): boolean {
+  const [old, setOld] = useState(false);
+  useEffect(() => {
+    setOld(false);
+    if (receivedAt === null) return;
+    const timer = setTimeout(() => setOld(true), Math.max(0, receivedAt + maxAgeMs - Date.now()));
+    return () => clearTimeout(timer);
+  }, [receivedAt, maxAgeMs]);
+  return old;
+}

@@ -1,0 +1,145 @@
+// Alarm history (/alarm/history): every alarm occurrence of the user's sites, open or closed, filtered by
+// site, device, priority, state, period and text, sorted and paged by the server, exported as CSV, and
+// each one's timeline (raised, acknowledged by whom and why, returned, closed, shelved...) in a drawer.
+// The URL holds the whole view, the open alarm included, so that a link shows the same thing.
+import { Button, Card, Group, Text } from '@mantine/core';
+import { type Alarm, alarmPriorities, alarmStates } from '@voltscope/shared/alarms';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatNumber } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { IconRefresh } from '../../ui/icons.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { CsvExportButton } from '../events/CsvExportButton.tsx';
+import { HistoryFilters, type ListChoice } from '../events/HistoryFilters.tsx';
+import { HistoryPager } from '../events/HistoryPager.tsx';
+import { EmptyLog, LoadFailed, LoadingRows } from '../events/HistoryStates.tsx';
+import { HistoryTable } from '../events/HistoryTable.tsx';
+import { activeFilters, csvQuery, type HistorySpec } from '../events/historyQuery.ts';
+import { useFleetDirectory } from '../events/useFleetDirectory.ts';
+import { useHistoryQuery } from '../events/useHistoryQuery.ts';
+import { useAlarmColumns } from './AlarmHistoryColumns.tsx';
+import { AlarmHistoryTimeline } from './AlarmHistoryTimeline.tsx';
+
+const SPEC: HistorySpec = {
+  lists: ['sites', 'devices', 'priorities', 'states'],
+  sorts: ['raisedAt', 'priority', 'state', 'site', 'device'],
+};
+
+const alarmKey = (a: Alarm) => String(a.id);
+
+function useAlarmChoices(): ListChoice[] {
+  const { t } = useTranslation();
+  return [
+    {
+      key: 'priorities',
+      label: t('alarmConsole.history.priorities'),
+      placeholder: t('alarmConsole.history.allPriorities'),
+      options: alarmPriorities.map((p) => ({ value: p, label: t(`eventLog.severity.${p}`) })),
+    },
+    {
+      key: 'states',
+      label: t('alarmConsole.history.states'),
+      placeholder: t('alarmConsole.history.allStates'),
+      options: alarmStates.map((s) => ({ value: s, label: t(`alarmConsole.history.state.${s}`) })),
+    },
+  ];
+}
+
+/** The alarm whose timeline is open, kept in `?alarm=`. */
+function useOpenAlarm(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('alarm'));
+  const open = useCallback(
+    (id: number | null) =>
+      setParams(
+        (p) => {
+          if (id === null) p.delete('alarm');
+          else p.set('alarm', String(id));
+          return p;
+        },
+        { preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  return [Number.isInteger(raw) && raw > 0 ? raw : null, open];
+}
+
+export function AlarmHistoryPage() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const directory = useFleetDirectory();
+  const history = useHistoryQuery<Alarm>('/api/alarms/history', SPEC);
+  const { view, page } = history;
+  const [openId, openAlarm] = useOpenAlarm();
+  const onOpen = useCallback((alarm: Alarm) => openAlarm(alarm.id), [openAlarm]);
+  const columns = useAlarmColumns(directory, view.zone, onOpen);
+  const choices = useAlarmChoices();
+  const active = activeFilters(view, SPEC);
+  const rowAttributes = useCallback((a: Alarm) => ({ 'data-alarm-id': String(a.id), 'data-state': a.state }), []);
+
+  return (
+    <>
+      <PageHeader
+        title={t('alarmConsole.history.title')}
+        subtitle={t('alarmConsole.history.subtitle')}
+        actions={
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={history.reload}
+              data-testid="refresh"
+            >
+              {t('eventLog.history.refresh')}
+            </Button>
+            <CsvExportButton
+              path={(lang) => `/api/alarms/history?${csvQuery(view, SPEC, lang, Date.now())}`}
+              fileName="voltscope-alarms.csv"
+            />
+          </Group>
+        }
+      />
+      <HistoryFilters
+        controls={history}
+        directory={directory}
+        lists={choices}
+        active={active}
+        searchPlaceholder={t('alarmConsole.history.searchPlaceholder')}
+      />
+      {history.error !== null && <LoadFailed message={t('alarmConsole.history.loadError')} onRetry={history.reload} />}
+      <Card padding="md">
+        {page && (
+          <Text size="sm" fw={600} mb="xs" data-testid="total">
+            {t('alarmConsole.history.total', { n: formatNumber(lng, page.total) })}
+          </Text>
+        )}
+        {!page ? (
+          history.loading && <LoadingRows />
+        ) : page.items.length === 0 ? (
+          <EmptyLog
+            message={t(active > 0 ? 'alarmConsole.history.emptyFiltered' : 'alarmConsole.history.empty')}
+            onReset={active > 0 ? history.reset : undefined}
+          />
+        ) : (
+          <HistoryTable
+            label={t('alarmConsole.history.title')}
+            columns={columns}
+            rows={page.items}
+            rowKey={alarmKey}
+            sort={{ key: view.sort, order: view.order, onSort: history.sortBy }}
+            busy={history.loading}
+            rowAttributes={rowAttributes}
+            minWidth={1180}
+            testId="alarm-table"
+          />
+        )}
+        {page && page.total > 0 && (
+          <HistoryPager page={page} onPage={history.goTo} onPageSize={(pageSize) => history.filter({ pageSize })} />
+        )}
+      </Card>
+      <AlarmHistoryTimeline alarmId={openId} onClose={() => openAlarm(null)} directory={directory} zone={view.zone} />
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+// One alarm of the console's grid. An alarm waiting for an acknowledgement is bold with a marker (which
+// blinks for critical and high ones, unless the reader asked for less motion); shelved, suppressed and
+// out-of-service alarms are set back (dimmed, hatched edge) with their flag spelled out.
+
+import { ActionIcon, Checkbox } from '@mantine/core';
+import type { Alarm } from '@voltscope/shared/alarms';
+import type { Language } from '@voltscope/shared/i18n';
+import type { TFunction } from 'i18next';
+import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { categoryOf, isPresented, isUnacknowledged } from '../../alarms/alarmView.ts';
+import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
+import { IconArrowBack, IconCheck, IconClock, IconFileSearch, IconPencil } from '../../ui/icons.tsx';
+import classes from './AlarmConsole.module.css';
+import { formatAlarmTime, formatFullTime } from './alarmTime.ts';
+import type { ConsoleCommand } from './consoleKeys.ts';
+import { type DeviceInfo, devicePath } from './useDeviceDirectory.ts';
+
+/** What every row shares; the page keeps it the same object between renders so rows can skip theirs. */
+export interface RowContext {
+  canAct: boolean;
+  lng: Language;
+  now: number;
+  siteNames: ReadonlyMap<string, string>;
+  devices: ReadonlyMap<string, DeviceInfo>;
+  onToggle(id: number): void;
+  onCommand(command: ConsoleCommand, alarm: Alarm): void;
+}
+
+/** Memoised: moving through 5,000 alarms re-renders the two rows whose activity changed, not all in view. */
+export const AlarmRow = memo(function AlarmRow({
+  alarm,
+  index,
+  top,
+  height,
+  active,
+  selected,
+  context,
+  onActivate,
+}: {
+  alarm: Alarm;
+  index: number;
+  top: number;
+  height: number;
+  active: boolean;
+  selected: boolean;
+  context: RowContext;
+  onActivate: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { lng, canAct } = context;
+  const category = categoryOf(alarm);
+  const unack = isUnacknowledged(alarm);
+  const device = context.devices.get(alarm.deviceId);
+  const path = devicePath(alarm.deviceId, device?.type);
+  const deviceName = device?.name ?? alarm.deviceId;
+  const message = alarm.message[lng] || alarm.message.en;
+  const blink = unack && isPresented(alarm) && (alarm.priority === 'critical' || alarm.priority === 'high');
+
+  // A native title rather than a tooltip component: rows are many and must stay cheap to draw.
+  const action = (command: ConsoleCommand, label: string, icon: ReactNode, testId: string) => (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="md"
+      tabIndex={-1}
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      onClick={(e) => {
+        e.stopPropagation();
+        onActivate(index);
+        context.onCommand(command, alarm);
+      }}
+    >
+      {icon}
+    </ActionIcon>
+  );
+
+  return (
+    <tr
+      id={`alarm-row-${alarm.id}`}
+      aria-rowindex={index + 2}
+      aria-selected={canAct ? selected : undefined}
+      className={classes.row}
+      style={{ insetBlockStart: top, height }}
+      data-active={active || undefined}
+      data-selected={selected || undefined}
+      data-unack={unack || undefined}
+      data-priority={alarm.priority}
+      data-category={category}
+      data-testid="alarm-row"
+      data-alarm-id={alarm.id}
+      onClick={() => onActivate(index)}
+    >
+      {canAct && (
+        <td className={classes.check}>
+          <Checkbox
+            size="xs"
+            tabIndex={-1}
+            checked={selected}
+            aria-label={t('alarmConsole.row.select', { message })}
+            onChange={() => context.onToggle(alarm.id)}
+            onClick={(e) => e.stopPropagation()}
+          />
+        </td>
+      )}
+      <td className={classes.priority}>
+        <span
+          className={classes.marker}
+          data-on={unack || undefined}
+          data-blink={blink || undefined}
+          aria-hidden="true"
+        />
+        <PriorityIcon priority={alarm.priority} />
+        <span>{t(`alarmConsole.priority.${alarm.priority}`)}</span>
+      </td>
+      <td className={classes.time}>
+        <time dateTime={new Date(alarm.raisedAt).toISOString()} title={formatFullTime(lng, alarm.raisedAt)}>
+          {formatAlarmTime(lng, alarm.raisedAt, context.now)}
+        </time>
+      </td>
+      <td className={classes.site}>{context.siteNames.get(alarm.siteId) ?? alarm.siteId}</td>
+      <td className={classes.device}>
+        {path ? (
+          <Link to={path} tabIndex={-1} className={classes.deviceLink} onClick={(e) => e.stopPropagation()}>
+            {deviceName}
+          </Link>
+        ) : (
+          deviceName
+        )}
+      </td>
+      <td className={classes.message} title={message}>
+        {message}
+      </td>
+      <td className={classes.state}>
+        <span className={classes.badge} data-category={category}>
+          {t(`alarmConsole.category.${category}`)}
+        </span>
+        <span className={classes.stateDetail} data-testid="state-detail">
+          {stateDetail(alarm, category, t, lng)}
+        </span>
+      </td>
+      <td className={classes.actions}>
+        {canAct &&
+          unack &&
+          action('acknowledge', t('alarmConsole.actions.acknowledge'), <IconCheck size={16} />, 'row-acknowledge')}
+        {canAct &&
+          (alarm.shelvedUntil === null
+            ? action('shelve', t('alarmConsole.actions.shelve'), <IconClock size={16} />, 'row-shelve')
+            : action('unshelve', t('alarmConsole.actions.unshelve'), <IconArrowBack size={16} />, 'row-unshelve'))}
+        {canAct && action('comment', t('alarmConsole.actions.comment'), <IconPencil size={16} />, 'row-comment')}
+        {action('timeline', t('alarmConsole.actions.timeline'), <IconFileSearch size={16} />, 'row-timeline')}
+      </td>
+    </tr>
+  );
+});
+
+/** Beside the badge: the ISA-18.2 state under a flag, when the shelving ends, who acknowledged. */
+function stateDetail(alarm: Alarm, category: ReturnType<typeof categoryOf>, t: TFunction, lng: Language): string {
+  const parts: string[] = [];
+  if (category === 'shelved' && alarm.shelvedUntil !== null) {
+    parts.push(t('alarmConsole.row.until', { time: formatAlarmTime(lng, alarm.shelvedUntil) }));
+  }
+  if (category !== alarm.state && alarm.state !== 'closed') parts.push(t(`alarmConsole.category.${alarm.state}`));
+  if (alarm.state === 'acknowledged' && alarm.acknowledgedBy) parts.push(alarm.acknowledgedBy);
+  return parts.join(' · ');
+}

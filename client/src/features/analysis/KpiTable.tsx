@@ -1,0 +1,316 @@
+// The daily figures, one row per day and site (or generator): sortable on every column (aria-sort on
+// the header), paged (5 to 100 rows), with the period's totals and averages in the footer. Numbers are
+// aligned at the end of their cells so that digits line up in either direction.
+import { ActionIcon, Group, NativeSelect, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { historyPageSizes } from '@voltscope/shared/alarms';
+import type { DailyKpis } from '@voltscope/shared/kpis';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconArrowsUpDown, IconArrowUp } from '../../ui/icons.tsx';
+import classes from './analysis.module.css';
+import type { AnalysisFormat } from './analysisFormat.ts';
+import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from './analysisIcons.tsx';
+import { type Figures, ratioOf, type SortKey, type SortOrder, sortRows } from './dailyFigures.ts';
+
+interface Column {
+  key: SortKey;
+  header: string;
+  numeric: boolean;
+  cell: (row: DailyKpis) => ReactNode;
+  total: (figures: Figures) => string;
+}
+
+interface KpiTableProps {
+  rows: readonly DailyKpis[];
+  figures: Figures;
+  /** A row's site or generator name. */
+  nameOf: (row: DailyKpis) => string;
+  byGenerator: boolean;
+  /** Whether a row's site is solar: its yield is per kWp (peak watts), a wind farm's per kW. */
+  isSolar: (row: DailyKpis) => boolean;
+  /** Whether a row's day is still going on at its site (its figures so far). */
+  isToday: (row: DailyKpis) => boolean;
+  format: AnalysisFormat;
+  busy: boolean;
+  /** What the rows answer (the query): another one starts the table at its first page. */
+  queryKey: string;
+}
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: Column;
+  sort: { key: SortKey; order: SortOrder };
+  onSort: (key: SortKey) => void;
+}) {
+  const { t } = useTranslation();
+  const active = sort.key === column.key;
+  return (
+    <UnstyledButton
+      className={classes.sortButton}
+      onClick={() => onSort(column.key)}
+      data-testid={`sort-${column.key}`}
+    >
+      {column.header}
+      {active ? (
+        <IconArrowUp
+          size={14}
+          className={classes.sortMark}
+          data-active
+          style={sort.order === 'desc' ? { transform: 'rotate(180deg)' } : undefined}
+        />
+      ) : (
+        <IconArrowsUpDown size={14} className={classes.sortMark} />
+      )}
+      <VisuallyHidden>
+        {active
+          ? t(sort.order === 'asc' ? 'analysis.table.ascending' : 'analysis.table.descending')
+          : t('analysis.table.sortBy')}
+      </VisuallyHidden>
+    </UnstyledButton>
+  );
+}
+
+export function KpiTable({
+  rows,
+  figures,
+  nameOf,
+  byGenerator,
+  isSolar,
+  isToday,
+  format,
+  busy,
+  queryKey,
+}: KpiTableProps) {
+  const { t } = useTranslation();
+  const [sort, setSort] = useState<{ key: SortKey; order: SortOrder }>({ key: 'day', order: 'desc' });
+  const [pageSize, setPageSize] = useState(25);
+  const [page, setPage] = useState(1);
+
+  const allSolar = rows.every(isSolar);
+  const columns = useMemo<Column[]>(
+    () => [
+      {
+        key: 'day',
+        header: t('analysis.table.day'),
+        numeric: false,
+        cell: (r) => (
+          <>
+            <span className={classes.nowrap}>{format.day(r.day)}</span>
+            {isToday(r) && (
+              <Text span size="xs" c="dimmed" className={classes.soFar} data-testid="so-far">
+                {t('analysis.table.soFar')}
+              </Text>
+            )}
+          </>
+        ),
+        total: () => '',
+      },
+      {
+        key: 'name',
+        header: t(byGenerator ? 'analysis.table.generator' : 'analysis.table.site'),
+        numeric: false,
+        cell: (r) => <span className={classes.nowrap}>{nameOf(r)}</span>,
+        total: () => '',
+      },
+      {
+        key: 'energy',
+        header: t('analysis.kpi.energy'),
+        numeric: true,
+        cell: (r) => format.energy(r.energyKwh),
+        total: (f) => format.energy(f.energyKwh),
+      },
+      {
+        key: 'expected',
+        header: t('analysis.kpi.expected'),
+        numeric: true,
+        cell: (r) => format.energy(r.expectedKwh),
+        total: (f) => format.energy(f.expectedKwh),
+      },
+      {
+        key: 'ratio',
+        header: t('analysis.kpi.ratio'),
+        numeric: true,
+        cell: (r) => format.percent(ratioOf(r), 0),
+        total: (f) => format.percent(f.ratio, 0),
+      },
+      {
+        key: 'specificYield',
+        header: t('analysis.kpi.specificYield'),
+        numeric: true,
+        cell: (r) => format.specificYield(r.specificYield, isSolar(r)),
+        total: (f) => format.specificYield(f.specificYield, allSolar),
+      },
+      {
+        key: 'performanceRatio',
+        header: t('analysis.kpi.performanceRatio'),
+        numeric: true,
+        cell: (r) => format.percent(r.performanceRatio),
+        total: (f) => format.percent(f.performanceRatio),
+      },
+      {
+        key: 'insolation',
+        header: t('analysis.kpi.insolation'),
+        numeric: true,
+        cell: (r) => format.insolation(r.insolationKwhM2),
+        total: (f) => format.insolation(f.insolationKwhM2),
+      },
+      {
+        key: 'availability',
+        header: t('analysis.kpi.availability'),
+        numeric: true,
+        cell: (r) => format.percent(r.availability),
+        total: (f) => format.percent(f.availability),
+      },
+      {
+        key: 'capacityFactor',
+        header: t('analysis.kpi.capacityFactor'),
+        numeric: true,
+        cell: (r) => format.percent(r.capacityFactor),
+        total: (f) => format.percent(f.capacityFactor),
+      },
+    ],
+    [t, format, nameOf, byGenerator, isSolar, isToday, allSolar],
+  );
+
+  const sorted = useMemo(
+    () => sortRows(rows, sort.key, sort.order, nameOf, format.lng),
+    [rows, sort, nameOf, format.lng],
+  );
+  const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
+  // Other filters start at the first page; a refresh of the same query stays where the reader is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` is the trigger
+  useEffect(() => setPage(1), [queryKey]);
+  const current = Math.min(page, pages);
+  const shown = sorted.slice((current - 1) * pageSize, current * pageSize);
+  const onSort = (key: SortKey) =>
+    setSort((s) =>
+      s.key === key
+        ? { key, order: s.order === 'asc' ? 'desc' : 'asc' }
+        : { key, order: key === 'name' ? 'asc' : 'desc' },
+    );
+  const n = (v: number) => format.number(v);
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={1080} type="native">
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-label={t('analysis.table.title')}
+          aria-busy={busy}
+          className={busy ? classes.busy : undefined}
+          data-testid="kpi-table"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th
+                  key={c.key}
+                  scope="col"
+                  ta={c.numeric ? 'end' : undefined}
+                  aria-sort={sort.key === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
+                  <SortHeader column={c} sort={sort} onSort={onSort} />
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((row) => (
+              <Table.Tr key={`${row.day}|${row.siteId}|${row.deviceId ?? ''}`} data-testid="kpi-row">
+                {columns.map((c) => (
+                  <Table.Td
+                    key={c.key}
+                    ta={c.numeric ? 'end' : undefined}
+                    className={c.numeric ? classes.number : undefined}
+                  >
+                    {c.numeric ? <bdi>{c.cell(row)}</bdi> : c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot className={classes.totals}>
+            <Table.Tr data-testid="kpi-totals">
+              <Table.Th scope="row" colSpan={2}>
+                {t('analysis.table.period', { n: n(rows.length) })}
+              </Table.Th>
+              {columns.slice(2).map((c) => (
+                <Table.Td key={c.key} ta="end" className={classes.number}>
+                  <bdi>{c.total(figures)}</bdi>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="dimmed" mt="xs">
+        {t('analysis.table.footnote')}
+      </Text>
+      <Group
+        justify="space-between"
+        gap="sm"
+        wrap="wrap"
+        mt="sm"
+        component="nav"
+        aria-label={t('analysis.table.pager')}
+      >
+        <Group gap="sm" wrap="nowrap">
+          <NativeSelect
+            size="sm"
+            label={t('analysis.table.pageSize')}
+            data={historyPageSizes.map((s) => ({ value: String(s), label: n(s) }))}
+            value={String(pageSize)}
+            onChange={(e) => {
+              setPageSize(Number(e.currentTarget.value));
+              setPage(1);
+            }}
+            data-testid="page-size"
+            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { marginBottom: 0 } }}
+          />
+          <Text size="sm" aria-live="polite" data-testid="page-range">
+            {t('analysis.table.range', {
+              from: n(sorted.length === 0 ? 0 : (current - 1) * pageSize + 1),
+              to: n((current - 1) * pageSize + shown.length),
+              total: n(sorted.length),
+            })}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          {(
+            [
+              ['first', 1, current <= 1, <IconPageFirst key="i" />],
+              ['previous', current - 1, current <= 1, <IconPagePrevious key="i" />],
+              null,
+              ['next', current + 1, current >= pages, <IconPageNext key="i" />],
+              ['last', pages, current >= pages, <IconPageLast key="i" />],
+            ] as const
+          ).map((control) =>
+            control === null ? (
+              <Text key="page" size="sm" px={4} data-testid="page-number">
+                {t('analysis.table.page', { page: n(current), pages: n(pages) })}
+              </Text>
+            ) : (
+              <Tooltip key={control[0]} label={t(`analysis.table.${control[0]}`)}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={t(`analysis.table.${control[0]}`)}
+                  disabled={control[2]}
+                  onClick={() => setPage(control[1])}
+                  data-testid={`page-${control[0]}`}
+                >
+                  {control[3]}
+                </ActionIcon>
+              </Tooltip>
+            ),
+          )}
+        </Group>
+      </Group>
+    </>
+  );
+}

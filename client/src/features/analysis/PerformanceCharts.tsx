@@ -1,0 +1,212 @@
+// The period at a glance: the totals and averages as tiles, the energy of each day against what was
+// expected (bars and a dashed line), and the performance ratio and availability of each day (lines).
+// Each chart has its figures in a sentence under it, which assistive technologies read as its description.
+import { Card, Paper, SimpleGrid, Text, Title, useComputedColorScheme } from '@mantine/core';
+import type { DailyKpis } from '@voltscope/shared/kpis';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnalysisBars, type AnalysisSeries } from '../../charts/AnalysisBars.tsx';
+import type { AnalysisFormat } from './analysisFormat.ts';
+import { dayInstant } from './analysisFormat.ts';
+import { dayColumns, extremesOf, type Figures, figuresOf } from './dailyFigures.ts';
+import { analysisColors, dashes } from './palette.ts';
+
+const DAY_MS = 86_400_000;
+
+function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid={testId}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} mt={4} data-testid={`${testId}-value`}>
+        <bdi>{value}</bdi>
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+export function PeriodTiles({ figures, format }: { figures: Figures; format: AnalysisFormat }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid
+      cols={{ base: 2, sm: 3, lg: 6 }}
+      spacing="sm"
+      mb="md"
+      component="section"
+      aria-label={t('analysis.tiles.title')}
+    >
+      <Tile label={t('analysis.kpi.energy')} value={format.energy(figures.energyKwh)} testId="tile-energy" />
+      <Tile label={t('analysis.kpi.expected')} value={format.energy(figures.expectedKwh)} testId="tile-expected" />
+      <Tile
+        label={t('analysis.kpi.ratio')}
+        value={format.percent(figures.ratio, 0)}
+        hint={t('analysis.tiles.ratioHint')}
+        testId="tile-ratio"
+      />
+      <Tile
+        label={t('analysis.kpi.performanceRatio')}
+        value={format.percent(figures.performanceRatio)}
+        hint={t('analysis.tiles.prHint')}
+        testId="tile-pr"
+      />
+      <Tile
+        label={t('analysis.kpi.availability')}
+        value={format.percent(figures.availability)}
+        hint={t('analysis.tiles.averageHint')}
+        testId="tile-availability"
+      />
+      <Tile
+        label={t('analysis.kpi.capacityFactor')}
+        value={format.percent(figures.capacityFactor)}
+        hint={t('analysis.tiles.averageHint')}
+        testId="tile-cf"
+      />
+    </SimpleGrid>
+  );
+}
+
+interface PerformanceChartsProps {
+  rows: readonly DailyKpis[];
+  days: readonly string[];
+  format: AnalysisFormat;
+}
+
+export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps) {
+  const { t } = useTranslation();
+  const scheme = useComputedColorScheme('light');
+  const colors = analysisColors(scheme);
+  const energyId = useId();
+  const ratioId = useId();
+  const columns = useMemo(() => dayColumns(rows, days), [rows, days]);
+  const x = useMemo(() => columns.days.map(dayInstant), [columns]);
+  const few = days.length <= 45;
+
+  const energySeries = useMemo<AnalysisSeries[]>(
+    () => [
+      { label: t('analysis.kpi.energy'), color: colors.energy, kind: 'bars' },
+      {
+        label: t('analysis.kpi.expected'),
+        color: colors.expected,
+        kind: 'line',
+        dash: [...dashes.expected],
+        points: few,
+      },
+    ],
+    [t, colors.energy, colors.expected, few],
+  );
+  const ratioSeries = useMemo<AnalysisSeries[]>(
+    () => [
+      { label: t('analysis.kpi.performanceRatio'), color: colors.performanceRatio, kind: 'line', points: few },
+      {
+        label: t('analysis.kpi.availability'),
+        color: colors.availability,
+        kind: 'line',
+        dash: [...dashes.availability],
+        points: few,
+      },
+    ],
+    [t, colors.performanceRatio, colors.availability, few],
+  );
+  const energyColumns = useMemo(() => [columns.energy, columns.expected], [columns]);
+  const ratioColumns = useMemo(() => [columns.performanceRatio, columns.availability], [columns]);
+
+  const period = figuresOf(rows);
+  const energy = extremesOf(columns.days, columns.energy);
+  const pr = extremesOf(columns.days, columns.performanceRatio);
+  const availability = extremesOf(columns.days, columns.availability);
+  const tick = (ms: number) => format.tick(ms, DAY_MS, 'UTC');
+  const cursor = (ms: number) => format.day(new Date(ms).toISOString().slice(0, 10));
+
+  const energyText = [
+    t('analysis.charts.energySummary', {
+      energy: format.energy(period.energyKwh),
+      expected: format.energy(period.expectedKwh),
+      ratio: format.percent(period.ratio, 0),
+    }),
+    energy.highest && energy.lowest
+      ? t('analysis.charts.energyExtremes', {
+          best: format.shortDay(energy.highest.day),
+          bestValue: format.energy(energy.highest.value),
+          worst: format.shortDay(energy.lowest.day),
+          worstValue: format.energy(energy.lowest.value),
+        })
+      : '',
+    energy.missing > 0 ? t('analysis.charts.missingDays', { n: format.number(energy.missing) }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const ratioText = [
+    pr.highest && pr.lowest
+      ? t('analysis.charts.prSummary', {
+          pr: format.percent(period.performanceRatio),
+          low: format.percent(pr.lowest.value),
+          high: format.percent(pr.highest.value),
+        })
+      : t('analysis.charts.noPr'),
+    availability.lowest
+      ? t('analysis.charts.availabilitySummary', {
+          availability: format.percent(period.availability),
+          lowest: format.percent(availability.lowest.value),
+          day: format.shortDay(availability.lowest.day),
+        })
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
+      <Card padding="md" component="section" aria-labelledby={`${energyId}-title`}>
+        <Title order={3} size="h5" mb={4} id={`${energyId}-title`}>
+          {t('analysis.charts.energyTitle')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="xs" id={energyId} data-testid="energy-summary">
+          {energyText}
+        </Text>
+        <AnalysisBars
+          x={x}
+          columns={energyColumns}
+          series={energySeries}
+          stepMs={DAY_MS}
+          timeZone="UTC"
+          ticksOnValues
+          axis={format.axes.energy}
+          formatTick={tick}
+          formatCursor={cursor}
+          ariaLabel={t('analysis.charts.energyTitle')}
+          describedBy={energyId}
+          testId="energy-chart"
+        />
+      </Card>
+      <Card padding="md" component="section" aria-labelledby={`${ratioId}-title`}>
+        <Title order={3} size="h5" mb={4} id={`${ratioId}-title`}>
+          {t('analysis.charts.ratioTitle')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="xs" id={ratioId} data-testid="ratio-summary">
+          {ratioText}
+        </Text>
+        <AnalysisBars
+          x={x}
+          columns={ratioColumns}
+          series={ratioSeries}
+          stepMs={DAY_MS}
+          timeZone="UTC"
+          ticksOnValues
+          axis={format.axes.percent}
+          minTop={1}
+          formatTick={tick}
+          formatCursor={cursor}
+          ariaLabel={t('analysis.charts.ratioTitle')}
+          describedBy={ratioId}
+          testId="ratio-chart"
+        />
+      </Card>
+    </SimpleGrid>
+  );
+}

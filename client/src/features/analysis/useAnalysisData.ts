@@ -1,0 +1,90 @@
+// What the page loads: the devices of the user's sites (generator choices, names in the alarm lists),
+// the alarm rules' priorities, and the two answers of the analysis API. An answer whose address moves
+// (another period, a refresh) stays on screen while the next one loads, so tables and charts dim rather
+// than blank out.
+import type { AlarmPriority, AlarmRule } from '@voltscope/shared/alarms';
+import type { Device } from '@voltscope/shared/fleet';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { api } from '../../session/api.ts';
+
+export interface Kept<T> {
+  data: T | null;
+  loading: boolean;
+  error: unknown;
+  reload: () => void;
+}
+
+/** GETs `path` (nothing while it is null), keeping the last answer while the next loads. */
+export function useKept<T>(path: string | null): Kept<T> {
+  const [state, setState] = useState<Omit<Kept<T>, 'reload'>>({ data: null, loading: path !== null, error: null });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger
+  useEffect(() => {
+    if (!path) return;
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    api<T>(path, { signal: controller.signal }).then(
+      (data) => setState({ data, loading: false, error: null }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState((s) => ({ ...s, loading: false, error }));
+      },
+    );
+    return () => controller.abort();
+  }, [path, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, reload };
+}
+
+export const isGenerator = (d: Pick<Device, 'type'>) => d.type === 'inverter' || d.type === 'wind_turbine';
+
+export interface SiteDevices {
+  ready: boolean;
+  byId: ReadonlyMap<string, Device>;
+  generatorsOf: (siteId: string) => Device[];
+}
+
+/** Every device of the given sites (a request per site, a handful at most), by id. */
+export function useSiteDevices(siteIds: readonly string[], lng: string): SiteDevices {
+  const key = siteIds.join(',');
+  const [devices, setDevices] = useState<{ key: string; list: Device[] } | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    const controller = new AbortController();
+    Promise.all(
+      key
+        .split(',')
+        .map((id) =>
+          api<Device[]>(`/api/sites/${encodeURIComponent(id)}/devices`, { signal: controller.signal }).catch(
+            () => [] as Device[],
+          ),
+        ),
+    ).then((lists) => {
+      if (!controller.signal.aborted) setDevices({ key, list: lists.flat() });
+    });
+    return () => controller.abort();
+  }, [key]);
+  return useMemo(() => {
+    const list = devices?.list ?? [];
+    const collator = new Intl.Collator(lng, { numeric: true });
+    return {
+      ready: devices?.key === key,
+      byId: new Map(list.map((d) => [d.id, d])),
+      generatorsOf: (siteId: string) =>
+        list.filter((d) => d.siteId === siteId && isGenerator(d)).sort((a, b) => collator.compare(a.name, b.name)),
+    };
+  }, [devices, key, lng]);
+}
+
+/** Each rule's priority, for the alarm lists (empty if the rules cannot be read). */
+export function useRulePriorities(): ReadonlyMap<number, AlarmPriority> {
+  const [map, setMap] = useState<ReadonlyMap<number, AlarmPriority>>(new Map());
+  useEffect(() => {
+    const controller = new AbortController();
+    api<AlarmRule[]>('/api/alarms/rules', { signal: controller.signal }).then(
+      (rules) => setMap(new Map(rules.map((r) => [r.id, r.priority]))),
+      () => {},
+    );
+    return () => controller.abort();
+  }, []);
+  return map;
+}

@@ -1,0 +1,118 @@
+// The irradiance page in words: the period's figures from the hub (energy, specific yield, insolation,
+// IEC 61724 performance ratio) and the peaks of the lines drawn (power, irradiance, module temperature,
+// with when they happened). Visible to everyone, and the description screen readers get for the chart.
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Site } from '@voltscope/shared/domain';
+import type { PeriodComparison } from '@voltscope/shared/kpis';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../../data/useResource.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { formatEnergy, formatPercent, formatPower, formatSiteDateTime, formatWithUnit } from './formatCharts.ts';
+import { COLUMN } from './irradianceSeries.ts';
+import type { HistoryColumns } from './liveTail.ts';
+
+function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The largest value of a column and its bucket's start. */
+function peakOf(history: HistoryColumns | null, column: number): { value: number; at: number | null } | null {
+  const values = history?.columns[column] ?? [];
+  let best = -1;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v !== null && v !== undefined && (best < 0 || v > (values[best] as number))) best = i;
+  }
+  // A peak of zero (a night, an outage) has no moment worth naming.
+  if (best < 0 || !history) return null;
+  const value = values[best] as number;
+  return { value, at: value > 0 ? (history.ts[best] as number) : null };
+}
+
+export function IrradianceSummary({
+  id,
+  site,
+  history,
+  range,
+}: {
+  id: string;
+  site: Site;
+  history: HistoryColumns | null;
+  range: { from: number; to: number };
+}) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const kpis = useResource<PeriodComparison>(
+    `/api/kpis/period?sites=${encodeURIComponent(site.id)}&from=${Math.floor(range.from)}&to=${Math.ceil(range.to)}&maxPoints=10`,
+  );
+  const item = kpis.status === 'ready' ? kpis.data.items[0] : undefined;
+  const dash = '—';
+  const when = (at: number) => formatSiteDateTime(lng, site.timeZone, at);
+  const power = peakOf(history, COLUMN.power);
+  const irradiance = peakOf(history, COLUMN.irradiance);
+  const module = peakOf(history, COLUMN.moduleTemp);
+  const pending = kpis.status === 'loading' ? '…' : dash;
+
+  return (
+    <SimpleGrid
+      id={id}
+      type="container"
+      cols={{ base: 2, '520px': 3, '900px': 6 }}
+      spacing="md"
+      mt="md"
+      component="section"
+      aria-label={t('energyCharts.summary')}
+      data-testid="irradiance-summary"
+    >
+      <Figure
+        testId="summary-energy"
+        label={t('energyCharts.irradiance.energy')}
+        value={item?.energyKwh != null ? formatEnergy(lng, item.energyKwh) : pending}
+        {...(item?.specificYield != null
+          ? { detail: t('energyCharts.irradiance.specificYield', { value: formatNumber(lng, item.specificYield, 2) }) }
+          : {})}
+      />
+      <Figure
+        testId="summary-insolation"
+        label={t('energyCharts.irradiance.insolation')}
+        value={item?.insolationKwhM2 != null ? formatWithUnit(lng, item.insolationKwhM2, 'kWh/m²', 2) : pending}
+      />
+      <Figure
+        testId="summary-pr"
+        label={t('energyCharts.irradiance.pr')}
+        value={item?.performanceRatio != null ? formatPercent(lng, item.performanceRatio) : pending}
+      />
+      <Figure
+        testId="summary-peak-power"
+        label={t('energyCharts.irradiance.peakPower')}
+        value={power ? formatPower(lng, power.value) : dash}
+        {...(power?.at ? { detail: when(power.at) } : {})}
+      />
+      <Figure
+        testId="summary-peak-poa"
+        label={t('energyCharts.irradiance.peakPoa')}
+        value={irradiance ? formatWithUnit(lng, irradiance.value, 'W/m²') : dash}
+        {...(irradiance?.at ? { detail: when(irradiance.at) } : {})}
+      />
+      <Figure
+        testId="summary-peak-module"
+        label={t('energyCharts.irradiance.peakModule')}
+        value={module ? formatWithUnit(lng, module.value, '°C', 1) : dash}
+        {...(module?.at ? { detail: when(module.at) } : {})}
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,77 @@
+// The values now, above a chart of a period that ends now: power, irradiance and module temperature
+// from the live store, re-read once a second (not on every frame). A value older than about twice its
+// sampling period is marked stale and dimmed, never shown as live (RELIABILITY decision 10).
+import { Badge, Group, Text } from '@mantine/core';
+import type { Site } from '@voltscope/shared/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatSiteTime } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useConnection } from '../../live/hooks.ts';
+import { liveStore } from '../../live/liveStore.ts';
+import { formatPower, formatWithUnit } from './formatCharts.ts';
+import { COLUMN } from './irradianceSeries.ts';
+
+/** Slack on top of twice the sampling period: a frame's coalescing and the network. */
+const SLACK_MS = 1000;
+
+function useSecondClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function LiveNow({
+  site,
+  ids,
+  periodMs,
+}: {
+  site: Site;
+  ids: readonly (number | undefined)[];
+  /** The longest expected sampling period of the series shown. */
+  periodMs: number;
+}) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const now = useSecondClock();
+  const status = useConnection((s) => s.status);
+  const read = (column: number) => {
+    const id = ids[column];
+    return id === undefined ? null : liveStore.latest(id);
+  };
+  const power = read(COLUMN.power);
+  const poa = read(COLUMN.irradiance);
+  const module = read(COLUMN.moduleTemp);
+  const newest = Math.max(power?.ts ?? 0, poa?.ts ?? 0, module?.ts ?? 0);
+  const stale = newest === 0 || now - newest > 2 * periodMs + SLACK_MS || status !== 'live';
+  const dim = stale ? { c: 'dimmed' } : {};
+  const value = (sample: { value: number } | null, format: (v: number) => string) =>
+    sample ? format(sample.value) : '—';
+
+  return (
+    <Group gap="lg" wrap="wrap" data-testid="live-now" data-stale={stale} aria-live="off">
+      <Badge color={stale ? 'yellow' : 'green'} variant="light">
+        {stale ? t('energyCharts.irradiance.stale') : t('energyCharts.irradiance.live')}
+      </Badge>
+      <Text size="sm" {...dim} data-testid="live-power">
+        {t('energyCharts.irradiance.power')}: <b>{value(power, (v) => formatPower(lng, v))}</b>
+      </Text>
+      <Text size="sm" {...dim}>
+        {t('energyCharts.irradiance.poa')}: <b>{value(poa, (v) => formatWithUnit(lng, v, 'W/m²'))}</b>
+      </Text>
+      <Text size="sm" {...dim}>
+        {t('energyCharts.irradiance.moduleTemp')}: <b>{value(module, (v) => formatWithUnit(lng, v, '°C', 1))}</b>
+      </Text>
+      <Text size="xs" c="dimmed">
+        {newest > 0
+          ? t('energyCharts.irradiance.lastSample', {
+              time: formatSiteTime(lng, site.timeZone, new Date(newest), true),
+            })
+          : t('energyCharts.irradiance.waiting')}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,50 @@
+// The devices of several sites at once (the comparison's pickers, the dashboard's chart sources), and the
+// series of single devices: fetched together, aborted if the page leaves first.
+import type { Device } from '@voltscope/shared/fleet';
+import { useEffect, useState } from 'react';
+import type { Resource } from '../../data/useResource.ts';
+import { api } from '../../session/api.ts';
+
+export interface DeviceSeries {
+  id: number;
+  key: string;
+  unit: string;
+  periodMs: number;
+}
+
+export const devicesPath = (siteId: string) => `/api/sites/${encodeURIComponent(siteId)}/devices`;
+export const devicePath = (deviceId: string) => `/api/devices/${encodeURIComponent(deviceId)}`;
+
+/** The result of `load` for the given key, reloaded when the key changes. */
+export function useLoaded<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+  const [state, setState] = useState<Resource<T>>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` fetches.
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    load(controller.signal).then(
+      (data) => setState({ status: 'ready', data }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, [key]);
+  return state;
+}
+
+/** Each site's devices, by site id. */
+export function useSitesDevices(siteIds: readonly string[] | null): Resource<Map<string, Device[]>> {
+  const key = siteIds ? siteIds.join(',') : null;
+  return useLoaded(key, async (signal) => {
+    const lists = await Promise.all((siteIds ?? []).map((id) => api<Device[]>(devicesPath(id), { signal })));
+    return new Map((siteIds ?? []).map((id, i) => [id, lists[i] ?? []]));
+  });
+}
+
+/** A device's series id by key (`active_power`), or undefined. */
+export async function seriesOf(deviceId: string, signal: AbortSignal): Promise<Map<string, number>> {
+  const device = await api<{ series: DeviceSeries[] }>(devicePath(deviceId), { signal });
+  return new Map(device.series.map((s) => [s.key, s.id]));
+}

@@ -1,0 +1,48 @@
+// What a log shows instead of rows: the first load, a failure (with a retry), or nothing to show (with
+// a way out of the filters that emptied it).
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconAlertTriangle, IconFileSearch } from '../../ui/icons.tsx';
+
+export function LoadingRows() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6} aria-busy="true" aria-label={t('eventLog.table.loading')}>
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+        <Skeleton key={i} h={34} />
+      ))}
+    </Stack>
+  );
+}
+
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} mb="md" data-testid="load-error">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+export function EmptyLog({ message, onReset }: { message: string; onReset?: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="xl" radius="md" data-testid="log-empty">
+      <Stack align="center" gap="xs">
+        <IconFileSearch size={28} />
+        <Text ta="center">{message}</Text>
+        {onReset && (
+          <Button variant="subtle" size="sm" onClick={onReset}>
+            {t('eventLog.filters.reset')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

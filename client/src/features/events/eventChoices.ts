@@ -1,0 +1,32 @@
+// The choices of the event filters: every event type and severity, named in the reader's language.
+// Sign-ins and rule changes belong to no site: they are offered only to a user who may read them.
+
+import { asSubject } from '@voltscope/shared/abilities';
+import { alarmPriorities, type EventSeverity, eventTypes } from '@voltscope/shared/alarms';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../session/ability.ts';
+import type { ListChoice } from './HistoryFilters.tsx';
+
+const FLEET_TYPES = new Set<string>(['sign_in', 'rule_changed']);
+export const severities: readonly EventSeverity[] = [...alarmPriorities, 'info'];
+
+export function useEventChoices(): ListChoice[] {
+  const { t } = useTranslation();
+  const fleet = useAbility().can('read', asSubject('Event', { siteId: null }));
+  return [
+    {
+      key: 'types',
+      label: t('eventLog.filters.types'),
+      placeholder: t('eventLog.filters.allTypes'),
+      options: eventTypes
+        .filter((type) => fleet || !FLEET_TYPES.has(type))
+        .map((type) => ({ value: type, label: t(`eventLog.types.${type}`) })),
+    },
+    {
+      key: 'priorities',
+      label: t('eventLog.filters.severities'),
+      placeholder: t('eventLog.filters.allSeverities'),
+      options: severities.map((s) => ({ value: s, label: t(`eventLog.severity.${s}`) })),
+    },
+  ];
+}

@@ -1,0 +1,108 @@
+// The columns of an event log, shared by the event history and the realtime tail: when (in the reader's
+// or the site's time zone), where, what, how severe, the message in the reader's language, who and why.
+
+import { Anchor } from '@mantine/core';
+import type { SiteEvent } from '@voltscope/shared/alarms';
+import type { Language } from '@voltscope/shared/i18n';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import classes from './events.module.css';
+import { formatOffset, formatStamp, myTimeZone } from './eventTime.ts';
+import type { Column } from './HistoryTable.tsx';
+import type { TimeZoneMode } from './historyQuery.ts';
+import { SeverityBadge } from './SeverityBadge.tsx';
+import type { FleetDirectory } from './useFleetDirectory.ts';
+
+const DASH = '—';
+
+/** A time cell: the stamp, and in site time the zone's offset under it. */
+export function TimeCell({
+  ts,
+  siteId,
+  zone,
+  directory,
+  lng,
+}: {
+  ts: number;
+  siteId: string | null;
+  zone: TimeZoneMode;
+  directory: FleetDirectory;
+  lng: Language;
+}) {
+  const siteZone = siteId ? directory.siteById.get(siteId)?.timeZone : undefined;
+  const timeZone = zone === 'site' && siteZone ? siteZone : myTimeZone();
+  return (
+    <time dateTime={new Date(ts).toISOString()} className={classes.time}>
+      {formatStamp(lng, timeZone, ts)}
+      {zone === 'site' && <span className={classes.offset}>{formatOffset(lng, timeZone, ts)}</span>}
+    </time>
+  );
+}
+
+export function useSiteName(directory: FleetDirectory) {
+  const { t } = useTranslation();
+  return (siteId: string | null) => (siteId ? (directory.siteById.get(siteId)?.name ?? siteId) : t('eventLog.fleet'));
+}
+
+export const deviceName = (directory: FleetDirectory, deviceId: string | null) =>
+  deviceId ? (directory.deviceById.get(deviceId)?.name ?? deviceId) : DASH;
+
+export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): Column<SiteEvent>[] {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const siteName = useSiteName(directory);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `siteName` follows `directory` and `t`.
+  return useMemo(
+    () => [
+      {
+        key: 'time',
+        header: t('eventLog.columns.time'),
+        sortKey: 'ts',
+        render: (e) => <TimeCell ts={e.ts} siteId={e.siteId} zone={zone} directory={directory} lng={lng} />,
+      },
+      { key: 'site', header: t('eventLog.columns.site'), sortKey: 'site', render: (e) => siteName(e.siteId) },
+      {
+        key: 'device',
+        header: t('eventLog.columns.device'),
+        sortKey: 'device',
+        render: (e) => deviceName(directory, e.deviceId),
+      },
+      {
+        key: 'type',
+        header: t('eventLog.columns.type'),
+        sortKey: 'type',
+        // An alarm's event leads to the alarm's whole timeline.
+        render: (e) =>
+          e.alarmId === null ? (
+            t(`eventLog.types.${e.type}`)
+          ) : (
+            <Anchor component={Link} to={`/alarm/history?alarm=${e.alarmId}`} size="sm" data-testid="event-alarm-link">
+              {t(`eventLog.types.${e.type}`)}
+            </Anchor>
+          ),
+      },
+      {
+        key: 'severity',
+        // Not sortable: the server orders severities by name (critical, high, info, low...), not by rank.
+        header: t('eventLog.columns.severity'),
+        render: (e) => <SeverityBadge severity={e.severity} />,
+      },
+      {
+        key: 'message',
+        header: t('eventLog.columns.message'),
+        render: (e) => <span className={classes.message}>{e.message[lng] || e.message.en}</span>,
+      },
+      { key: 'user', header: t('eventLog.columns.user'), render: (e) => e.userName ?? DASH },
+      {
+        key: 'comment',
+        header: t('eventLog.columns.comment'),
+        render: (e) => (e.comment ? <span className={classes.message}>{e.comment}</span> : ''),
+      },
+    ],
+    [t, lng, zone, directory],
+  );
+}
+
+export const eventKey = (e: SiteEvent): string => `${e.siteId ?? 'fleet'}:${e.seq}`;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { eventFilter } from './eventFilter.ts';
+import { type HistorySpec, parseView } from './historyQuery.ts';
+
+const spec: HistorySpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts'] };
+
+describe('the live tail’s filters', () => {
+  const base = {
+    id: 1,
+    seq: 1,
+    alarmId: null,
+    userName: 'Julien Moreau',
+    comment: 'Checked on site',
+    ts: 0,
+    message: { en: 'Main gate: door opened', fr: 'Main gate : porte ouverte', fa: 'در باز شد', ar: 'فُتح الباب' },
+  };
+  const door = { ...base, siteId: 'es-tarifa', deviceId: 'es-tarifa.gate1', type: 'door', severity: 'info' } as const;
+  const signIn = { ...base, siteId: null, deviceId: null, type: 'sign_in', severity: 'info' } as const;
+  const view = (query: string) => parseView(new URLSearchParams(query), spec);
+
+  it('matches sites, devices, types and severities like the server', () => {
+    expect(eventFilter(view('sites=es-tarifa'), 'en')(door)).toBe(true);
+    expect(eventFilter(view('sites=es-tarifa'), 'en')(signIn)).toBe(false);
+    expect(eventFilter(view('devices=es-tarifa.gate2'), 'en')(door)).toBe(false);
+    expect(eventFilter(view('types=motion,door&priorities=info'), 'en')(door)).toBe(true);
+    expect(eventFilter(view('priorities=critical'), 'en')(door)).toBe(false);
+  });
+
+  it('finds text in the message of the reader’s language, the user and the comment', () => {
+    expect(eventFilter(view('q=PORTE'), 'fr')(door)).toBe(true);
+    expect(eventFilter(view('q=porte'), 'en')(door)).toBe(false);
+    expect(eventFilter(view('q=moreau'), 'en')(door)).toBe(true);
+    expect(eventFilter(view('q=on site'), 'en')(door)).toBe(true);
+  });
+});

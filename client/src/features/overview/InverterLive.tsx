@@ -1,0 +1,235 @@
+// An inverter now: its status (with the fault and what it means), AC and DC power, efficiency,
+// temperature, AC voltage, grid frequency, energy and specific yield today, and each MPPT input's
+// voltage, current and power. Live numbers are written by the site's binder.
+import { Alert, Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import type { Device } from '@voltscope/shared/fleet';
+import type { GeneratorKpis } from '@voltscope/shared/kpis';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { plantFormats } from './format.ts';
+import type { DeviceStates } from './InverterTiles.tsx';
+import { readInverter } from './InverterTiles.tsx';
+import { LiveText, LiveValue, useBinder } from './LiveParts.tsx';
+import { useFaultAdvice, useFaultText } from './labels.ts';
+import { type LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
+import type { SeriesInfo, SiteIndex } from './siteData.ts';
+
+const statusColor = {
+  running: 'green',
+  standby: 'gray',
+  fault: 'red',
+  maintenance: 'blue',
+  offline: 'dark',
+  stale: 'yellow',
+  noData: 'gray',
+} as const;
+
+/** The status badge and, in fault, a banner with the code, its meaning and what to check. */
+export function InverterStatus({ device, index, states }: { device: Device; index: SiteIndex; states: DeviceStates }) {
+  const { t } = useTranslation();
+  const binder = useBinder();
+  const faultText = useFaultText();
+  const faultAdvice = useFaultAdvice();
+  const badge = useRef<HTMLDivElement | null>(null);
+  const banner = useRef<HTMLDivElement | null>(null);
+  const bannerTitle = useRef<HTMLParagraphElement | null>(null);
+  const bannerText = useRef<HTMLParagraphElement | null>(null);
+  const words = useRef({ t, faultText, faultAdvice });
+  words.current = { t, faultText, faultAdvice };
+
+  useEffect(
+    () =>
+      binder?.add((now) => {
+        const view = readInverter(binder, index, device, states.current.get(device.id) ?? null, now);
+        const w = words.current;
+        const label = badge.current?.querySelector('[data-label]');
+        setText(label, w.t(`overview.status.${view.status}`));
+        setAttr(badge.current, 'data-status', view.status);
+        badge.current?.style.setProperty(
+          '--badge-color',
+          `var(--mantine-color-${statusColor[view.status]}-light-color)`,
+        );
+        badge.current?.style.setProperty('--badge-bg', `var(--mantine-color-${statusColor[view.status]}-light)`);
+        if (banner.current) banner.current.hidden = view.faultCode === null;
+        if (view.faultCode !== null) {
+          setText(bannerTitle.current, w.faultText(view.faultCode));
+          setText(bannerText.current, w.faultAdvice(view.faultCode) ?? w.t('overview.detail.unknownFault'));
+        }
+      }),
+    [binder, index, device, states],
+  );
+
+  return (
+    <>
+      <Badge ref={badge} size="xl" variant="light" data-testid="inverter-status" data-status="noData">
+        <span data-label>{t('overview.status.noData')}</span>
+      </Badge>
+      <Alert ref={banner} color="red" variant="light" role="status" hidden data-testid="fault-banner" w="100%">
+        <Text fw={700} ref={bannerTitle} />
+        <Text size="sm" ref={bannerText} />
+      </Alert>
+    </>
+  );
+}
+
+function Figure({ label, children, sub }: { label: string; children: ReactNode; sub?: ReactNode }) {
+  return (
+    <Card>
+      <Text size="sm" c="dimmed" mb={4}>
+        {label}
+      </Text>
+      <div>{children}</div>
+      {sub && (
+        <Text size="xs" c="dimmed" mt={4} component="div">
+          {sub}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** A value derived from two live series: stale when either is. */
+function derived(
+  a: SeriesInfo | undefined,
+  b: SeriesInfo | undefined,
+  make: (a: number, b: number) => string | null,
+): (binder: LiveBinder, now: number) => { text: string; stale: boolean } | null {
+  return (binder, now) => {
+    const x = binder.read(a?.id, now);
+    const y = binder.read(b?.id, now);
+    if (!x || !y || !a) return null;
+    return { text: make(x.value, y.value) ?? '—', stale: Math.max(x.age, y.age) > staleAfter(a.periodMs) };
+  };
+}
+
+export function InverterFigures({
+  device,
+  index,
+  generator,
+}: {
+  device: Device;
+  index: SiteIndex;
+  generator: GeneratorKpis | null;
+}) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const f = plantFormats(lng);
+  const s = (key: string) => index.series(device.id, key);
+  const ac = s('ac_power');
+  const dc = s('dc_power');
+  const busbar = index.first('busbar');
+  const meter = index.first('meter');
+  const frequency =
+    (busbar && index.series(busbar.id, 'grid_frequency')) ?? (meter && index.series(meter.id, 'grid_frequency'));
+  const rated = device.ratedKw;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="inverter-figures">
+      <Figure
+        label={t('overview.detail.acPower')}
+        sub={
+          rated ? (
+            <LiveText
+              size="sm"
+              compute={(binder, now) => {
+                const r = binder.read(ac?.id, now);
+                return r && ac
+                  ? {
+                      text: t('overview.detail.ofRating', { share: f.percent(r.value / rated), rated: f.power(rated) }),
+                      stale: r.age > staleAfter(ac.periodMs),
+                    }
+                  : null;
+              }}
+            />
+          ) : undefined
+        }
+      >
+        <LiveValue series={ac} format={f.power} size="xl" testId="detail-ac-power" />
+      </Figure>
+      <Figure label={t('overview.detail.dcPower')}>
+        <LiveValue series={dc} format={f.power} size="xl" testId="detail-dc-power" />
+      </Figure>
+      <Figure label={t('overview.detail.efficiency')} sub={t('overview.detail.efficiencyHint')}>
+        <LiveText
+          size="xl"
+          testId="detail-efficiency"
+          // Below 1 % of rating (dawn, dusk, night) the ratio is noise.
+          compute={derived(ac, dc, (a, d) => (d > Math.max(0.5, (rated ?? 0) * 0.01) ? f.percent(a / d) : null))}
+        />
+      </Figure>
+      <Figure label={t('overview.detail.temperature')}>
+        <LiveValue series={s('temperature')} format={f.temperature} size="xl" testId="detail-temperature" />
+      </Figure>
+      <Figure label={t('overview.detail.acVoltage')}>
+        <LiveValue series={s('ac_voltage')} format={f.volts} size="xl" testId="detail-ac-voltage" />
+      </Figure>
+      <Figure label={t('overview.detail.frequency')} sub={t('overview.detail.frequencyHint')}>
+        <LiveValue series={frequency} format={f.hertz} size="xl" testId="detail-frequency" />
+      </Figure>
+      <Figure label={t('overview.detail.energyToday')}>
+        <LiveValue series={s('energy_today')} format={f.energy} size="xl" testId="detail-energy" />
+      </Figure>
+      <Figure label={t('overview.detail.specificYield')} sub={t('overview.detail.specificYieldHint')}>
+        <Text fz={{ base: 18, sm: 28 }} fw={600} lh={1.2} data-testid="detail-specific-yield">
+          {generator?.specificYieldToday == null ? '—' : f.specificYield(generator.specificYieldToday)}
+        </Text>
+      </Figure>
+    </SimpleGrid>
+  );
+}
+
+/** One row per MPPT input the inverter reports: voltage, current and their product. */
+export function MpptTable({ device, index }: { device: Device; index: SiteIndex }) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const f = plantFormats(lng);
+  const inputs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter(
+    (m) => index.series(device.id, `mppt_voltage:${m}`) || index.series(device.id, `mppt_current:${m}`),
+  );
+  return (
+    <Card component="section" aria-labelledby="mppt-title">
+      <Title order={3} fz="lg" fw={600} mb="sm" id="mppt-title">
+        {t('overview.detail.mppt')}
+      </Title>
+      {inputs.length === 0 ? (
+        <Text c="dimmed">{t('overview.detail.noMppt')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={300}>
+          <Table striped highlightOnHover data-testid="mppt-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('overview.detail.input')}</Table.Th>
+                <Table.Th ta="end">{t('overview.detail.voltage')}</Table.Th>
+                <Table.Th ta="end">{t('overview.detail.current')}</Table.Th>
+                <Table.Th ta="end">{t('overview.detail.power')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {inputs.map((m) => {
+                const v = index.series(device.id, `mppt_voltage:${m}`);
+                const i = index.series(device.id, `mppt_current:${m}`);
+                return (
+                  <Table.Tr key={m} data-testid="mppt-row">
+                    <Table.Th scope="row" fw={500}>
+                      {t('overview.detail.mpptN', { n: formatNumber(lng, m) })}
+                    </Table.Th>
+                    <Table.Td ta="end">
+                      <LiveValue series={v} format={f.volts} size="sm" />
+                    </Table.Td>
+                    <Table.Td ta="end">
+                      <LiveValue series={i} format={f.amps} size="sm" />
+                    </Table.Td>
+                    <Table.Td ta="end">
+                      <LiveText size="sm" compute={derived(v, i, (volts, amps) => f.power((volts * amps) / 1000))} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,249 @@
+// The plant at a glance above the inverter tiles: KPIs computed by the hub (energy today, specific yield,
+// IEC 61724 performance ratio, availability), the grid meter and the weather station, live.
+import { Alert, Badge, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Site } from '@voltscope/shared/domain';
+import type { SiteKpis } from '@voltscope/shared/kpis';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { plantFormats } from './format.ts';
+import { LiveText, LiveValue } from './LiveParts.tsx';
+import { staleAfter } from './liveBinding.ts';
+import classes from './overview.module.css';
+import type { Loaded, SiteIndex } from './siteData.ts';
+
+const siteStateColor = { online: 'green', degraded: 'yellow', fault: 'red', offline: 'gray' } as const;
+
+function Stat({ label, value, sub, testId }: { label: string; value: ReactNode; sub?: ReactNode; testId?: string }) {
+  return (
+    <Card data-testid={testId}>
+      <Text size="sm" c="dimmed" mb={4}>
+        {label}
+      </Text>
+      <Text component="div" fz={{ base: 20, sm: 26 }} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+      {sub && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {sub}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** The KPI row: live power at the grid meter, then the hub's figures for today. */
+export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; kpis: Loaded<SiteKpis> }) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const f = plantFormats(lng);
+  const meter = index.first('meter');
+  const power = meter && index.series(meter.id, 'active_power');
+  const k = kpis.status === 'ready' ? kpis.data : null;
+  const dash = '—';
+  const inverters = k?.generators.length ?? 0;
+  const available = k?.generators.filter((g) => g.state === 'online').length ?? 0;
+  return (
+    <Stack gap="xs">
+      {kpis.status === 'error' && (
+        <Alert color="red" variant="light" role="alert">
+          {t('overview.kpisError')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm" data-testid="kpis">
+        <Stat
+          label={t('overview.kpi.power')}
+          testId="kpi-power"
+          value={<LiveValue series={power} format={f.power} size="xl" />}
+          sub={
+            <LiveText
+              size="sm"
+              compute={(binder, now) => {
+                const r = binder.read(power?.id, now);
+                return r && power
+                  ? {
+                      text: t('overview.kpi.ofCapacity', { share: f.percent(r.value / site.capacityKw) }),
+                      stale: r.age > staleAfter(power.periodMs),
+                    }
+                  : null;
+              }}
+            />
+          }
+        />
+        {kpis.status === 'loading' ? (
+          [1, 2, 3, 4].map((n) => <Skeleton key={n} h={104} radius="md" />)
+        ) : (
+          <>
+            <Stat
+              label={t('overview.kpi.energyToday')}
+              testId="kpi-energy"
+              value={k?.energyTodayKwh == null ? dash : f.energy(k.energyTodayKwh)}
+              sub={
+                k?.specificYieldToday == null
+                  ? undefined
+                  : t('overview.kpi.specificYield', { value: f.specificYield(k.specificYieldToday) })
+              }
+            />
+            <Stat
+              label={t('overview.kpi.pr')}
+              testId="kpi-pr"
+              value={k?.performanceRatioToday == null ? dash : f.percent(k.performanceRatioToday)}
+              sub={
+                k?.insolationTodayKwhM2 == null
+                  ? undefined
+                  : k.performanceRatioToday == null
+                    ? t('overview.kpi.prPending', { value: f.insolation(k.insolationTodayKwhM2) })
+                    : t('overview.kpi.insolation', { value: f.insolation(k.insolationTodayKwhM2) })
+              }
+            />
+            <Stat
+              label={t('overview.kpi.availability')}
+              testId="kpi-availability"
+              value={k?.availability == null ? dash : f.percent(k.availability)}
+              sub={
+                k && inverters > 0
+                  ? t('overview.kpi.availableOf', {
+                      available: formatNumber(lng, available),
+                      total: formatNumber(lng, inverters),
+                    })
+                  : undefined
+              }
+            />
+            <Stat
+              label={t('overview.kpi.state')}
+              testId="kpi-state"
+              value={
+                k ? (
+                  <Badge size="lg" variant="light" color={siteStateColor[k.state]}>
+                    {t(`overview.siteState.${k.state}`)}
+                  </Badge>
+                ) : (
+                  dash
+                )
+              }
+              sub={k ? t('overview.kpi.at', { time: formatSiteTime(lng, site.timeZone, new Date(k.at)) }) : undefined}
+            />
+          </>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** A card of labelled live values of one device. */
+function LiveCard({
+  title,
+  rows,
+  testId,
+  empty,
+}: {
+  title: string;
+  rows: { label: string; value: ReactNode }[];
+  testId: string;
+  empty: string | null;
+}) {
+  return (
+    <Card component="section" data-testid={testId}>
+      <Title order={3} fz="md" fw={600} mb="sm">
+        {title}
+      </Title>
+      {empty ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <dl className={classes.rows}>
+          {rows.map((r) => (
+            <div key={r.label} style={{ display: 'contents' }}>
+              <dt>{r.label}</dt>
+              <dd>{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Card>
+  );
+}
+
+export function WeatherCard({ index }: { index: SiteIndex }) {
+  const { t } = useTranslation();
+  const f = plantFormats(useLanguage());
+  const met = index.first('weather_station');
+  const s = (key: string) => (met ? index.series(met.id, key) : undefined);
+  const direction = s('wind_direction');
+  const speed = s('wind_speed');
+  return (
+    <LiveCard
+      title={t('overview.weather.title')}
+      testId="weather"
+      empty={met ? null : t('overview.weather.missing')}
+      rows={[
+        { label: t('overview.weather.poa'), value: <LiveValue series={s('irradiance_poa')} format={f.irradiance} /> },
+        { label: t('overview.weather.ghi'), value: <LiveValue series={s('irradiance_ghi')} format={f.irradiance} /> },
+        {
+          label: t('overview.weather.ambient'),
+          value: <LiveValue series={s('ambient_temperature')} format={f.temperature} />,
+        },
+        {
+          label: t('overview.weather.module'),
+          value: <LiveValue series={s('module_temperature')} format={f.temperature} />,
+        },
+        {
+          label: t('overview.weather.wind'),
+          value: (
+            <LiveText
+              compute={(binder, now) => {
+                const v = binder.read(speed?.id, now);
+                const d = binder.read(direction?.id, now);
+                if (!v || !speed) return null;
+                const text = d ? `${f.windSpeed(v.value)} · ${f.direction(d.value)}` : f.windSpeed(v.value);
+                return { text, stale: v.age > staleAfter(speed.periodMs) };
+              }}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function MeterCard({ index }: { index: SiteIndex }) {
+  const { t } = useTranslation();
+  const f = plantFormats(useLanguage());
+  const meter = index.first('meter');
+  const s = (key: string) => (meter ? index.series(meter.id, key) : undefined);
+  const p = s('active_power');
+  const q = s('reactive_power');
+  return (
+    <LiveCard
+      title={t('overview.meter.title')}
+      testId="meter"
+      empty={meter ? null : t('overview.meter.missing')}
+      rows={[
+        { label: t('overview.meter.active'), value: <LiveValue series={p} format={f.power} /> },
+        { label: t('overview.meter.reactive'), value: <LiveValue series={q} format={f.reactive} /> },
+        {
+          label: t('overview.meter.powerFactor'),
+          value: (
+            <LiveText
+              compute={(binder, now) => {
+                const pv = binder.read(p?.id, now);
+                const qv = binder.read(q?.id, now);
+                if (!pv || !qv || !p) return null;
+                const apparent = Math.hypot(pv.value, qv.value);
+                // cos φ = P / S; with no power flowing it means nothing.
+                if (apparent < 1) return { text: '—', stale: false };
+                return {
+                  text: f.powerFactor(Math.abs(pv.value) / apparent),
+                  stale: Math.max(pv.age, qv.age) > staleAfter(p.periodMs),
+                };
+              }}
+            />
+          ),
+        },
+        { label: t('overview.meter.voltage'), value: <LiveValue series={s('grid_voltage')} format={f.kilovolts} /> },
+        { label: t('overview.meter.frequency'), value: <LiveValue series={s('grid_frequency')} format={f.hertz} /> },
+        { label: t('overview.meter.energyToday'), value: <LiveValue series={s('energy_today')} format={f.energy} /> },
+      ]}
+    />
+  );
+}

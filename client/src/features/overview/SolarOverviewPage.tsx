@@ -1,0 +1,71 @@
+// Solar overview: one plant at a glance. The hub's KPIs for today, the grid meter and the weather
+// station live, and a tile per inverter coloured by status and output, each opening the inverter's page.
+// Live numbers are written by the site's binder, never by a React render per frame.
+import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { DeviceState } from '@voltscope/shared/fleet';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sortSites, useSites } from '../../data/sites.ts';
+import { useChosenSite } from '../../data/useUrlParam.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { Freshness } from '../../ui/Freshness.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { SitePicker } from '../../ui/SitePicker.tsx';
+import { InverterTiles } from './InverterTiles.tsx';
+import { LiveSite } from './LiveParts.tsx';
+import { KpiStrip, MeterCard, WeatherCard } from './PlantCards.tsx';
+import { useSiteIndex, useSiteKpis } from './siteData.ts';
+
+export function SolarOverviewPage() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const sites = useSites();
+  const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
+  const [site, choose] = useChosenSite(list);
+  const index = useSiteIndex(site?.id ?? null);
+  const kpis = useSiteKpis(site?.id ?? null);
+
+  // The hub's status of each device (offline, maintenance) for the tiles, refreshed with the KPIs.
+  const states = useRef(new Map<string, DeviceState>());
+  useEffect(() => {
+    states.current = new Map(kpis.status === 'ready' ? kpis.data.generators.map((g) => [g.deviceId, g.state]) : []);
+  }, [kpis]);
+
+  return (
+    <>
+      <PageHeader
+        title={t('overview.title')}
+        subtitle={t('overview.subtitle')}
+        actions={
+          list.length > 0 ? <SitePicker label={t('overview.site')} sites={list} site={site} onChange={choose} /> : null
+        }
+      />
+      {(sites.status === 'error' || index.status === 'error') && (
+        <Alert color="red" variant="light" role="alert" mb="md">
+          {t('overview.loadError')}
+        </Alert>
+      )}
+      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('overview.noSites')}</Text>}
+      {sites.status === 'loading' && <Skeleton h={400} radius="md" />}
+      {site && (
+        <LiveSite siteId={site.id}>
+          <Stack gap="md">
+            <Freshness site={site} ns="overview" />
+            {index.status === 'loading' ? (
+              <Skeleton h={400} radius="md" />
+            ) : index.status === 'ready' ? (
+              <>
+                <KpiStrip site={site} index={index.data} kpis={kpis} />
+                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                  <WeatherCard index={index.data} />
+                  <MeterCard index={index.data} />
+                </SimpleGrid>
+                <InverterTiles index={index.data} states={states} />
+              </>
+            ) : null}
+          </Stack>
+        </LiveSite>
+      )}
+    </>
+  );
+}

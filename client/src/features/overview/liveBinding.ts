@@ -1,0 +1,99 @@
+// Live values written straight into the DOM: a page with some hundred live numbers (a tile per
+// inverter) must not render React per frame. A binder per site collects small update functions; after a
+// frame of the site it runs them all, at most every `intervalMs`, and once a second even without frames
+// so that a value that stops arriving turns stale on screen. Each update writes only what changed.
+import { liveStore } from '../../live/liveStore.ts';
+
+export type Update = (now: number) => void;
+
+/** How old a live value may get before it is marked stale: two expected periods plus a second of frame jitter. */
+export const staleAfter = (periodMs: number): number => 2 * periodMs + 1000;
+
+/**
+ * The age of a sample as the hub's clock sees it: how much newer the site's newest sample is, plus how
+ * long ago that arrived (so a skewed browser clock does not make everything look stale or fresh).
+ */
+export function sampleAge(
+  sampleTs: number,
+  progress: { lastTs: number; receivedAt: number } | undefined,
+  now: number,
+): number {
+  if (!progress) return now - sampleTs;
+  return Math.max(0, progress.lastTs - sampleTs) + Math.max(0, now - progress.receivedAt);
+}
+
+export interface LiveReading {
+  value: number;
+  /** ms since the sample was taken (hub clock). */
+  age: number;
+}
+
+export class LiveBinder {
+  readonly siteId: string;
+  readonly #intervalMs: number;
+  readonly #updates = new Set<Update>();
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #last = 0;
+
+  constructor(siteId: string, intervalMs = 400) {
+    this.siteId = siteId;
+    this.#intervalMs = intervalMs;
+  }
+
+  /** The newest value of a series and its age, or null when none has arrived. */
+  read(seriesId: number | undefined, now: number): LiveReading | null {
+    if (seriesId === undefined) return null;
+    const latest = liveStore.latest(seriesId);
+    if (!latest) return null;
+    return { value: latest.value, age: sampleAge(latest.ts, liveStore.progress(this.siteId), now) };
+  }
+
+  /** Starts listening to the site's frames; returns the stop. */
+  start(): () => void {
+    const stopFrames = liveStore.onFrame(this.siteId, () => this.#schedule());
+    const ticker = setInterval(() => this.#run(), 1000);
+    return () => {
+      stopFrames();
+      clearInterval(ticker);
+      if (this.#timer) clearTimeout(this.#timer);
+      this.#timer = null;
+    };
+  }
+
+  /** Adds an update, runs it once now; returns its removal. */
+  add(update: Update): () => void {
+    this.#updates.add(update);
+    update(Date.now());
+    return () => {
+      this.#updates.delete(update);
+    };
+  }
+
+  #schedule(): void {
+    if (this.#timer) return;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = null;
+        this.#run();
+      },
+      Math.max(0, this.#last + this.#intervalMs - Date.now()),
+    );
+  }
+
+  #run(): void {
+    this.#last = Date.now();
+    for (const update of this.#updates) update(this.#last);
+  }
+}
+
+/** Sets an element's text if it differs (a write that changes nothing still costs a style pass). */
+export function setText(element: Element | null | undefined, text: string): void {
+  if (element && element.textContent !== text) element.textContent = text;
+}
+
+/** Sets (or, with null, removes) an attribute if it differs. */
+export function setAttr(element: Element | null | undefined, name: string, value: string | null): void {
+  if (!element || element.getAttribute(name) === value) return;
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}

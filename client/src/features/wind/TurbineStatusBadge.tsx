@@ -1,0 +1,40 @@
+// A turbine's state as a badge: a word and a colour (the word carries it; the colour only helps).
+import { Badge, type MantineSize } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Freshness, TurbineStatus } from './liveValue.ts';
+
+export const statusColor: Record<TurbineStatus, string> = {
+  running: 'green',
+  idle: 'blue',
+  stopped: 'yellow',
+  fault: 'red',
+  offline: 'gray',
+  maintenance: 'violet',
+  unknown: 'gray',
+};
+
+export function TurbineStatusBadge({
+  status,
+  freshness,
+  size = 'md',
+}: {
+  status: TurbineStatus;
+  freshness: Freshness;
+  size?: MantineSize;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color={statusColor[status]}
+      variant={status === 'offline' ? 'outline' : 'light'}
+      size={size}
+      radius="sm"
+      data-testid="turbine-status"
+      data-status={status}
+    >
+      {freshness === 'stale' && status !== 'offline' && status !== 'maintenance'
+        ? t('wind.staleState', { state: t(`wind.states.${status}`) })
+        : t(`wind.states.${status}`)}
+    </Badge>
+  );
+}

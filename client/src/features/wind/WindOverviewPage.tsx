@@ -1,0 +1,147 @@
+// Wind farm overview: the farm's figures from the hub, every turbine live (state, power and its share of
+// the rating, wind speed and direction, rotor speed, faults; stale and silent turbines marked), and the
+// power of each turbine as live bars. A turbine opens its own page.
+import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Site } from '@voltscope/shared/domain';
+import type { SiteKpis } from '@voltscope/shared/kpis';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
+import { sortSites, useSites } from '../../data/sites.ts';
+import { usePolled } from '../../data/usePolled.ts';
+import { useUrlParam } from '../../data/useUrlParam.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useLiveSite } from '../../live/hooks.ts';
+import { liveStore } from '../../live/liveStore.ts';
+import { Freshness } from '../../ui/Freshness.tsx';
+import { IconAlertTriangle, IconWind } from '../../ui/icons.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { SitePicker } from '../../ui/SitePicker.tsx';
+import { shortName } from '../../ui/shortName.ts';
+import { FarmKpis } from './FarmKpis.tsx';
+import { freshnessOf, sampleAge } from './liveValue.ts';
+import { TurbineGrid } from './TurbineGrid.tsx';
+import { isolate, useWindFormat } from './useWindFormat.ts';
+import { type Turbine, useWindSite } from './useWindSite.ts';
+
+/** How often the farm's figures are read again. */
+const KPI_REFRESH_MS = 5_000;
+
+const isWindSite = (site: Site) => site.kind === 'wind' || site.kind === 'hybrid';
+
+export function WindOverviewPage() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const format = useWindFormat();
+  const sites = useSites();
+  const [asked, choose] = useUrlParam('site');
+  const list = useMemo(
+    () => (sites.status === 'ready' ? sortSites(sites.data, lng).filter(isWindSite) : []),
+    [sites, lng],
+  );
+  // A site named in the address that is not one of the reader's wind farms is said so, never swapped silently.
+  const site = asked ? (list.find((s) => s.id === asked) ?? null) : (list[0] ?? null);
+  const foreign = sites.status === 'ready' && asked !== null && site === null;
+
+  useLiveSite(site?.id ?? null);
+  const turbines = useWindSite(site?.id ?? null);
+  const kpis = usePolled<SiteKpis>(site ? `/api/sites/${encodeURIComponent(site.id)}/kpis` : null, KPI_REFRESH_MS);
+
+  return (
+    <>
+      <PageHeader
+        title={t('wind.title')}
+        subtitle={site ? t('wind.subtitleSite', { name: isolate(site.name) }) : t('wind.subtitle')}
+        actions={
+          list.length > 0 ? <SitePicker label={t('realtime.site')} sites={list} site={site} onChange={choose} /> : null
+        }
+      />
+      {sites.status === 'loading' && <Skeleton h={120} aria-busy="true" />}
+      {sites.status === 'error' && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('wind.sitesError')} role="alert">
+          <Button size="xs" variant="light" color="red" mt="xs" onClick={sites.reload}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      {foreign && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} role="alert" data-testid="foreign-site">
+          {t('wind.foreignSite')}
+        </Alert>
+      )}
+      {sites.status === 'ready' && list.length === 0 && (
+        <Card py="xl">
+          <EmptyState
+            icon={<IconWind size={32} />}
+            withIndicatorBackground
+            title={t('wind.noSitesTitle')}
+            description={t('wind.noSitesText')}
+            data-testid="no-wind-sites"
+          />
+        </Card>
+      )}
+      {site && (
+        <Stack gap="lg">
+          <Freshness site={site} ns="realtime" alertGap="md" />
+          <FarmKpis site={site} kpis={kpis} format={format} />
+          <Stack gap="sm" component="section" aria-labelledby="wind-turbines-title">
+            <Title order={3} fz="h4" id="wind-turbines-title">
+              {t('wind.turbinesTitle')}
+            </Title>
+            {turbines.status === 'loading' && <Skeleton h={240} />}
+            {turbines.status === 'error' && (
+              <Alert color="red" variant="light" role="alert">
+                {t('wind.turbinesError')}
+              </Alert>
+            )}
+            {turbines.status === 'ready' && turbines.data.length === 0 && (
+              <Text c="dimmed">{t('wind.noTurbines')}</Text>
+            )}
+            {turbines.status === 'ready' && turbines.data.length > 0 && (
+              <TurbineGrid siteId={site.id} turbines={turbines.data} format={format} />
+            )}
+          </Stack>
+          {turbines.status === 'ready' && turbines.data.length > 0 && (
+            <PowerBars siteId={site.id} turbines={turbines.data} format={format.power} />
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function PowerBars({
+  siteId,
+  turbines,
+  format,
+}: {
+  siteId: string;
+  turbines: readonly Turbine[];
+  format: (kw: number) => string;
+}) {
+  const { t } = useTranslation();
+  const bars = useMemo<Bar[]>(
+    () =>
+      turbines.flatMap(({ device, series }) => {
+        const power = series.active_power;
+        if (!power) return [];
+        // A turbine whose power is not live has no bar: a stale value is never drawn as live.
+        const read = () => {
+          const sample = liveStore.latest(power.id);
+          if (!sample) return null;
+          const age = sampleAge(sample.ts, Date.now(), liveStore.progress(siteId));
+          return freshnessOf(age, power.periodMs) === 'live' ? sample.value : null;
+        };
+        return [{ label: shortName(device.name), read }];
+      }),
+    [turbines, siteId],
+  );
+  return (
+    <Card component="section" aria-labelledby="wind-bars-title">
+      <Title order={3} fz="h4" mb="xs" id="wind-bars-title">
+        {t('wind.barsTitle')}
+      </Title>
+      <LiveBarChart siteId={siteId} bars={bars} format={format} ariaLabel={t('wind.barsTitle')} height={300} />
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+// A wind site's turbines with the ids of the series the wind pages read, fetched once per site.
+import type { Device } from '@voltscope/shared/fleet';
+import { useMemo } from 'react';
+import { type Resource, useResource } from '../../data/useResource.ts';
+
+export const turbineMetrics = [
+  'active_power',
+  'wind_speed',
+  'wind_direction',
+  'rotor_speed',
+  'pitch_angle',
+  'yaw_angle',
+  'nacelle_temperature',
+  'state',
+  'fault_code',
+  'energy_today',
+] as const;
+export type TurbineMetric = (typeof turbineMetrics)[number];
+
+export interface SeriesRef {
+  id: number;
+  periodMs: number;
+}
+
+export interface Turbine {
+  device: Device;
+  series: Partial<Record<TurbineMetric, SeriesRef>>;
+}
+
+interface SiteSeries {
+  id: number;
+  deviceId: string;
+  key: string;
+  periodMs: number;
+}
+
+/** Series rows of one device keyed by metric: what a turbine's tiles read. */
+export function seriesByMetric(rows: readonly { id: number; key: string; periodMs: number }[]): Turbine['series'] {
+  const out: Turbine['series'] = {};
+  for (const row of rows) {
+    if ((turbineMetrics as readonly string[]).includes(row.key))
+      out[row.key as TurbineMetric] = { id: row.id, periodMs: row.periodMs };
+  }
+  return out;
+}
+
+/** The turbines of a site, in name order, each with its series. */
+export function useWindSite(siteId: string | null): Resource<Turbine[]> {
+  const base = siteId ? `/api/sites/${encodeURIComponent(siteId)}` : null;
+  // Without a site both calls read the list of sites, which every reader may (and which is cached by nobody).
+  const devices = useResource<Device[]>(base ? `${base}/devices` : '/api/sites');
+  const series = useResource<SiteSeries[]>(base ? `${base}/series` : '/api/sites');
+  // useResource answers a new object on every render: memoise on the data itself, so that the turbines
+  // (and the charts and timers built on them) stay the same until the data changes.
+  const deviceList = devices.status === 'ready' ? devices.data : null;
+  const seriesList = series.status === 'ready' ? series.data : null;
+  const turbines = useMemo(() => {
+    if (!deviceList || !seriesList) return null;
+    const byDevice = new Map<string, SiteSeries[]>();
+    for (const row of seriesList) byDevice.set(row.deviceId, [...(byDevice.get(row.deviceId) ?? []), row]);
+    return deviceList
+      .filter((d) => d.type === 'wind_turbine')
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+      .map((device) => ({ device, series: seriesByMetric(byDevice.get(device.id) ?? []) }));
+  }, [deviceList, seriesList]);
+  if (!siteId || devices.status === 'loading' || series.status === 'loading') return { status: 'loading' };
+  if (devices.status === 'error') return { status: 'error', error: devices.error };
+  if (series.status === 'error') return { status: 'error', error: series.error };
+  return turbines ? { status: 'ready', data: turbines } : { status: 'loading' };
+}

@@ -1,0 +1,45 @@
+// When the site's last frame arrived (site time), and what is wrong with the live connection, if anything.
+import { Alert, type MantineSpacing, Text } from '@mantine/core';
+import type { Site } from '@voltscope/shared/domain';
+import { useTranslation } from 'react-i18next';
+import { formatSiteTime } from '../i18n/format.ts';
+import { useLanguage } from '../i18n/useLanguage.ts';
+import { useConnection, useLastFrameTime } from '../live/hooks.ts';
+
+export function Freshness({
+  site,
+  ns,
+  alertGap,
+}: {
+  site: Site;
+  /** The i18n section of the page's feature holding `refused`, `offline`, `reconnecting`, `lastFrame`, `waiting`. */
+  ns: string;
+  /** Space beneath each alert, when the page does not space its parts itself. */
+  alertGap?: MantineSpacing | undefined;
+}) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const last = useLastFrameTime(site.id);
+  const status = useConnection((s) => s.status);
+  const refused = useConnection((s) => s.refused[site.id]);
+  const gap = alertGap === undefined ? {} : { mb: alertGap };
+  return (
+    <>
+      {refused && (
+        <Alert color="red" variant="light" {...gap} role="alert">
+          {t(`${ns}.refused`)}
+        </Alert>
+      )}
+      {(status === 'reconnecting' || status === 'offline') && (
+        <Alert color="yellow" variant="light" {...gap} role="status">
+          {t(status === 'offline' ? `${ns}.offline` : `${ns}.reconnecting`)}
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed" data-testid="last-frame">
+        {last
+          ? t(`${ns}.lastFrame`, { time: formatSiteTime(lng, site.timeZone, new Date(last), true) })
+          : t(`${ns}.waiting`)}
+      </Text>
+    </>
+  );
+}
