@@ -132,7 +132,10 @@ class AlarmFeed implements AlarmFollower {
     } catch {
       if (signal.aborted) return;
       this.store.setState({ status: 'error' });
-      this.#retryTimer = setTimeout(() => void this.#loadSites(signal), RETRY_MS);
+      this.#retryTimer = setTimeout(() => {
+        this.#retryTimer = null;
+        void this.#loadSites(signal);
+      }, RETRY_MS);
       return;
     }
     if (signal.aborted) return;

@@ -46,10 +46,18 @@ describe('GET /api/app-bar/search', () => {
       'appsPages',
       'userInterface',
       'formsTables',
+      'chartsMisc',
       'sites',
       'devices',
     ]);
-    expect(titles(all, 'dashboards')).toEqual(['Solar dashboard', 'Real-time power', 'Real-time PV']);
+    // At most five a category (seed section 9).
+    expect(titles(all, 'dashboards')).toEqual([
+      'Solar dashboard',
+      'Real-time power',
+      'Real-time PV',
+      'Solar comparison',
+      'Solar overview',
+    ]);
     expect(titles(all, 'sites').sort()).toEqual(['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar']);
     expect(all.find((c) => c.category === 'sites')?.children).toContainEqual({
       title: 'Tarifa Wind',
@@ -137,7 +145,14 @@ describe('search and permissions', () => {
   it('leaves out the pages the user may not open', async () => {
     const reader = await search(tokens.siteReader, '?lang=en');
     expect(titles(reader, 'appsPages')).not.toContain('Access control');
-    expect(titles(reader, 'dashboards')).toEqual(['Solar dashboard', 'Real-time power', 'Real-time PV']);
+    expect(titles(reader, 'dashboards')).toEqual([
+      'Solar dashboard',
+      'Real-time power',
+      'Real-time PV',
+      'Solar comparison',
+      'Solar overview',
+    ]);
+    expect(titles(reader, 'formsTables')).not.toContain('Alarm history');
 
     const nobody = await search(tokens.nobody, '?lang=en');
     expect(nobody.map((c) => c.category)).toEqual(['appsPages', 'userInterface', 'formsTables']);
