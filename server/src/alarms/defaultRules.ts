@@ -4,6 +4,13 @@ import type { AlarmRule } from '@voltscope/shared/alarms';
 
 export type NewRule = Omit<AlarmRule, 'id' | 'deviceId' | 'enabled'>;
 
+const NO_DATA = {
+  en: '{device}: no data for {threshold} s',
+  fr: '{device} : aucune donnée depuis {threshold} s',
+  fa: '{device}: {threshold} ثانیه بدون داده',
+  ar: '{device}: لا بيانات منذ {threshold} ث',
+};
+
 const base = { deadband: 0, onDelayMs: 0, offDelayMs: 0, consequentialOfGrid: false, gridRoot: false };
 
 export const defaultRules: NewRule[] = [
@@ -87,12 +94,7 @@ export const defaultRules: NewRule[] = [
     threshold: 30,
     priority: 'medium',
     consequentialOfGrid: true,
-    message: {
-      en: '{device}: no data for {threshold} s',
-      fr: '{device} : aucune donnée depuis {threshold} s',
-      fa: '{device}: {threshold} ثانیه بدون داده',
-      ar: '{device}: لا بيانات منذ {threshold} ث',
-    },
+    message: NO_DATA,
   },
   {
     ...base,
@@ -137,12 +139,7 @@ export const defaultRules: NewRule[] = [
     threshold: 30,
     priority: 'medium',
     consequentialOfGrid: true,
-    message: {
-      en: '{device}: no data for {threshold} s',
-      fr: '{device} : aucune donnée depuis {threshold} s',
-      fa: '{device}: {threshold} ثانیه بدون داده',
-      ar: '{device}: لا بيانات منذ {threshold} ث',
-    },
+    message: NO_DATA,
   },
   {
     ...base,
@@ -188,11 +185,6 @@ export const defaultRules: NewRule[] = [
     kind: 'comm_loss',
     threshold: 60,
     priority: 'low',
-    message: {
-      en: '{device}: no data for {threshold} s',
-      fr: '{device} : aucune donnée depuis {threshold} s',
-      fa: '{device}: {threshold} ثانیه بدون داده',
-      ar: '{device}: لا بيانات منذ {threshold} ث',
-    },
+    message: NO_DATA,
   },
 ];

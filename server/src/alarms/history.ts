@@ -142,26 +142,13 @@ export function csvField(value: string | number | null | undefined): string {
 }
 
 const line = (fields: (string | number | null | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`;
-const iso = (ms: number | null | undefined) =>
-  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
-export async function* eventsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
-  yield `\uFEFF${line(['time', 'site', 'device', 'type', 'severity', 'message', 'user', 'comment', 'alarm', 'seq'])}`;
+/** A header line, then the rows as CSV lines in chunks of about 64 KiB (few writes, little memory). */
+async function* csv<Row>(header: string[], rows: AsyncIterable<Row>, fields: (row: Row) => (string | number | null)[]) {
+  yield `\uFEFF${line(header)}`;
   let batch = '';
-  for await (const row of rowsOf<{ id: number }>(db, 'events', filter)) {
-    const e = toEvent(row as never);
-    batch += line([
-      iso(e.ts),
-      e.siteId,
-      e.deviceId,
-      e.type,
-      e.severity,
-      e.message[language],
-      e.userName,
-      e.comment,
-      e.alarmId,
-      e.seq,
-    ]);
+  for await (const row of rows) {
+    batch += line(fields(row));
     if (batch.length > 64 * 1024) {
       yield batch;
       batch = '';
@@ -169,30 +156,64 @@ export async function* eventsCsv(db: Db, filter: HistoryFilter, language: 'en' |
   }
   if (batch) yield batch;
 }
+const iso = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
-export async function* alarmsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
-  yield `\uFEFF${line(['raised', 'site', 'device', 'priority', 'state', 'message', 'value', 'returned', 'acknowledged', 'acknowledged by', 'closed', 'id'])}`;
-  let batch = '';
-  for await (const row of rowsOf<{ id: number }>(db, 'alarms', filter)) {
-    const a = toAlarm(row as never);
-    batch += line([
-      iso(a.raisedAt),
-      a.siteId,
-      a.deviceId,
-      a.priority,
-      a.state,
-      a.message[language],
-      a.value,
-      iso(a.clearedAt),
-      iso(a.acknowledgedAt),
-      a.acknowledgedBy,
-      iso(a.closedAt),
-      a.id,
-    ]);
-    if (batch.length > 64 * 1024) {
-      yield batch;
-      batch = '';
-    }
-  }
-  if (batch) yield batch;
+export function eventsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
+  return csv(
+    ['time', 'site', 'device', 'type', 'severity', 'message', 'user', 'comment', 'alarm', 'seq'],
+    rowsOf<{ id: number }>(db, 'events', filter),
+    (row) => {
+      const e = toEvent(row as never);
+      return [
+        iso(e.ts),
+        e.siteId,
+        e.deviceId,
+        e.type,
+        e.severity,
+        e.message[language],
+        e.userName,
+        e.comment,
+        e.alarmId,
+        e.seq,
+      ];
+    },
+  );
+}
+
+export function alarmsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
+  return csv(
+    [
+      'raised',
+      'site',
+      'device',
+      'priority',
+      'state',
+      'message',
+      'value',
+      'returned',
+      'acknowledged',
+      'acknowledged by',
+      'closed',
+      'id',
+    ],
+    rowsOf<{ id: number }>(db, 'alarms', filter),
+    (row) => {
+      const a = toAlarm(row as never);
+      return [
+        iso(a.raisedAt),
+        a.siteId,
+        a.deviceId,
+        a.priority,
+        a.state,
+        a.message[language],
+        a.value,
+        iso(a.clearedAt),
+        iso(a.acknowledgedAt),
+        a.acknowledgedBy,
+        iso(a.closedAt),
+        a.id,
+      ];
+    },
+  );
 }
