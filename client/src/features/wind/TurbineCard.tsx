@@ -45,7 +45,7 @@ export function TurbineCard({
         </Text>
         <TurbineStatusBadge status={status} freshness={freshness} size="sm" />
       </Group>
-      <Stack gap={4} mt="sm" opacity={silent ? 0.55 : 1}>
+      <Stack gap={4} mt="sm" data-silent={silent || undefined}>
         <Group justify="space-between" align="baseline" gap={4}>
           <Text fz={22} fw={700} className="vs-tabular" data-testid="turbine-power" data-value={power ?? ''}>
             {power === undefined ? '—' : format.power(power)}

@@ -73,7 +73,7 @@ export function TurbineLiveValues({
         type="container"
         cols={{ base: 1, '330px': 2, '720px': 3, '1000px': 4 }}
         spacing="sm"
-        opacity={silent ? 0.55 : 1}
+        data-silent={silent || undefined}
       >
         <Tile
           id="state"

@@ -26,7 +26,7 @@ export function TurbineStatusBadge({
   return (
     <Badge
       color={statusColor[status]}
-      variant={status === 'offline' ? 'outline' : 'light'}
+      variant={status === 'offline' ? 'default' : 'light'}
       size={size}
       radius="sm"
       data-testid="turbine-status"
