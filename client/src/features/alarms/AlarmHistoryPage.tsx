@@ -2,20 +2,17 @@
 // site, device, priority, state, period and text, sorted and paged by the server, exported as CSV, and
 // each one's timeline (raised, acknowledged by whom and why, returned, closed, shelved...) in a drawer.
 // The URL holds the whole view, the open alarm included, so that a link shows the same thing.
-import { Button, Card, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { type Alarm, alarmPriorities, alarmStates } from '@voltscope/shared/alarms';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatNumber } from '../../i18n/format.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
 import { IconRefresh } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { CsvExportButton } from '../events/CsvExportButton.tsx';
 import { HistoryFilters, type ListChoice } from '../events/HistoryFilters.tsx';
-import { HistoryPager } from '../events/HistoryPager.tsx';
-import { EmptyLog, LoadFailed, LoadingRows } from '../events/HistoryStates.tsx';
-import { HistoryTable } from '../events/HistoryTable.tsx';
+import { HistoryResults } from '../events/HistoryResults.tsx';
+import { LoadFailed } from '../events/HistoryStates.tsx';
 import { activeFilters, csvQuery, type HistorySpec } from '../events/historyQuery.ts';
 import { useFleetDirectory } from '../events/useFleetDirectory.ts';
 import { useHistoryQuery } from '../events/useHistoryQuery.ts';
@@ -68,10 +65,9 @@ function useOpenAlarm(): [number | null, (id: number | null) => void] {
 
 export function AlarmHistoryPage() {
   const { t } = useTranslation();
-  const lng = useLanguage();
   const directory = useFleetDirectory();
   const history = useHistoryQuery<Alarm>('/api/alarms/history', SPEC);
-  const { view, page } = history;
+  const { view } = history;
   const [openId, openAlarm] = useOpenAlarm();
   const onOpen = useCallback((alarm: Alarm) => openAlarm(alarm.id), [openAlarm]);
   const columns = useAlarmColumns(directory, view.zone, onOpen);
@@ -109,36 +105,21 @@ export function AlarmHistoryPage() {
         searchPlaceholder={t('alarmConsole.history.searchPlaceholder')}
       />
       {history.error !== null && <LoadFailed message={t('alarmConsole.history.loadError')} onRetry={history.reload} />}
-      <Card padding="md">
-        {page && (
-          <Text size="sm" fw={600} mb="xs" data-testid="total">
-            {t('alarmConsole.history.total', { n: formatNumber(lng, page.total) })}
-          </Text>
-        )}
-        {!page ? (
-          history.loading && <LoadingRows />
-        ) : page.items.length === 0 ? (
-          <EmptyLog
-            message={t(active > 0 ? 'alarmConsole.history.emptyFiltered' : 'alarmConsole.history.empty')}
-            onReset={active > 0 ? history.reset : undefined}
-          />
-        ) : (
-          <HistoryTable
-            label={t('alarmConsole.history.title')}
-            columns={columns}
-            rows={page.items}
-            rowKey={alarmKey}
-            sort={{ key: view.sort, order: view.order, onSort: history.sortBy }}
-            busy={history.loading}
-            rowAttributes={rowAttributes}
-            minWidth={1180}
-            testId="alarm-table"
-          />
-        )}
-        {page && page.total > 0 && (
-          <HistoryPager page={page} onPage={history.goTo} onPageSize={(pageSize) => history.filter({ pageSize })} />
-        )}
-      </Card>
+      <HistoryResults
+        history={history}
+        active={active}
+        text={{
+          title: t('alarmConsole.history.title'),
+          total: (n) => t('alarmConsole.history.total', { n }),
+          empty: t('alarmConsole.history.empty'),
+          emptyFiltered: t('alarmConsole.history.emptyFiltered'),
+        }}
+        columns={columns}
+        rowKey={alarmKey}
+        rowAttributes={rowAttributes}
+        minWidth={1180}
+        testId="alarm-table"
+      />
       <AlarmHistoryTimeline alarmId={openId} onClose={() => openAlarm(null)} directory={directory} zone={view.zone} />
     </>
   );
