@@ -8,7 +8,17 @@ import {
   type RawRuleOf,
 } from '@casl/ability';
 
-export const actions = ['manage', 'read', 'create', 'update', 'delete', 'acknowledge', 'shelve', 'comment'] as const;
+export const actions = [
+  'manage',
+  'read',
+  'create',
+  'update',
+  'delete',
+  'acknowledge',
+  'shelve',
+  'comment',
+  'outOfService',
+] as const;
 export type Action = (typeof actions)[number];
 
 export const subjects = ['all', 'Site', 'Device', 'Series', 'Alarm', 'Event', 'User', 'Role', 'AclDemo'] as const;
@@ -35,7 +45,7 @@ export const roleRuleTemplates: Record<RoleName, AbilityRule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   operator: [
     { action: 'read', subject: ['Site', 'Device', 'Series', 'Alarm', 'Event', 'AclDemo'] },
-    { action: ['acknowledge', 'shelve', 'comment'], subject: 'Alarm' },
+    { action: ['acknowledge', 'shelve', 'comment', 'outOfService'], subject: 'Alarm' },
   ],
   client: [
     { action: 'read', subject: 'Site', conditions: { id: { $in: USER_SITE_IDS } } },

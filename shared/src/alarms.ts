@@ -131,3 +131,29 @@ export interface HistoryPage<T> {
   page: number;
   pageSize: number;
 }
+
+/** An alarm notification target (admins): a URL that gets POSTs for alarms of these priorities. */
+export interface Webhook {
+  id: number;
+  name: string;
+  url: string;
+  priorities: AlarmPriority[];
+  enabled: boolean;
+  createdAt: number;
+}
+
+/** One notification to one webhook, and how its attempts went. */
+export interface Delivery {
+  id: number;
+  webhookId: number;
+  siteId: string | null;
+  alarmId: number | null;
+  kind: 'alarm' | 'flood';
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: number | null;
+  createdAt: number;
+  deliveredAt: number | null;
+}

@@ -104,7 +104,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
 
   async start(): Promise<void> {
     if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, defaultRules);
-    await this.reload();
+    await this.rulesChanged();
     this.#timer = setInterval(() => this.tick(Date.now()), 1000);
     this.#timer.unref();
   }
@@ -114,7 +114,33 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     await this.#queue;
   }
 
-  /** Re-reads the rules (after an admin changed one) and the open alarms. */
+  /**
+   * After an admin changed the rules: re-reads them in turn with the transitions, then closes the open
+   * alarms no rule watches any more (disabled, retired, or replaced by a device override), so that none
+   * stands forever. The point re-evaluates under its new rule and raises anew if the condition holds.
+   */
+  rulesChanged(now = Date.now()): Promise<void> {
+    return this.#enqueue(async () => {
+      await this.reload();
+      for (const alarm of [...this.#open.values()]) {
+        if (this.#points.has(pointKey(alarm.ruleId, alarm.deviceId))) continue;
+        await this.#commit(async (tx) => {
+          await tx.run(
+            `UPDATE alarms SET state = 'closed', cleared_at = coalesce(cleared_at, ?), closed_at = ? WHERE id = ?`,
+            [now, now, alarm.id],
+          );
+          const event = await insertEvent(
+            tx,
+            this.#event(alarm, 'alarm_closed', now, { comment: 'its rule was disabled, removed or overridden' }),
+          );
+          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
+          return [{ alarm: await this.#reread(tx, alarm.id), event }];
+        });
+      }
+    });
+  }
+
+  /** Re-reads the rules and the open alarms. */
   async reload(): Promise<void> {
     this.#rules = await listRules(this.#db);
     this.#points.clear();
@@ -231,7 +257,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     }
     for (const alarm of this.#open.values()) {
       if (alarm.shelvedUntil !== null && alarm.shelvedUntil <= now) {
-        void this.#enqueue(() => this.#unshelve(alarm.id, null, null, now));
+        void this.#enqueue(async () => {
+          // Re-read: an operator may have unshelved it while this waited in the queue.
+          const [current] = await getAlarms(this.#db, [alarm.id]);
+          if (current) await this.#unshelve(current, null, null, now);
+        });
       }
     }
   }
@@ -265,14 +295,21 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   async #drain(): Promise<void> {
     const items = this.#pending.splice(0);
     if (items.length === 0) return;
+    await this.#batched(async () => {
+      for (const t of items) {
+        if (t.change === 'raise') await this.#raise(t.point, t.ts, t.value);
+        else await this.#clear(t.point, t.ts);
+      }
+    });
+  }
+
+  /** Runs `work` in one transaction that every #commit inside joins; announces the changes after it. */
+  async #batched(work: () => Promise<void>): Promise<void> {
     const batch: AlarmChange[] = [];
     try {
       await this.#db.transaction(async (tx) => {
         this.#batch = { tx, changes: batch };
-        for (const t of items) {
-          if (t.change === 'raise') await this.#raise(t.point, t.ts, t.value);
-          else await this.#clear(t.point, t.ts);
-        }
+        await work();
       });
     } catch (error) {
       // The open alarms were updated as the batch went; the store is the truth.
@@ -432,76 +469,61 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     });
   }
 
-  // Operator actions. Each returns the alarms as they stand after it (unchanged ones included).
+  // Operator actions, on one alarm or a selection: the selection is one transaction (acknowledging a
+  // flood of 500 is one durable write, not 500). Each returns the alarms as they stand after it.
+
+  #act(ids: readonly number[], each: (alarm: Alarm) => Promise<void>): Promise<Alarm[]> {
+    return this.#enqueue(async () => {
+      const alarms = await getAlarms(this.#db, ids);
+      await this.#batched(async () => {
+        for (const alarm of alarms) await each(alarm);
+      });
+      return getAlarms(this.#db, ids);
+    });
+  }
 
   acknowledge(ids: readonly number[], actor: Actor, comment: string | null, now = Date.now()): Promise<Alarm[]> {
-    return this.#enqueue(async () => {
-      for (const alarm of await getAlarms(this.#db, ids)) {
-        // Acknowledging twice, or an occurrence already closed, changes nothing (idempotent).
-        if (alarm.state !== 'unacknowledged' && alarm.state !== 'rtn_unacknowledged') continue;
-        const closes = alarm.state === 'rtn_unacknowledged';
-        await this.#commit(async (tx) => {
-          await tx.run(
-            `UPDATE alarms SET state = ?, acknowledged_at = ?, acknowledged_by = ?${closes ? ', closed_at = ?' : ''} WHERE id = ?`,
-            closes ? ['closed', now, actor.name, now, alarm.id] : ['acknowledged', now, actor.name, alarm.id],
-          );
-          const event = await insertEvent(
-            tx,
-            this.#event(alarm, 'alarm_acknowledged', now, { userName: actor.name, comment }),
-          );
-          // Acknowledged after its return to normal: the occurrence closes, and that is a transition too.
-          const closed = closes ? await insertEvent(tx, this.#event(alarm, 'alarm_closed', now)) : null;
-          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [(closed ?? event).seq, alarm.id]);
-          const after = await this.#reread(tx, alarm.id);
-          return closed
-            ? [
-                { alarm: after, event },
-                { alarm: after, event: closed },
-              ]
-            : [{ alarm: after, event }];
-        });
-      }
-      return getAlarms(this.#db, ids);
+    return this.#act(ids, async (alarm) => {
+      // Acknowledging twice, or an occurrence already closed, changes nothing (idempotent).
+      if (alarm.state !== 'unacknowledged' && alarm.state !== 'rtn_unacknowledged') return;
+      const closes = alarm.state === 'rtn_unacknowledged';
+      await this.#commit(async (tx) => {
+        await tx.run(
+          `UPDATE alarms SET state = ?, acknowledged_at = ?, acknowledged_by = ?${closes ? ', closed_at = ?' : ''} WHERE id = ?`,
+          closes ? ['closed', now, actor.name, now, alarm.id] : ['acknowledged', now, actor.name, alarm.id],
+        );
+        const event = await insertEvent(
+          tx,
+          this.#event(alarm, 'alarm_acknowledged', now, { userName: actor.name, comment }),
+        );
+        // Acknowledged after its return to normal: the occurrence closes, and that is a transition too.
+        const closed = closes ? await insertEvent(tx, this.#event(alarm, 'alarm_closed', now)) : null;
+        await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [(closed ?? event).seq, alarm.id]);
+        const after = await this.#reread(tx, alarm.id);
+        return closed
+          ? [
+              { alarm: after, event },
+              { alarm: after, event: closed },
+            ]
+          : [{ alarm: after, event }];
+      });
     });
   }
 
   shelve(ids: readonly number[], until: number, actor: Actor, comment: string | null, now = Date.now()) {
-    return this.#enqueue(async () => {
-      for (const alarm of await getAlarms(this.#db, ids)) {
-        if (alarm.state === 'closed') continue;
-        await this.#commit(async (tx) => {
-          await this.#point(tx, alarm, 'shelved_until', until);
-          const event = await insertEvent(
-            tx,
-            this.#event(alarm, 'alarm_shelved', now, { userName: actor.name, comment }),
-          );
-          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
-          return [{ alarm: await this.#reread(tx, alarm.id), event }];
-        });
-      }
-      return getAlarms(this.#db, ids);
+    return this.#act(ids, async (alarm) => {
+      if (alarm.state === 'closed') return;
+      await this.#pointChange(alarm, 'shelved_until', until, 'alarm_shelved', actor, comment, now);
     });
   }
 
   unshelve(ids: readonly number[], actor: Actor, comment: string | null, now = Date.now()) {
-    return this.#enqueue(async () => {
-      for (const id of ids) await this.#unshelve(id, actor, comment, now);
-      return getAlarms(this.#db, ids);
-    });
+    return this.#act(ids, (alarm) => this.#unshelve(alarm, actor, comment, now));
   }
 
-  async #unshelve(id: number, actor: Actor | null, comment: string | null, now: number): Promise<void> {
-    const [alarm] = await getAlarms(this.#db, [id]);
-    if (!alarm || alarm.shelvedUntil === null) return;
-    await this.#commit(async (tx) => {
-      await this.#point(tx, alarm, 'shelved_until', null);
-      const event = await insertEvent(
-        tx,
-        this.#event(alarm, 'alarm_unshelved', now, { userName: actor?.name ?? null, comment }),
-      );
-      await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
-      return [{ alarm: await this.#reread(tx, alarm.id), event }];
-    });
+  async #unshelve(alarm: Alarm, actor: Actor | null, comment: string | null, now: number): Promise<void> {
+    if (alarm.shelvedUntil === null) return;
+    await this.#pointChange(alarm, 'shelved_until', null, 'alarm_unshelved', actor, comment, now);
   }
 
   setOutOfService(
@@ -511,45 +533,48 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     comment: string | null,
     now = Date.now(),
   ) {
-    return this.#enqueue(async () => {
-      for (const alarm of await getAlarms(this.#db, ids)) {
-        if (alarm.outOfService === outOfService) continue;
-        await this.#commit(async (tx) => {
-          await this.#point(tx, alarm, 'out_of_service', outOfService ? 1 : 0);
-          const key = pointKey(alarm.ruleId, alarm.deviceId);
-          if (outOfService) this.#outOfService.add(key);
-          else this.#outOfService.delete(key);
-          const type = outOfService ? 'alarm_out_of_service' : 'alarm_in_service';
-          const event = await insertEvent(tx, this.#event(alarm, type, now, { userName: actor.name, comment }));
-          await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
-          return [{ alarm: await this.#reread(tx, alarm.id), event }];
-        });
-      }
-      return getAlarms(this.#db, ids);
+    return this.#act(ids, async (alarm) => {
+      if (alarm.outOfService === outOfService) return;
+      const key = pointKey(alarm.ruleId, alarm.deviceId);
+      if (outOfService) this.#outOfService.add(key);
+      else this.#outOfService.delete(key);
+      const type = outOfService ? 'alarm_out_of_service' : 'alarm_in_service';
+      await this.#pointChange(alarm, 'out_of_service', outOfService ? 1 : 0, type, actor, comment, now);
     });
   }
 
   comment(ids: readonly number[], actor: Actor, comment: string, now = Date.now()) {
-    return this.#enqueue(async () => {
-      for (const alarm of await getAlarms(this.#db, ids)) {
-        await this.#commit(async (tx) => {
-          const event = await insertEvent(
-            tx,
-            this.#event(alarm, 'alarm_comment', now, { userName: actor.name, comment }),
-          );
-          return [{ alarm, event }];
-        });
-      }
-      return getAlarms(this.#db, ids);
+    return this.#act(ids, async (alarm) => {
+      await this.#commit(async (tx) => {
+        const event = await insertEvent(
+          tx,
+          this.#event(alarm, 'alarm_comment', now, { userName: actor.name, comment }),
+        );
+        return [{ alarm, event }];
+      });
     });
   }
 
-  async #point(tx: Db, alarm: Alarm, column: 'shelved_until' | 'out_of_service', value: number | null) {
-    await tx.run(
-      `INSERT INTO alarm_points (rule_id, device_id, ${column}) VALUES (?, ?, ?)
-       ON CONFLICT (rule_id, device_id) DO UPDATE SET ${column} = excluded.${column}`,
-      [alarm.ruleId, alarm.deviceId, value],
-    );
+  /** A change kept on the alarm point (it outlives the occurrence), recorded as an event of the alarm. */
+  async #pointChange(
+    alarm: Alarm,
+    column: 'shelved_until' | 'out_of_service',
+    value: number | null,
+    type: NewEvent['type'],
+    actor: Actor | null,
+    comment: string | null,
+    now: number,
+  ): Promise<void> {
+    await this.#commit(async (tx) => {
+      await tx.run(
+        `INSERT INTO alarm_points (rule_id, device_id, ${column}) VALUES (?, ?, ?)
+         ON CONFLICT (rule_id, device_id) DO UPDATE SET ${column} = excluded.${column}`,
+        [alarm.ruleId, alarm.deviceId, value],
+      );
+      const event = await insertEvent(tx, this.#event(alarm, type, now, { userName: actor?.name ?? null, comment }));
+      await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [event.seq, alarm.id]);
+      return [{ alarm: await this.#reread(tx, alarm.id), event }];
+    });
   }
 }
 

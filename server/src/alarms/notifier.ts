@@ -3,7 +3,7 @@
 // flood (more than FLOOD_ALARMS new alarms in FLOOD_WINDOW_MS at one site) is one notification, not
 // many. Deliveries are written before they are tried, so a restart resumes the pending ones.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AlarmPriority } from '@voltscope/shared/alarms';
+import type { AlarmPriority, Delivery, Webhook } from '@voltscope/shared/alarms';
 import type { Db } from '../store/db.ts';
 import type { AlarmChange, AlarmEngine } from './engine.ts';
 
@@ -11,30 +11,6 @@ export const FLOOD_ALARMS = 10;
 export const FLOOD_WINDOW_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 6;
 const TIMEOUT_MS = 5000;
-
-export interface Webhook {
-  id: number;
-  name: string;
-  url: string;
-  priorities: AlarmPriority[];
-  enabled: boolean;
-  createdAt: number;
-}
-
-export interface Delivery {
-  id: number;
-  webhookId: number;
-  siteId: string | null;
-  alarmId: number | null;
-  kind: 'alarm' | 'flood';
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  nextAttemptAt: number | null;
-  createdAt: number;
-  deliveredAt: number | null;
-}
 
 interface WebhookRow {
   id: number;

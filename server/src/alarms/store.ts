@@ -49,35 +49,47 @@ const toRule = (r: RuleRow): AlarmRule => ({
   enabled: Boolean(r.enabled),
 });
 
+/** The rules in force (a removed device override is retired: kept for its alarms' history, not listed). */
 export async function listRules(db: Db): Promise<AlarmRule[]> {
-  return (await db.all<RuleRow>('SELECT * FROM alarm_rules ORDER BY id')).map(toRule);
+  return (await db.all<RuleRow>('SELECT * FROM alarm_rules WHERE retired_at IS NULL ORDER BY id')).map(toRule);
 }
+
+const INSERT_RULE = `INSERT INTO alarm_rules (name, device_type, device_id, series_key, kind, threshold, deadband,
+    on_delay_ms, off_delay_ms, priority, message, consequential_of_grid, grid_root, enabled, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+
+const ruleValues = (r: NewRule, deviceId: string | null, enabled: boolean) => [
+  r.name,
+  r.deviceType,
+  deviceId,
+  r.seriesKey,
+  r.kind,
+  r.threshold,
+  r.deadband,
+  r.onDelayMs,
+  r.offDelayMs,
+  r.priority,
+  JSON.stringify(r.message),
+  r.consequentialOfGrid ? 1 : 0,
+  r.gridRoot ? 1 : 0,
+  enabled ? 1 : 0,
+  Date.now(),
+];
 
 export async function insertRules(db: Db, rules: readonly NewRule[]): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const r of rules) {
-      await tx.run(
-        `INSERT INTO alarm_rules (name, device_type, device_id, series_key, kind, threshold, deadband, on_delay_ms,
-           off_delay_ms, priority, message, consequential_of_grid, grid_root, enabled, updated_at)
-         VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
-        [
-          r.name,
-          r.deviceType,
-          r.seriesKey,
-          r.kind,
-          r.threshold,
-          r.deadband,
-          r.onDelayMs,
-          r.offDelayMs,
-          r.priority,
-          JSON.stringify(r.message),
-          r.consequentialOfGrid ? 1 : 0,
-          r.gridRoot ? 1 : 0,
-          Date.now(),
-        ],
-      );
-    }
+    for (const r of rules) await tx.run(INSERT_RULE, ruleValues(r, null, true));
   });
+}
+
+/** A device's own copy of a type rule, with `update` applied; returns its id. */
+export async function insertOverride(db: Db, rule: AlarmRule, deviceId: string, update: RuleUpdate): Promise<number> {
+  const r = { ...rule, ...update };
+  return Number((await db.get<{ id: number }>(INSERT_RULE, ruleValues(r, deviceId, r.enabled)))?.id);
+}
+
+export async function retireRule(db: Db, id: number): Promise<void> {
+  await db.run('UPDATE alarm_rules SET retired_at = ? WHERE id = ?', [Date.now(), id]);
 }
 
 export type RuleUpdate = Partial<

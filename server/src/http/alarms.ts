@@ -4,12 +4,19 @@
 // answered only after its transitions are committed.
 
 import type { Action } from '@voltscope/shared/abilities';
-import type { Alarm } from '@voltscope/shared/alarms';
-import { alarmPriorities } from '@voltscope/shared/alarms';
+import { type Alarm, type AlarmRule, alarmPriorities, fillMessage } from '@voltscope/shared/alarms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AlarmEngine } from '../alarms/engine.ts';
 import { Notifier } from '../alarms/notifier.ts';
-import { alarmEvents, getAlarms, openAlarms, updateRule } from '../alarms/store.ts';
+import {
+  alarmEvents,
+  getAlarms,
+  insertOverride,
+  openAlarms,
+  type RuleUpdate,
+  retireRule,
+  updateRule,
+} from '../alarms/store.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { assertCan, can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
@@ -18,6 +25,28 @@ import { errorResponses } from './schemas.ts';
 const MAX_SELECTION = 500;
 const ids = { type: 'array', minItems: 1, maxItems: MAX_SELECTION, items: { type: 'integer', minimum: 1 } } as const;
 const comment = { type: 'string', maxLength: 1000 } as const;
+
+/** What a rule change says in the event log, in every language. */
+const RULE_CHANGES = {
+  changed: {
+    en: '{who} changed the alarm rule “{name}”',
+    fr: '{who} a modifié la règle d’alarme « {name} »',
+    fa: '{who} قاعده هشدار «{name}» را تغییر داد',
+    ar: '{who} عدّل قاعدة الإنذار «{name}»',
+  },
+  overridden: {
+    en: '{who} gave a device its own alarm rule “{name}”',
+    fr: '{who} a donné à un équipement sa propre règle d’alarme « {name} »',
+    fa: '{who} برای یک دستگاه قاعده هشدار اختصاصی «{name}» تعریف کرد',
+    ar: '{who} خصّص لجهاز قاعدة إنذار خاصة «{name}»',
+  },
+  removed: {
+    en: '{who} removed the device’s own alarm rule “{name}”',
+    fr: '{who} a retiré la règle d’alarme propre à l’équipement « {name} »',
+    fa: '{who} قاعده هشدار اختصاصی دستگاه «{name}» را حذف کرد',
+    ar: '{who} أزال قاعدة الإنذار الخاصة بالجهاز «{name}»',
+  },
+} as const;
 
 function actorOf(request: FastifyRequest) {
   const session = request.session;
@@ -155,7 +184,7 @@ export async function alarmRoutes(app: FastifyInstance) {
 
   action<{ ids: number[]; comment?: string; outOfService: boolean }>(
     '/api/alarms/out-of-service',
-    'update',
+    'outOfService',
     { outOfService: { type: 'boolean' } },
     ['outOfService'],
     (request, alarms) =>
@@ -184,64 +213,124 @@ export async function alarmRoutes(app: FastifyInstance) {
     engine.rules(),
   );
 
-  app.patch<{
-    Params: { id: number };
-    Body: Parameters<typeof updateRule>[2];
-  }>(
+  const ruleId = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+  const ruleFields = {
+    threshold: { type: 'number' },
+    deadband: { type: 'number', minimum: 0 },
+    onDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
+    offDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
+    priority: { type: 'string', enum: [...alarmPriorities] },
+    enabled: { type: 'boolean' },
+    message: {
+      type: 'object',
+      properties: Object.fromEntries(
+        ['en', 'fr', 'fa', 'ar'].map((l) => [l, { type: 'string', minLength: 1, maxLength: 300 }]),
+      ),
+      required: ['en', 'fr', 'fa', 'ar'],
+      additionalProperties: false,
+    },
+  } as const;
+  const ruleOf = (id: number) => {
+    const rule = engine.rules().find((r) => r.id === id);
+    if (!rule) throw notFound(`No rule ${id}`);
+    return rule;
+  };
+
+  /** Puts the rules in force and records the change as an event, by whom and what. */
+  async function ruleChanged(request: FastifyRequest, rule: AlarmRule, what: keyof typeof RULE_CHANGES) {
+    await engine.rulesChanged();
+    const who = actorOf(request).name;
+    const name = rule.deviceId ? `${rule.name} (${rule.deviceId})` : rule.name;
+    request.log.info({ ruleId: rule.id, what, change: request.body }, 'alarm rule changed');
+    const text = RULE_CHANGES[what];
+    await engine.record({
+      siteId: null,
+      deviceId: rule.deviceId,
+      alarmId: null,
+      type: 'rule_changed',
+      severity: 'info',
+      message: {
+        en: fillMessage(text.en, { who, name }),
+        fr: fillMessage(text.fr, { who, name }),
+        fa: fillMessage(text.fa, { who, name }),
+        ar: fillMessage(text.ar, { who, name }),
+      },
+      userName: who,
+      comment: request.body ? JSON.stringify(request.body) : null,
+      ts: Date.now(),
+    });
+  }
+
+  app.patch<{ Params: { id: number }; Body: RuleUpdate }>(
     '/api/alarms/rules/:id',
     {
       config: { can: ['update', 'Alarm'] },
       schema: {
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+        params: ruleId,
+        body: { type: 'object', properties: ruleFields, minProperties: 1, additionalProperties: false },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const rule = ruleOf(request.params.id);
+      await updateRule(db, rule.id, request.body);
+      await ruleChanged(request, rule, 'changed');
+      return ruleOf(request.params.id);
+    },
+  );
+
+  // A device's own rule in place of its type's: a copy of the type rule with the fields given.
+  app.post<{ Params: { id: number }; Body: RuleUpdate & { deviceId: string } }>(
+    '/api/alarms/rules/:id/overrides',
+    {
+      config: { can: ['update', 'Alarm'] },
+      schema: {
+        params: ruleId,
         body: {
           type: 'object',
-          properties: {
-            threshold: { type: 'number' },
-            deadband: { type: 'number', minimum: 0 },
-            onDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
-            offDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
-            priority: { type: 'string', enum: [...alarmPriorities] },
-            enabled: { type: 'boolean' },
-            message: {
-              type: 'object',
-              properties: Object.fromEntries(
-                ['en', 'fr', 'fa', 'ar'].map((l) => [l, { type: 'string', minLength: 1, maxLength: 300 }]),
-              ),
-              required: ['en', 'fr', 'fa', 'ar'],
-              additionalProperties: false,
-            },
-          },
-          minProperties: 1,
+          properties: { deviceId: { type: 'string', minLength: 1, maxLength: 100 }, ...ruleFields },
+          required: ['deviceId'],
           additionalProperties: false,
         },
         response: errorResponses,
       },
     },
-    async (request) => {
-      if (!engine.rules().some((r) => r.id === request.params.id)) throw notFound(`No rule ${request.params.id}`);
-      await updateRule(db, request.params.id, request.body);
-      await engine.reload();
-      request.log.info({ ruleId: request.params.id, change: request.body }, 'alarm rule changed');
-      const rule = engine.rules().find((r) => r.id === request.params.id);
-      const who = actorOf(request).name;
-      const name = rule?.name ?? String(request.params.id);
-      await engine.record({
-        siteId: null,
-        deviceId: rule?.deviceId ?? null,
-        alarmId: null,
-        type: 'rule_changed',
-        severity: 'info',
-        message: {
-          en: `${who} changed the alarm rule “${name}”`,
-          fr: `${who} a modifié la règle d’alarme « ${name} »`,
-          fa: `${who} قاعده هشدار «${name}» را تغییر داد`,
-          ar: `${who} عدّل قاعدة الإنذار «${name}»`,
-        },
-        userName: who,
-        comment: JSON.stringify(request.body),
-        ts: Date.now(),
-      });
-      return rule;
+    async (request, reply) => {
+      const { deviceId, ...update } = request.body;
+      const rule = ruleOf(request.params.id);
+      if (rule.deviceId !== null) {
+        throw new HttpError(400, 'VALIDATION', 'A device override cannot itself be overridden: edit it instead');
+      }
+      const device = app.services.registry.devices.get(deviceId);
+      if (!device) throw notFound(`No device ${deviceId}`);
+      if (device.type !== rule.deviceType) {
+        const message = `This rule is for devices of type ${rule.deviceType}; ${deviceId} is of type ${device.type}`;
+        throw new HttpError(400, 'VALIDATION', message, {
+          errors: { deviceId: [`must be a ${rule.deviceType}`] },
+        });
+      }
+      if (engine.rules().some((r) => r.deviceId === deviceId && r.name === rule.name)) {
+        throw new HttpError(409, 'CONFLICT', `${deviceId} already has its own “${rule.name}” rule`);
+      }
+      const id = await insertOverride(db, rule, deviceId, update);
+      await ruleChanged(request, { ...rule, id, deviceId }, 'overridden');
+      return reply.code(201).send(ruleOf(id));
+    },
+  );
+
+  // Removing a device override sends the device back to its type's rule; the override is retired, so
+  // its alarms keep their rule in the history.
+  app.delete<{ Params: { id: number } }>(
+    '/api/alarms/rules/:id',
+    { config: { can: ['update', 'Alarm'] }, schema: { params: ruleId, response: errorResponses } },
+    async (request, reply) => {
+      const rule = ruleOf(request.params.id);
+      if (rule.deviceId === null) {
+        throw new HttpError(409, 'CONFLICT', 'A device type’s rule can be disabled, not removed');
+      }
+      await retireRule(db, rule.id);
+      await ruleChanged(request, rule, 'removed');
+      return reply.code(204).send();
     },
   );
 

@@ -266,6 +266,12 @@ export const migrations: Migration[] = [
       )${d.clustered}`,
     ],
   },
+  {
+    version: 6,
+    name: 'retired alarm rules',
+    // A device override that an admin removes is retired, not deleted: its alarms stay in the history.
+    up: () => ['ALTER TABLE alarm_rules ADD COLUMN retired_at BIGINT'],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

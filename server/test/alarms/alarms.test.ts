@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Alarm, AlarmSubscribeResult, SiteEvent } from '@voltscope/shared/alarms';
+import type { Alarm, SiteEvent } from '@voltscope/shared/alarms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, nextEvent, startTestServer, type TestServer, type TestSocket } from '../helper.ts';
+import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { alarmTools, steady, until } from './tools.ts';
 
 let dataDir: string;
 let server: TestServer;
@@ -24,44 +25,11 @@ afterAll(async () => {
 });
 
 const ingest: TestServer['ingest'] = (samples) => server.ingest(samples);
-
-/** `value` every second from `from` for `seconds`. */
-const steady = (series: string, from: number, seconds: number, value: number) =>
-  Array.from({ length: seconds }, (_, i) => ({ series, ts: from + i * 1000, value }));
-
-const until = async <T>(read: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined || Date.now() > end) return value as T;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
-async function active(token = admin): Promise<Alarm[]> {
-  return (await server.request('GET', '/api/alarms/active', { token })).json();
-}
-
-const alarmOf = async (deviceId: string, token = admin) =>
-  until(async () => (await active(token)).find((a) => a.deviceId === deviceId));
-
-function eventsOf(socket: TestSocket) {
-  const events: { alarm: Alarm | null; event: SiteEvent }[] = [];
-  socket.on('alarm:event', (payload) => events.push(payload));
-  return events;
-}
-
-async function follow(token: string, sites: { id: string; lastSeq?: number }[]) {
-  const socket = server.connect(token);
-  await nextEvent(socket, 'connect');
-  const events = eventsOf(socket);
-  const ack = await socket.timeout(5000).emitWithAck('alarms:subscribe', { sites });
-  if ('error' in ack) throw new Error(ack.error.message);
-  return { socket, events, result: ack.data as AlarmSubscribeResult };
-}
-
-const act = (token: string, verb: string, body: unknown) =>
-  server.request('POST', `/api/alarms/${verb}`, { token, body });
+const tools = alarmTools(() => server);
+const { follow } = tools;
+const active = (token = admin) => tools.active(token);
+const alarmOf = (deviceId: string, token = admin) => tools.alarmOf(token, deviceId);
+const act = tools.act;
 
 describe('the alarm lifecycle', () => {
   it('raises after the on-delay, is acknowledged once by an operator, and closes on return to normal', async () => {

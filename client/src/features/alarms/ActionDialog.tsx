@@ -1,5 +1,6 @@
 // The dialog of an operator's action on one or more alarms: acknowledge (optional comment), shelve (a
-// duration up to the hub's limit, optional comment) or comment. Built for the keyboard: the first field
+// duration up to the hub's limit, optional comment), comment, out of service (with its reason) or back
+// in service. Built for the keyboard: the first field
 // has focus and Enter confirms, so "a, Enter" acknowledges; Escape cancels and focus goes back to the list.
 // The page mounts one per request (a key), so each starts blank.
 
@@ -12,9 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError } from '../../session/api.ts';
-import { acknowledge, addComment, shelve, shelveMinutes } from './alarmActions.ts';
+import { acknowledge, addComment, setOutOfService, shelve, shelveMinutes } from './alarmActions.ts';
 
-export type DialogKind = 'acknowledge' | 'shelve' | 'comment';
+export type DialogKind = 'acknowledge' | 'shelve' | 'comment' | 'outOfService' | 'inService';
+
+/** Kinds whose comment is required: a comment, and the reason for taking an alarm out of service. */
+const needsComment = new Set<DialogKind>(['comment', 'outOfService']);
 
 export interface DialogRequest {
   kind: DialogKind;
@@ -47,7 +51,7 @@ export function ActionDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (kind === 'comment' && !comment.trim()) {
+    if (needsComment.has(kind) && !comment.trim()) {
       setError(t('alarmConsole.dialog.commentRequired'));
       return;
     }
@@ -56,7 +60,9 @@ export function ActionDialog({
     try {
       if (kind === 'acknowledge') await acknowledge(ids, comment);
       else if (kind === 'shelve') await shelve(ids, Number(minutes), comment);
-      else await addComment(ids, comment);
+      else if (kind === 'outOfService' || kind === 'inService') {
+        await setOutOfService(ids, kind === 'outOfService', comment);
+      } else await addComment(ids, comment);
       onDone(t(`alarmConsole.done.${kind}`, { n }));
       onClose();
     } catch (caught) {
@@ -111,14 +117,25 @@ export function ActionDialog({
               </SimpleGrid>
             </Radio.Group>
           )}
+          {kind === 'outOfService' && (
+            <Text size="sm" c="dimmed">
+              {t('alarmConsole.dialog.outOfServiceHint')}
+            </Text>
+          )}
           <TextInput
-            label={kind === 'comment' ? t('alarmConsole.dialog.comment') : t('alarmConsole.dialog.commentOptional')}
+            label={t(
+              kind === 'outOfService'
+                ? 'alarmConsole.dialog.reason'
+                : kind === 'comment'
+                  ? 'alarmConsole.dialog.comment'
+                  : 'alarmConsole.dialog.commentOptional',
+            )}
             value={comment}
             maxLength={1000}
             onChange={(e) => setComment(e.currentTarget.value)}
             data-autofocus={kind !== 'shelve' || undefined}
             data-testid="dialog-comment"
-            required={kind === 'comment'}
+            required={needsComment.has(kind)}
           />
           {error && (
             <Alert color="red" role="alert">

@@ -126,6 +126,14 @@ export function AlarmConsolePage() {
         );
       case 'comment':
         return openDialog({ kind: 'comment', alarms: list }, 'alarmConsole.done.nothingSelected');
+      case 'outOfService': {
+        // One key both ways: alarms all out of service go back in; otherwise the others go out.
+        const inService = list.filter((a) => !a.outOfService);
+        return openDialog(
+          inService.length === 0 ? { kind: 'inService', alarms: list } : { kind: 'outOfService', alarms: inService },
+          'alarmConsole.done.nothingSelected',
+        );
+      }
       case 'unshelve': {
         const shelved = list.filter((a) => a.shelvedUntil !== null);
         if (shelved.length === 0) return setAnnouncement(t('alarmConsole.done.nothingToUnshelve'));

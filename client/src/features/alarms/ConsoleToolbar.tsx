@@ -45,6 +45,7 @@ export const ConsoleToolbar = memo(function ConsoleToolbar({
       {button('shelve', 'S')}
       {button('unshelve', 'U')}
       {button('comment', 'C')}
+      {button('outOfService', 'O')}
     </Group>
   );
 });

@@ -12,6 +12,7 @@ const acting: [keys: string[], label: string][] = [
   [['S'], 'shelve'],
   [['U'], 'unshelve'],
   [['C'], 'comment'],
+  [['O'], 'outOfService'],
   [['Enter'], 'timeline'],
   [['D'], 'device'],
   [['Esc'], 'clear'],

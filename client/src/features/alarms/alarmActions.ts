@@ -32,5 +32,9 @@ export const shelve = (ids: readonly number[], minutes: number, comment?: string
 
 export const unshelve = (ids: readonly number[]) => post('/api/alarms/unshelve', ids, {});
 
+/** Out of service (with its reason) or back in service. */
+export const setOutOfService = (ids: readonly number[], outOfService: boolean, comment?: string) =>
+  post('/api/alarms/out-of-service', ids, { outOfService, ...withComment(comment) });
+
 export const addComment = (ids: readonly number[], comment: string) =>
   post('/api/alarms/comment', ids, { comment: comment.trim() });

@@ -17,8 +17,12 @@ describe('console keys', () => {
     expect(keyAction(key('A', { shiftKey: true }), true)).toEqual({ kind: 'command', command: 'acknowledgeAll' });
   });
 
+  it('takes alarms out of service, or back in, with o', () => {
+    expect(keyAction(key('o'), true)).toEqual({ kind: 'command', command: 'outOfService' });
+  });
+
   it('gives a read-only user no acting key, but moving, the timeline and the device page', () => {
-    for (const k of ['a', 's', 'u', 'c', ' ', 'Escape']) expect(keyAction(key(k), false)).toBeNull();
+    for (const k of ['a', 's', 'u', 'c', 'o', ' ', 'Escape']) expect(keyAction(key(k), false)).toBeNull();
     expect(keyAction(key('ArrowDown', { shiftKey: true }), false)).toEqual({
       kind: 'move',
       move: 'next',

@@ -8,6 +8,7 @@ export type ConsoleCommand =
   | 'shelve'
   | 'unshelve'
   | 'comment'
+  | 'outOfService'
   | 'timeline'
   | 'device';
 
@@ -38,7 +39,14 @@ const moves: Record<string, Move> = {
 };
 
 /** Commands an operator may give; a read-only user keeps moving, the timeline and the device page. */
-const acting = new Set<ConsoleCommand>(['acknowledge', 'acknowledgeAll', 'shelve', 'unshelve', 'comment']);
+const acting = new Set<ConsoleCommand>([
+  'acknowledge',
+  'acknowledgeAll',
+  'shelve',
+  'unshelve',
+  'comment',
+  'outOfService',
+]);
 
 export function keyAction(event: KeyLike, canAct: boolean): KeyAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
@@ -53,6 +61,7 @@ export function keyAction(event: KeyLike, canAct: boolean): KeyAction | null {
     s: 'shelve' as const,
     u: 'unshelve' as const,
     c: 'comment' as const,
+    o: 'outOfService' as const,
     t: 'timeline' as const,
     d: 'device' as const,
   }[letter];

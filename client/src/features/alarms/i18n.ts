@@ -104,6 +104,7 @@ const en = {
     clear: 'Clear filters',
   },
   actions: {
+    outOfService: 'Out of service',
     acknowledge: 'Acknowledge',
     acknowledgeAll: 'Acknowledge all visible',
     shelve: 'Shelve',
@@ -116,6 +117,13 @@ const en = {
     selected: 'Selected: {{n}}',
   },
   dialog: {
+    outOfServiceTitle: 'Take alarms out of service',
+    outOfServiceConfirm: 'Take out of service',
+    outOfServiceHint:
+      'An alarm out of service is still evaluated and recorded, never announced, until it is returned to service.',
+    inServiceTitle: 'Return alarms to service',
+    inServiceConfirm: 'Return to service',
+    reason: 'Reason (maintenance order, faulty sensor…)',
     acknowledgeTitle: 'Acknowledge alarms',
     acknowledgeAllTitle: 'Acknowledge all visible alarms',
     shelveTitle: 'Shelve alarms',
@@ -135,6 +143,8 @@ const en = {
     enterHint: 'Enter confirms, Escape cancels.',
   },
   done: {
+    outOfService: 'Taken out of service: {{n}}',
+    inService: 'Returned to service: {{n}}',
     acknowledge: 'Acknowledged: {{n}}',
     shelve: 'Shelved: {{n}}',
     unshelve: 'Unshelved: {{n}}',
@@ -159,6 +169,7 @@ const en = {
     show: 'Show only this site',
   },
   keys: {
+    outOfService: 'out of service',
     title: 'Keys',
     Space: 'Space',
     Enter: 'Enter',
@@ -325,6 +336,7 @@ const fr: Widen<typeof en> = {
     clear: 'Effacer les filtres',
   },
   actions: {
+    outOfService: 'Hors service',
     acknowledge: 'Acquitter',
     acknowledgeAll: 'Acquitter toutes les visibles',
     shelve: 'Mettre de côté',
@@ -337,6 +349,13 @@ const fr: Widen<typeof en> = {
     selected: 'Sélectionnées : {{n}}',
   },
   dialog: {
+    outOfServiceTitle: 'Mettre des alarmes hors service',
+    outOfServiceConfirm: 'Mettre hors service',
+    outOfServiceHint:
+      'Une alarme hors service reste évaluée et enregistrée, jamais annoncée, jusqu’à sa remise en service.',
+    inServiceTitle: 'Remettre des alarmes en service',
+    inServiceConfirm: 'Remettre en service',
+    reason: 'Motif (ordre de maintenance, capteur défaillant…)',
     acknowledgeTitle: 'Acquitter des alarmes',
     acknowledgeAllTitle: 'Acquitter toutes les alarmes visibles',
     shelveTitle: 'Mettre des alarmes de côté',
@@ -356,6 +375,8 @@ const fr: Widen<typeof en> = {
     enterHint: 'Entrée confirme, Échap annule.',
   },
   done: {
+    outOfService: 'Mises hors service : {{n}}',
+    inService: 'Remises en service : {{n}}',
     acknowledge: 'Acquittées : {{n}}',
     shelve: 'Mises de côté : {{n}}',
     unshelve: 'Remises en service : {{n}}',
@@ -380,6 +401,7 @@ const fr: Widen<typeof en> = {
     show: 'N’afficher que ce site',
   },
   keys: {
+    outOfService: 'hors service',
     title: 'Touches',
     Space: 'Espace',
     Enter: 'Entrée',
@@ -546,6 +568,7 @@ const fa: Widen<typeof en> = {
     clear: 'پاک کردن فیلترها',
   },
   actions: {
+    outOfService: 'خارج از سرویس',
     acknowledge: 'تأیید',
     acknowledgeAll: 'تأیید همهٔ موارد نمایان',
     shelve: 'کنار گذاشتن',
@@ -558,6 +581,12 @@ const fa: Widen<typeof en> = {
     selected: 'انتخاب‌شده: {{n}}',
   },
   dialog: {
+    outOfServiceTitle: 'خارج کردن هشدارها از سرویس',
+    outOfServiceConfirm: 'خارج کردن از سرویس',
+    outOfServiceHint: 'هشدار خارج از سرویس همچنان ارزیابی و ثبت می‌شود، اما تا بازگشت به سرویس اعلام نمی‌شود.',
+    inServiceTitle: 'بازگرداندن هشدارها به سرویس',
+    inServiceConfirm: 'بازگرداندن به سرویس',
+    reason: 'دلیل (دستور تعمیر، حسگر معیوب…)',
     acknowledgeTitle: 'تأیید هشدارها',
     acknowledgeAllTitle: 'تأیید همهٔ هشدارهای نمایان',
     shelveTitle: 'کنار گذاشتن هشدارها',
@@ -577,6 +606,8 @@ const fa: Widen<typeof en> = {
     enterHint: 'کلید ورود تأیید می‌کند و کلید گریز لغو.',
   },
   done: {
+    outOfService: 'خارج‌شده از سرویس: {{n}}',
+    inService: 'بازگشته به سرویس: {{n}}',
     acknowledge: 'تأییدشده: {{n}}',
     shelve: 'کنارگذاشته: {{n}}',
     unshelve: 'بازگردانده: {{n}}',
@@ -601,6 +632,7 @@ const fa: Widen<typeof en> = {
     show: 'فقط همین سایت',
   },
   keys: {
+    outOfService: 'خارج از سرویس',
     title: 'کلیدها',
     Space: 'فاصله',
     Enter: 'ورود',
@@ -767,6 +799,7 @@ const ar: Widen<typeof en> = {
     clear: 'مسح عوامل التصفية',
   },
   actions: {
+    outOfService: 'خارج الخدمة',
     acknowledge: 'إقرار',
     acknowledgeAll: 'إقرار كل المعروض',
     shelve: 'تأجيل',
@@ -779,6 +812,12 @@ const ar: Widen<typeof en> = {
     selected: 'المحدَّدة: {{n}}',
   },
   dialog: {
+    outOfServiceTitle: 'إخراج الإنذارات من الخدمة',
+    outOfServiceConfirm: 'إخراج من الخدمة',
+    outOfServiceHint: 'يبقى الإنذار الخارج من الخدمة مُقيَّمًا ومُسجَّلًا، ولا يُعلَن عنه حتى يعود إلى الخدمة.',
+    inServiceTitle: 'إعادة الإنذارات إلى الخدمة',
+    inServiceConfirm: 'إعادة إلى الخدمة',
+    reason: 'السبب (أمر صيانة، حساس معطل…)',
     acknowledgeTitle: 'إقرار الإنذارات',
     acknowledgeAllTitle: 'إقرار كل الإنذارات المعروضة',
     shelveTitle: 'تأجيل الإنذارات',
@@ -798,6 +837,8 @@ const ar: Widen<typeof en> = {
     enterHint: 'مفتاح الإدخال للتأكيد، ومفتاح الخروج للإلغاء.',
   },
   done: {
+    outOfService: 'أُخرجت من الخدمة: {{n}}',
+    inService: 'أُعيدت إلى الخدمة: {{n}}',
     acknowledge: 'تم الإقرار: {{n}}',
     shelve: 'تم التأجيل: {{n}}',
     unshelve: 'أُلغي التأجيل: {{n}}',
@@ -822,6 +863,7 @@ const ar: Widen<typeof en> = {
     show: 'عرض هذا الموقع فقط',
   },
   keys: {
+    outOfService: 'خارج الخدمة',
     title: 'المفاتيح',
     Space: 'مسافة',
     Enter: 'إدخال',

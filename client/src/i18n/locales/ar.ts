@@ -205,6 +205,7 @@ export const ar: Messages = {
       acknowledge: 'الإقرار',
       shelve: 'الإرجاء المؤقت',
       comment: 'إضافة الملاحظات',
+      outOfService: 'إخراج من الخدمة',
     },
     subjects: {
       all: 'كل شيء',

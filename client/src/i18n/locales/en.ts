@@ -207,6 +207,7 @@ export const en = {
       acknowledge: 'acknowledge',
       shelve: 'shelve',
       comment: 'comment on',
+      outOfService: 'take out of service',
     },
     subjects: {
       all: 'everything',

@@ -205,6 +205,7 @@ export const fa: Messages = {
       acknowledge: 'تأیید',
       shelve: 'تعلیق موقت',
       comment: 'یادداشت‌گذاری',
+      outOfService: 'خارج کردن از سرویس',
     },
     subjects: {
       all: 'همه‌چیز',

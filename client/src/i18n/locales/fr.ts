@@ -206,6 +206,7 @@ export const fr: Messages = {
       acknowledge: 'acquitter',
       shelve: 'mettre en attente',
       comment: 'commenter',
+      outOfService: 'mettre hors service',
     },
     subjects: {
       all: 'tout',

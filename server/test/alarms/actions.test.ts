@@ -1,0 +1,127 @@
+// The operator's actions on a selection, and the transitions ISA-18.2 does not allow: each changes
+// nothing and records nothing. Out of service: an operator may, a client may not; the point is still
+// evaluated but raises nothing until it is back in service.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Alarm } from '@voltscope/shared/alarms';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { alarmTools, until } from './tools.ts';
+
+let dataDir: string;
+let server: TestServer;
+let operator: string;
+let client: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-actions-'));
+  server = await startTestServer({ dataDir });
+  operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
+  client = (await server.login(demo.client.email, demo.client.password)).accessToken;
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const { act, active, alarmOf, follow, timeline } = alarmTools(() => server);
+const fault = (device: string, ts: number, value: number) => ({ series: `${device}/fault_code`, ts, value });
+const types = async (id: number) => (await timeline(operator, id)).map((e) => e.type);
+
+describe('operator actions', () => {
+  it('acknowledges a selection at once: every alarm, one event each, in order on a follower', async () => {
+    const watcher = await follow(operator, [{ id: 'ma-ouarzazate' }]);
+    const devices = ['inv01', 'inv02', 'inv03', 'inv04', 'inv05'].map((d) => `ma-ouarzazate.${d}`);
+    await server.ingest(devices.map((d) => fault(d, Date.now() - 20_000, 104)));
+    const raised = await until(async () => {
+      const list = (await active(operator)).filter((a) => devices.includes(a.deviceId) && a.value === 104);
+      return list.length === devices.length ? list : undefined;
+    });
+    const before = watcher.events.length;
+    const response = await act(operator, 'acknowledge', { ids: raised.map((a) => a.id), comment: 'crew on site' });
+    expect(response.status).toBe(200);
+    const { alarms } = (await response.json()) as { alarms: Alarm[] };
+    expect(alarms.map((a) => a.state)).toEqual(raised.map(() => 'acknowledged'));
+    const acks = await until(() => {
+      const list = watcher.events.slice(before).filter((e) => e.event.type === 'alarm_acknowledged');
+      return list.length === devices.length ? list : undefined;
+    });
+    const seqs = acks.map((e) => e.event.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => (seqs[0] as number) + i));
+    expect(acks.every((e) => e.event.userName === 'Julien Moreau' && e.event.comment === 'crew on site')).toBe(true);
+    watcher.socket.disconnect();
+  });
+
+  it('changes nothing on an illegal transition: a second acknowledgement, shelving or unshelving a closed one', async () => {
+    const t0 = Date.now() - 15_000;
+    await server.ingest([fault('ir-yazd.inv02', t0, 103), fault('ir-yazd.inv02', t0 + 1000, 0)]);
+    const alarm = await alarmOf(operator, 'ir-yazd.inv02');
+    await until(async () =>
+      (await alarmOf(operator, 'ir-yazd.inv02')).state === 'rtn_unacknowledged' ? true : undefined,
+    );
+    await act(operator, 'acknowledge', { ids: [alarm.id] });
+    const closed = ['alarm_raised', 'alarm_returned', 'alarm_acknowledged', 'alarm_closed'];
+    expect(await types(alarm.id)).toEqual(closed);
+    for (const [verb, body] of [
+      ['acknowledge', {}],
+      ['shelve', { minutes: 30 }],
+      ['unshelve', {}],
+    ] as const) {
+      const response = await act(operator, verb, { ids: [alarm.id], ...body });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { alarms: Alarm[] }).alarms[0]?.state).toBe('closed');
+    }
+    expect(await types(alarm.id)).toEqual(closed);
+
+    // A closed occurrence never comes back: the fault again is a new alarm.
+    await server.ingest([fault('ir-yazd.inv02', t0 + 2000, 105)]);
+    const next = await alarmOf(operator, 'ir-yazd.inv02');
+    expect(next.id).not.toBe(alarm.id);
+    expect(await types(alarm.id)).toEqual(closed);
+  });
+
+  it('takes an alarm out of service for an operator, not a client; it raises nothing until it is back', async () => {
+    const t0 = Date.now() - 10_000;
+    await server.ingest([fault('fr-occitanie.inv05', t0, 201)]);
+    const alarm = await alarmOf(operator, 'fr-occitanie.inv05');
+    expect((await act(client, 'out-of-service', { ids: [alarm.id], outOfService: true })).status).toBe(403);
+    const out = await act(operator, 'out-of-service', { ids: [alarm.id], outOfService: true, comment: 'WO-4411' });
+    expect(((await out.json()) as { alarms: Alarm[] }).alarms[0]).toMatchObject({ outOfService: true });
+
+    // Cleared, acknowledged and faulted again while out of service: recorded, but no new alarm.
+    await server.ingest([fault('fr-occitanie.inv05', t0 + 1000, 0)]);
+    await until(async () =>
+      (await alarmOf(operator, 'fr-occitanie.inv05')).state === 'rtn_unacknowledged' ? true : undefined,
+    );
+    await act(operator, 'acknowledge', { ids: [alarm.id] });
+    await server.ingest([fault('fr-occitanie.inv05', t0 + 2000, 202)]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await active(operator)).some((a) => a.deviceId === 'fr-occitanie.inv05')).toBe(false);
+
+    await act(operator, 'out-of-service', { ids: [alarm.id], outOfService: false });
+    await server.ingest([fault('fr-occitanie.inv05', t0 + 3000, 0), fault('fr-occitanie.inv05', t0 + 4000, 203)]);
+    const back = await alarmOf(operator, 'fr-occitanie.inv05');
+    expect(back).toMatchObject({ outOfService: false, state: 'unacknowledged' });
+    const record = await timeline(operator, alarm.id);
+    expect(record.find((e) => e.type === 'alarm_out_of_service')).toMatchObject({
+      userName: 'Julien Moreau',
+      comment: 'WO-4411',
+    });
+    expect(record.some((e) => e.type === 'alarm_in_service')).toBe(true);
+  });
+
+  it('records a comment by its author without changing the alarm', async () => {
+    await server.ingest([fault('es-tarifa.wtg06', Date.now() - 5000, 310)]);
+    const alarm = await alarmOf(operator, 'es-tarifa.wtg06');
+    expect((await act(client, 'comment', { ids: [alarm.id], comment: 'hi' })).status).toBe(403);
+    expect((await act(operator, 'comment', { ids: [alarm.id], comment: '' })).status).toBe(400);
+    await act(operator, 'comment', { ids: [alarm.id], comment: 'yaw motor noisy since Monday' });
+    expect((await alarmOf(operator, 'es-tarifa.wtg06')).state).toBe('unacknowledged');
+    expect((await timeline(operator, alarm.id)).at(-1)).toMatchObject({
+      type: 'alarm_comment',
+      userName: 'Julien Moreau',
+      comment: 'yaw motor noisy since Monday',
+    });
+  });
+});
