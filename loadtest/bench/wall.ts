@@ -5,21 +5,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { launchChromium } from './chromium.ts';
 import { type Figure, percentile } from './report.ts';
 
 type Mode = 'wall' | 'baseline';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
 /** What client/bench/wallCharts.ts keeps on the page's `window.wall`. */
 interface PageMeasures {
   ready: boolean;
@@ -122,7 +115,7 @@ export async function wallBenchmark(options: { quick: boolean; args: string[] })
   await app.listen({ port: 0, host: '127.0.0.1' });
   const stopFeed = feed(app.services);
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const warmupMs = options.quick ? 10_000 : 20_000;
   const measureMs = options.quick ? 30_000 : 60_000;
   const rounds = options.quick ? 1 : 2;

@@ -70,6 +70,8 @@ describe('realtime alarm console', () => {
     await first.keyboard.press('Home');
     await first.keyboard.press('a');
     await first.getByTestId('dialog-comment').waitFor();
+    // As an operator does: type once the cursor is in the comment field.
+    await poll(() => first.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('dialog-comment');
     await first.keyboard.type('Reset from the nacelle');
     await first.keyboard.press('Enter');
     await poll(() => first.getByTestId('announcement').textContent()).toBe('Acknowledged: 1');
@@ -115,6 +117,25 @@ describe('realtime alarm console', () => {
     await page.keyboard.press('u');
     await poll(() => page.getByTestId('alarms-empty').isVisible()).toBe(true);
     await page.getByTestId('filter-clear').click();
+    await poll(() => row(page, 'Inverter 07').getAttribute('data-category')).toBe('unacknowledged');
+
+    // Out of service with its reason (required), then back in service: the same key both ways.
+    await page.getByTestId('alarm-grid').focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('o');
+    const reason = page.getByTestId('dialog-comment');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('dialog-comment');
+    await page.keyboard.press('Enter');
+    // No reason, no change: the field says it is required and the dialog stays.
+    expect(await reason.evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(await page.getByTestId('action-dialog').count()).toBe(1);
+    await reason.fill('Work order 4411: inverter swap');
+    await page.keyboard.press('Enter');
+    await poll(() => row(page, 'Inverter 07').getAttribute('data-category')).toBe('out_of_service');
+    await poll(() => page.getByTestId('announcement').textContent()).toBe('Taken out of service: 1');
+    await page.getByTestId('alarm-grid').focus();
+    await page.keyboard.press('o');
+    await page.getByTestId('dialog-confirm').click();
     await poll(() => row(page, 'Inverter 07').getAttribute('data-category')).toBe('unacknowledged');
   });
 

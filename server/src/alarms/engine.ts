@@ -48,6 +48,13 @@ export interface Actor {
 
 const pointKey = (ruleId: number, deviceId: string) => `${ruleId}|${deviceId}`;
 
+/**
+ * Transitions per transaction in a storm: enough that a flood costs few durable writes, few enough that
+ * the write lock is held briefly (the telemetry writer shares the SQLite file) and the first alarms of a
+ * storm reach operators without waiting for the whole backlog.
+ */
+const MAX_BATCH = 500;
+
 const BINARY_SENSORS: Partial<Record<string, { key: string; type: 'door' | 'motion' }>> = {
   door_reader: { key: 'door_open', type: 'door' },
   motion_sensor: { key: 'motion', type: 'motion' },
@@ -293,8 +300,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   }
 
   async #drain(): Promise<void> {
-    const items = this.#pending.splice(0);
+    const items = this.#pending.splice(0, MAX_BATCH);
     if (items.length === 0) return;
+    // The rest go in the next batch, queued behind this one (an operator's action waiting in the queue
+    // goes between the two).
+    if (this.#pending.length > 0) void this.#enqueue(() => this.#drain()).catch(() => {});
     await this.#batched(async () => {
       for (const t of items) {
         if (t.change === 'raise') await this.#raise(t.point, t.ts, t.value);

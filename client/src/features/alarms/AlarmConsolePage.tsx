@@ -179,6 +179,9 @@ export function AlarmConsolePage() {
   }, []);
 
   const onKey = (event: KeyboardEvent<HTMLTableElement>, pageSize: number) => {
+    // While a dialog opens, the list may still have the focus for a moment: keys typed fast for the
+    // dialog ("a", then a comment with an "s" in it) must not shelve or acknowledge anything here.
+    if (dialog || timelineId !== null) return;
     const action = keyAction(event, canAct);
     if (!action) return;
     event.preventDefault();
