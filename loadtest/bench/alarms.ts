@@ -8,9 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { io, type Socket } from 'socket.io-client';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import type { ClientsProgress, ClientsResult } from './alarmClients.ts';
 import { buildClient, openConsole, seedStandingAlarms } from './alarmConsole.ts';
 import { type Figure, percentile } from './report.ts';
 
@@ -37,29 +38,21 @@ export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figu
     })
   ).json()) as { accessToken: string };
   const sites = ['fr-occitanie', 'ma-ouarzazate', 'ir-yazd', 'es-tarifa'];
-  const received: number[][] = [];
-  const latencies: number[] = [];
-  let lastEventAt = 0;
-  const sockets: Socket[] = [];
-  for (let c = 0; c < CLIENTS; c++) {
-    const socket = io(url, {
-      transports: ['websocket'],
-      forceNew: true,
-      auth: { token: login.accessToken },
-      extraHeaders: { authorization: `Bearer ${login.accessToken}` },
+  const clients = new Worker(new URL('./alarmClients.ts', import.meta.url), {
+    workerData: { url, token: login.accessToken, sites, count: CLIENTS },
+  });
+  let progress: ClientsProgress = { kind: 'progress', counts: [], lastEventAt: 0 };
+  const finished = new Promise<ClientsResult>((resolve) => {
+    clients.on('message', (message: 'ready' | ClientsProgress | ClientsResult) => {
+      if (message === 'ready') return;
+      if (message.kind === 'progress') progress = message;
+      else resolve(message);
     });
-    const seen: number[] = [];
-    received.push(seen);
-    socket.on('alarm:event', ({ event }: { event: { id: number; ts: number; type: string } }) => {
-      seen.push(event.id);
-      if (c !== 0) return;
-      lastEventAt = Date.now();
-      if (event.type === 'alarm_raised') latencies.push(lastEventAt - event.ts);
-    });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    await socket.timeout(10_000).emitWithAck('alarms:subscribe', { sites: sites.map((id) => ({ id })) });
-    sockets.push(socket);
-  }
+  });
+  await new Promise<void>((resolve, reject) => {
+    clients.once('error', reject);
+    clients.on('message', (message) => message === 'ready' && resolve());
+  });
 
   // Every fault-code series of the fleet; each toggles 0 → code → 0 ... so that ~10,000 transitions are
   // due in one second (a raise and a return to normal per toggle pair).
@@ -98,20 +91,21 @@ export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figu
   for (let idle = 0; idle < 10; ) {
     await new Promise((r) => setTimeout(r, 200));
     const n = Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM events WHERE id > ?', [firstEvent]))?.n);
-    if (n === committed && received.every((r) => r.length >= n)) idle++;
+    if (n === committed && progress.counts.every((c) => c >= n)) idle++;
     else idle = 0;
     committed = n;
     if (Date.now() - start > 300_000) break;
   }
+  clients.postMessage('finish');
+  const { counts, lastEventAt, latencies } = await finished;
   const seconds = (lastEventAt - start) / 1000;
-  const lost = received.reduce((worst, r) => Math.max(worst, committed - new Set(r).size), 0);
+  const lost = counts.reduce((worst, c) => Math.max(worst, committed - c), 0);
   const storm = await stormFrames;
   const open = (await app.services.db.get<{ n: number }>(`SELECT count(*) AS n FROM alarms WHERE state <> 'closed'`))
     ?.n;
   // Does the console list what the store holds once the storm is over?
   const shown = await console_.rows();
   await console_.close();
-  for (const s of sockets) s.disconnect();
   await app.close();
 
   // Baseline: the same number of events as plain single-row inserts, one transaction each, FULL sync.

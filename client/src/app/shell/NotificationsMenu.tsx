@@ -6,7 +6,7 @@ import { formatNumber, formatRelativeTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { IconBell, IconCircleCheck } from '../../ui/icons.tsx';
 import classes from './NotificationsMenu.module.css';
-import { markAllRead, useNotifications } from './notificationsStore.ts';
+import { type AppNotification, markAllRead, useNotifications } from './notificationsStore.ts';
 
 export function NotificationsMenu() {
   const { t } = useTranslation();
@@ -37,44 +37,7 @@ export function NotificationsMenu() {
             </Badge>
           )}
         </Group>
-        {items.length === 0 ? (
-          <Stack align="center" gap={6} px="md" py="xl" ta="center">
-            <ThemeIcon size={48} radius="xl" variant="light" color="teal">
-              <IconCircleCheck size={26} />
-            </ThemeIcon>
-            <Text fw={600}>{t('notifications.emptyTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('notifications.emptyText')}
-            </Text>
-          </Stack>
-        ) : (
-          <Stack gap={0} className={classes.list}>
-            {items.map((item) => {
-              const body = (
-                <>
-                  <Text size="sm" fw={600}>
-                    {item.title}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {item.text}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatRelativeTime(lng, item.at)}
-                  </Text>
-                </>
-              );
-              return item.url ? (
-                <Link key={item.id} to={item.url} className={classes.item} data-unread={!item.read || undefined}>
-                  {body}
-                </Link>
-              ) : (
-                <div key={item.id} className={classes.item} data-unread={!item.read || undefined}>
-                  {body}
-                </div>
-              );
-            })}
-          </Stack>
-        )}
+        <NotificationList items={items} />
         {unread > 0 && (
           <Button variant="subtle" fullWidth radius={0} onClick={markAllRead}>
             {t('notifications.markAllRead')}
@@ -82,5 +45,49 @@ export function NotificationsMenu() {
         )}
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** The dropdown's list: rendered only while the menu is open (the closed bell formats nothing). */
+function NotificationList({ items }: { items: readonly AppNotification[] }) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  return items.length === 0 ? (
+    <Stack align="center" gap={6} px="md" py="xl" ta="center">
+      <ThemeIcon size={48} radius="xl" variant="light" color="teal">
+        <IconCircleCheck size={26} />
+      </ThemeIcon>
+      <Text fw={600}>{t('notifications.emptyTitle')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('notifications.emptyText')}
+      </Text>
+    </Stack>
+  ) : (
+    <Stack gap={0} className={classes.list}>
+      {items.map((item) => {
+        const body = (
+          <>
+            <Text size="sm" fw={600}>
+              {item.title}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {item.text}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatRelativeTime(lng, item.at)}
+            </Text>
+          </>
+        );
+        return item.url ? (
+          <Link key={item.id} to={item.url} className={classes.item} data-unread={!item.read || undefined}>
+            {body}
+          </Link>
+        ) : (
+          <div key={item.id} className={classes.item} data-unread={!item.read || undefined}>
+            {body}
+          </div>
+        );
+      })}
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-// What the navbar's bell lists. Nothing feeds it yet: alarms and events (later issues) will push here.
+// What the navbar's bell lists: new critical and high alarms push here (useAlarmNotifications).
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
@@ -18,8 +18,16 @@ interface NotificationsState {
 
 export const notificationsStore = createStore<NotificationsState>()(() => ({ items: [] }));
 
+const KEPT = 50;
+
+/** Adds notifications, newest first, in one update (an alarm storm is one render, not thousands). */
+export function pushNotifications(newestFirst: readonly AppNotification[]): void {
+  if (newestFirst.length === 0) return;
+  notificationsStore.setState((state) => ({ items: [...newestFirst.slice(0, KEPT), ...state.items].slice(0, KEPT) }));
+}
+
 export function pushNotification(item: AppNotification): void {
-  notificationsStore.setState((state) => ({ items: [item, ...state.items].slice(0, 50) }));
+  pushNotifications([item]);
 }
 
 export function markAllRead(): void {
