@@ -215,6 +215,15 @@ export const routeTable: readonly RouteMeta[] = [
   },
 
   {
+    name: 'alarm-rules',
+    path: '/alarm/rules',
+    layout: 'default',
+    action: 'update',
+    subject: 'Alarm',
+    page: () => import('./features/alarm-rules/AlarmRulesPage.tsx').then((m) => m.AlarmRulesPage),
+  },
+
+  {
     name: 'analysis-history',
     path: '/analysis/history',
     layout: 'default',

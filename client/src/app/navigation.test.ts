@@ -27,7 +27,14 @@ describe('menu', () => {
       },
       {
         group: 'eventsAlarm',
-        entries: ['/event/realtime', '/alarm/realtime', '/event/history', '/alarm/history', '/analysis/history'],
+        entries: [
+          '/event/realtime',
+          '/alarm/realtime',
+          '/event/history',
+          '/alarm/history',
+          '/analysis/history',
+          '/alarm/rules',
+        ],
       },
       { group: 'userAccess', entries: ['/access-control'] },
       { group: 'settings', entries: ['/settings/user-interface'] },
@@ -52,7 +59,14 @@ describe('menu', () => {
       { group: 'monitoring', entries: ['/overview/ApexChartDailySalesStates', '/overview/ChartJsLineChart'] },
       {
         group: 'eventsAlarm',
-        entries: ['/event/realtime', '/alarm/realtime', '/event/history', '/alarm/history', '/analysis/history'],
+        entries: [
+          '/event/realtime',
+          '/alarm/realtime',
+          '/event/history',
+          '/alarm/history',
+          '/analysis/history',
+          '/alarm/rules',
+        ],
       },
       { group: 'userAccess', entries: ['/access-control'] },
       { group: 'settings', entries: ['/settings/user-interface'] },

@@ -45,6 +45,7 @@ export const navigation: readonly NavGroup[] = [
       { label: 'eventsLog', route: 'event-history' },
       { label: 'alarmLog', route: 'alarm-history' },
       { label: 'analysis', route: 'analysis-history' },
+      { label: 'alarmRules', route: 'alarm-rules' },
     ],
   },
   {

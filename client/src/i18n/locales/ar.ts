@@ -1,3 +1,4 @@
+import { alarmRulesMessages } from '../../features/alarm-rules/i18n.ts';
 import { alarmConsoleMessages } from '../../features/alarms/i18n.ts';
 import { analysisMessages } from '../../features/analysis/i18n.ts';
 import { energyChartsMessages } from '../../features/charts/i18n.ts';
@@ -53,6 +54,7 @@ export const ar: Messages = {
     'pages-account-settings': 'إعدادات الحساب',
     'pages-account-settings-tab': 'إعدادات الحساب',
     'settings-user-interface': 'واجهة المستخدم',
+    'alarm-rules': 'قواعد الإنذار والإشعارات',
   },
   nav: {
     main: 'القائمة الرئيسية',
@@ -74,6 +76,7 @@ export const ar: Messages = {
     eventsLog: 'سجل الأحداث',
     alarmLog: 'سجل الإنذارات',
     analysis: 'التحليل',
+    alarmRules: 'قواعد الإنذار',
     history: 'السجل',
     devices: 'الأجهزة',
     devicesManagement: 'إدارة الأجهزة',
@@ -447,4 +450,5 @@ export const ar: Messages = {
   analysis: analysisMessages.ar,
   alarmConsole: alarmConsoleMessages.ar,
   eventLog: eventLogMessages.ar,
+  alarmRules: alarmRulesMessages.ar,
 };

@@ -1,6 +1,7 @@
 // The source locale: every other locale is typed against this shape, and locales.test.ts checks that
 // no key is missing at run time too. Keys are grouped by feature.
 
+import { alarmRulesMessages } from '../../features/alarm-rules/i18n.ts';
 import { alarmConsoleMessages } from '../../features/alarms/i18n.ts';
 import { analysisMessages } from '../../features/analysis/i18n.ts';
 import { energyChartsMessages } from '../../features/charts/i18n.ts';
@@ -55,6 +56,7 @@ export const en = {
     'pages-account-settings': 'Account settings',
     'pages-account-settings-tab': 'Account settings',
     'settings-user-interface': 'User interface',
+    'alarm-rules': 'Alarm rules and notifications',
   },
   nav: {
     main: 'Main navigation',
@@ -76,6 +78,7 @@ export const en = {
     eventsLog: 'Events Log',
     alarmLog: 'Alarm Log',
     analysis: 'Analysis',
+    alarmRules: 'Alarm Rules',
     history: 'History',
     devices: 'Devices',
     devicesManagement: 'Devices Management',
@@ -450,6 +453,7 @@ export const en = {
   analysis: analysisMessages.en,
   alarmConsole: alarmConsoleMessages.en,
   eventLog: eventLogMessages.en,
+  alarmRules: alarmRulesMessages.en,
 };
 
 /** The shape every locale must fill: the same keys, any strings. */

@@ -1,3 +1,4 @@
+import { alarmRulesMessages } from '../../features/alarm-rules/i18n.ts';
 import { alarmConsoleMessages } from '../../features/alarms/i18n.ts';
 import { analysisMessages } from '../../features/analysis/i18n.ts';
 import { energyChartsMessages } from '../../features/charts/i18n.ts';
@@ -53,6 +54,7 @@ export const fa: Messages = {
     'pages-account-settings': 'تنظیمات حساب',
     'pages-account-settings-tab': 'تنظیمات حساب',
     'settings-user-interface': 'رابط کاربری',
+    'alarm-rules': 'قاعده‌های هشدار و اعلان‌ها',
   },
   nav: {
     main: 'منوی اصلی',
@@ -74,6 +76,7 @@ export const fa: Messages = {
     eventsLog: 'گزارش رویدادها',
     alarmLog: 'گزارش هشدارها',
     analysis: 'تحلیل',
+    alarmRules: 'قاعده‌های هشدار',
     history: 'تاریخچه',
     devices: 'تجهیزات',
     devicesManagement: 'مدیریت تجهیزات',
@@ -447,4 +450,5 @@ export const fa: Messages = {
   analysis: analysisMessages.fa,
   alarmConsole: alarmConsoleMessages.fa,
   eventLog: eventLogMessages.fa,
+  alarmRules: alarmRulesMessages.fa,
 };

@@ -1,3 +1,4 @@
+import { alarmRulesMessages } from '../../features/alarm-rules/i18n.ts';
 import { alarmConsoleMessages } from '../../features/alarms/i18n.ts';
 import { analysisMessages } from '../../features/analysis/i18n.ts';
 import { energyChartsMessages } from '../../features/charts/i18n.ts';
@@ -53,6 +54,7 @@ export const fr: Messages = {
     'pages-account-settings': 'Paramètres du compte',
     'pages-account-settings-tab': 'Paramètres du compte',
     'settings-user-interface': 'Interface utilisateur',
+    'alarm-rules': 'Règles d’alarme et notifications',
   },
   nav: {
     main: 'Navigation principale',
@@ -74,6 +76,7 @@ export const fr: Messages = {
     eventsLog: 'Journal des événements',
     alarmLog: 'Journal des alarmes',
     analysis: 'Analyse',
+    alarmRules: 'Règles d’alarme',
     history: 'Historique',
     devices: 'Équipements',
     devicesManagement: 'Gestion des équipements',
@@ -451,4 +454,5 @@ export const fr: Messages = {
   analysis: analysisMessages.fr,
   alarmConsole: alarmConsoleMessages.fr,
   eventLog: eventLogMessages.fr,
+  alarmRules: alarmRulesMessages.fr,
 };

@@ -1,0 +1,106 @@
+// The notifications tab: what webhooks are for, the form to add one (then its secret, once), and each
+// webhook with its deliveries. `version` (the page's refresh) reloads the list and every delivery table.
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Webhook } from '@voltscope/shared/alarms';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
+import { IconAlertTriangle } from '../../ui/icons.tsx';
+import { deleteWebhook, listWebhooks } from './alarmRulesApi.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { SecretNotice } from './SecretNotice.tsx';
+import { saveError } from './saveError.ts';
+import { WebhookCard } from './WebhookCard.tsx';
+import { WebhookForm } from './WebhookForm.tsx';
+
+interface Props {
+  version: number;
+  announce: (message: string) => void;
+}
+
+export function NotificationsPanel({ version, announce }: Props) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const [hooks, setHooks] = useState<Webhook[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [created, setCreated] = useState<(Webhook & { secret: string }) | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `attempt` are reload triggers.
+  useEffect(() => {
+    const controller = new AbortController();
+    setError(null);
+    listWebhooks(controller.signal).then(setHooks, (caught: unknown) => {
+      if (!controller.signal.aborted) setError(caught);
+    });
+    return () => controller.abort();
+  }, [version, attempt]);
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md">
+        <Stack gap="sm">
+          <Title order={3} size="h5" id="webhook-form-title">
+            {t('alarmRules.webhooks.add')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('alarmRules.webhooks.intro')}
+          </Text>
+          <WebhookForm
+            onCreated={(hook) => {
+              const { secret: _secret, ...listed } = hook;
+              setHooks((list) => [...(list ?? []), listed]);
+              setCreated(hook);
+            }}
+          />
+        </Stack>
+      </Card>
+      {created && <SecretNotice hook={created} onDone={() => setCreated(null)} />}
+      {error !== null && !hooks && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('alarmRules.webhooks.loadError')}</Text>
+            <Button size="xs" variant="default" onClick={() => setAttempt((n) => n + 1)}>
+              {t('common.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {!hooks && error === null && <Skeleton h={160} />}
+      {hooks?.length === 0 && (
+        <Text c="dimmed" data-testid="webhooks-empty">
+          {t('alarmRules.webhooks.empty')}
+        </Text>
+      )}
+      {hooks && hooks.length > 0 && (
+        <Title order={3} size="h5">
+          {t('alarmRules.webhooks.list', { n: formatNumber(lng, hooks.length) })}
+        </Title>
+      )}
+      {hooks?.map((hook) => (
+        <WebhookCard key={hook.id} hook={hook} version={version} onDelete={setDeleting} />
+      ))}
+      {deleting && (
+        <ConfirmDialog
+          title={t('alarmRules.webhooks.deleteTitle')}
+          text={t('alarmRules.webhooks.deleteText', { name: deleting.name })}
+          confirm={t('alarmRules.webhooks.deleteConfirm')}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            try {
+              await deleteWebhook(deleting.id);
+              setHooks((list) => (list ? list.filter((h) => h.id !== deleting.id) : list));
+              if (created?.id === deleting.id) setCreated(null);
+              announce(t('alarmRules.webhooks.deleted', { name: deleting.name }));
+            } catch (caught) {
+              announce(t(`alarmRules.errors.${saveError(caught).key}`));
+            }
+            setDeleting(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

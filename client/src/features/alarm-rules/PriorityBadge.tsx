@@ -1,0 +1,22 @@
+// A priority as the alarm pages show it: its shape and number (PriorityIcon), then its name.
+import { Badge } from '@mantine/core';
+import type { AlarmPriority } from '@voltscope/shared/alarms';
+import { useTranslation } from 'react-i18next';
+import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
+
+export function PriorityBadge({ priority }: { priority: AlarmPriority }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      variant="default"
+      radius="sm"
+      tt="none"
+      fw={500}
+      leftSection={<PriorityIcon priority={priority} size={14} />}
+      data-priority={priority}
+      data-testid="priority"
+    >
+      {t(`alarmRules.priority.${priority}`)}
+    </Badge>
+  );
+}
