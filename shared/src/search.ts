@@ -203,6 +203,18 @@ export const searchCatalogue: readonly CatalogueEntry[] = [
     titles: { en: 'Analysis', fr: 'Analyse', fa: 'تحلیل', ar: 'التحليل' },
   },
   {
+    category: 'formsTables',
+    icon: 'settings',
+    url: '/alarm/rules',
+    can: ['update', 'Alarm'],
+    titles: {
+      en: 'Alarm rules and notifications',
+      fr: 'Règles d’alarme et notifications',
+      fa: 'قاعده‌های هشدار و اعلان‌ها',
+      ar: 'قواعد الإنذار والإشعارات',
+    },
+  },
+  {
     category: 'appsPages',
     icon: 'shield',
     url: '/access-control',

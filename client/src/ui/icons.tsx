@@ -341,3 +341,11 @@ export const IconFileSearch = (props: IconProps) => (
     {...props}
   />
 );
+export const IconPlus = (props: IconProps) => <SvgIcon shape={{ paths: ['M12 5v14M5 12h14'] }} {...props} />;
+export const IconTrash = (props: IconProps) => (
+  <SvgIcon
+    shape={{ paths: ['M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3'] }}
+    {...props}
+  />
+);
+export const IconCopy = (props: IconProps) => <SvgIcon shape={{ paths: ['M8 8h11v11H8zM16 8V5H5v11h3'] }} {...props} />;

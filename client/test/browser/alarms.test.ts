@@ -8,14 +8,7 @@ import { expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser();
 
-async function raise(series: string, value: number) {
-  const response = await fetch(`${app.url}/api/ingest`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ingest-key': 'vsk_demo_fleet_ingest_key' },
-    body: JSON.stringify({ samples: [{ series, ts: Date.now(), value }] }),
-  });
-  expect(response.status).toBeLessThan(300);
-}
+const raise = (series: string, value: number) => app.ingest([{ series, ts: Date.now(), value }]);
 
 /** Counts the oscillators the page starts: headless Chromium plays into nothing, so this is the proof. */
 async function countOscillators(page: Page) {

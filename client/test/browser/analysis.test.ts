@@ -16,7 +16,6 @@ const app = setupBrowser({
 
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];
 const CLIENT_SITES = ['Occitanie Solar', 'Tarifa Wind'];
-const KEY = 'vsk_demo_fleet_ingest_key';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A bearer token; sign-ins may meet a busy store while the history is filled, so they are retried. */
@@ -52,12 +51,6 @@ async function tableRows(page: Page): Promise<string[][]> {
 
 beforeAll(async () => {
   const admin = await token('admin');
-  const ingest = (samples: { series: string; ts: number; value: number }[]) =>
-    fetch(`${app.url}/api/ingest`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ingest-key': KEY },
-      body: JSON.stringify({ samples }),
-    });
   // Turbine 03 chatters (three trips within a minute); turbine 05 trips once.
   const t = Date.now() - 5 * 60_000;
   const chatter = [301, 0, 301, 0, 301].map((value, i) => ({
@@ -65,7 +58,7 @@ beforeAll(async () => {
     ts: t + i * 10_000,
     value,
   }));
-  expect((await ingest([...chatter, { series: 'es-tarifa.wtg05/fault_code', ts: t, value: 301 }])).status).toBe(200);
+  await app.ingest([...chatter, { series: 'es-tarifa.wtg05/fault_code', ts: t, value: 301 }]);
   // The history fills in the background: compute until yesterday has figures for every site.
   for (let i = 0; ; i++) {
     await fetch(`${app.url}/api/analysis/recompute`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } });

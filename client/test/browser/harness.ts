@@ -29,6 +29,8 @@ export interface Harness {
   open(options?: OpenOptions): Promise<Page>;
   /** A new page whose tab already holds a session of `who` (signed in through the API, not the form). */
   openSignedIn(who: Who, options?: OpenOptions): Promise<Page>;
+  /** Samples into the hub as a site's gateway sends them (the demo fleet's ingest key); fails on refusal. */
+  ingest(samples: readonly { series: string; ts: number; value: number }[]): Promise<void>;
 }
 
 /** `server`: settings of the test hub (the simulator, say) beside the test defaults. */
@@ -67,6 +69,14 @@ export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {})
       const session = await response.text();
       await context.addInitScript((value) => sessionStorage.setItem('voltscope.session', value), session);
       return context.newPage();
+    },
+    async ingest(samples) {
+      const response = await fetch(`${harness.url}/api/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ingest-key': 'vsk_demo_fleet_ingest_key' },
+        body: JSON.stringify({ samples }),
+      });
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
     },
   };
 

@@ -6,8 +6,8 @@ import type { AlarmRule } from '@voltscope/shared/alarms';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { IconPlus, IconTrash } from '../../ui/icons.tsx';
 import classes from './alarmRules.module.css';
-import { IconPlus, IconTrash } from './featureIcons.tsx';
 import { PriorityBadge } from './PriorityBadge.tsx';
 import { conditionText, formatDelay, hasDeadband, thresholdUnit, withUnit } from './ruleFormat.ts';
 

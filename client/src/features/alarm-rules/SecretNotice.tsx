@@ -3,9 +3,8 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import type { Webhook } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { IconCheck, IconLock } from '../../ui/icons.tsx';
+import { IconCheck, IconCopy, IconLock } from '../../ui/icons.tsx';
 import classes from './alarmRules.module.css';
-import { IconCopy } from './featureIcons.tsx';
 
 /** The header the hub signs each POST with (server/src/alarms/notifier.ts). */
 const SIGNATURE_HEADER = 'X-Voltscope-Signature';
@@ -32,7 +31,7 @@ export function SecretNotice({ hook, onDone }: { hook: Webhook & { secret: strin
             {({ copied, copy }) => (
               <Button
                 variant={copied ? 'default' : 'filled'}
-                leftSection={copied ? <IconCheck size={16} /> : <IconCopy />}
+                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                 onClick={copy}
                 data-testid="webhook-secret-copy"
               >

@@ -4,8 +4,8 @@ import { alarmPriorities, type Webhook } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
 import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { IconTrash } from '../../ui/icons.tsx';
 import { DeliveriesTable } from './DeliveriesTable.tsx';
-import { IconTrash } from './featureIcons.tsx';
 import { formatDateTime } from './timeFormat.ts';
 
 interface Props {

@@ -5,9 +5,8 @@ import { type AlarmPriority, alarmPriorities, type Webhook } from '@voltscope/sh
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
-import { IconAlertTriangle } from '../../ui/icons.tsx';
+import { IconAlertTriangle, IconPlus } from '../../ui/icons.tsx';
 import { createWebhook } from './alarmRulesApi.ts';
-import { IconPlus } from './featureIcons.tsx';
 import { type SaveErrorKey, saveError } from './saveError.ts';
 
 type Field = 'name' | 'url' | 'priorities';
@@ -122,7 +121,7 @@ export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secre
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={busy} leftSection={<IconPlus />} data-testid="webhook-create">
+          <Button type="submit" loading={busy} leftSection={<IconPlus size={16} />} data-testid="webhook-create">
             {t('alarmRules.webhooks.create')}
           </Button>
         </Group>

@@ -1,9 +1,8 @@
-// Every device the admin may read, with its site's name: to name a rule's overrides and to offer the
-// devices of a type when adding one. One request per site, once per page.
-import { useEffect, useMemo, useState } from 'react';
-import { useSites } from '../../data/sites.ts';
+// The fleet's devices as this page wants them: by id with their site's name (to name a rule's
+// overrides) and by type, ordered by site then name (to offer the devices of a rule's type).
+import { useMemo } from 'react';
+import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { api } from '../../session/api.ts';
 
 export interface FleetDevice {
   id: string;
@@ -21,39 +20,19 @@ export interface FleetDevices {
 
 export function useFleetDevices(): FleetDevices {
   const lng = useLanguage();
-  const sites = useSites();
-  const [devices, setDevices] = useState<FleetDevice[] | null>(null);
-  const siteList = sites.status === 'ready' ? sites.data : null;
-
-  useEffect(() => {
-    if (!siteList) return;
-    const controller = new AbortController();
-    Promise.all(
-      siteList.map((site) =>
-        api<{ id: string; name: string; type: string }[]>(`/api/sites/${encodeURIComponent(site.id)}/devices`, {
-          signal: controller.signal,
-        }).then(
-          (list) => list.map(({ id, name, type }) => ({ id, name, type, siteName: site.name })),
-          // A site that fails leaves its devices unnamed (shown by id), not the page broken.
-          () => [] as FleetDevice[],
-        ),
-      ),
-    ).then((lists) => {
-      if (!controller.signal.aborted) setDevices(lists.flat());
-    });
-    return () => controller.abort();
-  }, [siteList]);
-
+  const fleet = useFleetDirectory();
   return useMemo(() => {
-    const all = [...(devices ?? [])].sort(
-      (a, b) => a.siteName.localeCompare(b.siteName, lng) || a.name.localeCompare(b.name, lng, { numeric: true }),
-    );
+    const all = [...fleet.deviceById.values()]
+      .map(({ id, name, type, siteId }) => ({ id, name, type, siteName: fleet.siteById.get(siteId)?.name ?? siteId }))
+      .sort(
+        (a, b) => a.siteName.localeCompare(b.siteName, lng) || a.name.localeCompare(b.name, lng, { numeric: true }),
+      );
     const byType = new Map<string, FleetDevice[]>();
     for (const d of all) byType.set(d.type, [...(byType.get(d.type) ?? []), d]);
     return {
-      ready: devices !== null || sites.status === 'error',
+      ready: fleet.status !== 'loading',
       byId: new Map(all.map((d) => [d.id, d])),
       ofType: (type: string) => byType.get(type) ?? [],
     };
-  }, [devices, sites.status, lng]);
+  }, [fleet, lng]);
 }

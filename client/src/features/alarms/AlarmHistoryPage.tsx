@@ -7,15 +7,15 @@ import { type Alarm, alarmPriorities, alarmStates } from '@voltscope/shared/alar
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
+import { CsvExportButton } from '../../history/CsvExportButton.tsx';
+import { HistoryFilters, type ListChoice } from '../../history/HistoryFilters.tsx';
+import { HistoryResults } from '../../history/HistoryResults.tsx';
+import { LoadFailed } from '../../history/HistoryStates.tsx';
+import { activeFilters, csvQuery, type HistorySpec } from '../../history/historyQuery.ts';
+import { useHistoryQuery } from '../../history/useHistoryQuery.ts';
 import { IconRefresh } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { CsvExportButton } from '../events/CsvExportButton.tsx';
-import { HistoryFilters, type ListChoice } from '../events/HistoryFilters.tsx';
-import { HistoryResults } from '../events/HistoryResults.tsx';
-import { LoadFailed } from '../events/HistoryStates.tsx';
-import { activeFilters, csvQuery, type HistorySpec } from '../events/historyQuery.ts';
-import { useFleetDirectory } from '../events/useFleetDirectory.ts';
-import { useHistoryQuery } from '../events/useHistoryQuery.ts';
 import { useAlarmColumns } from './AlarmHistoryColumns.tsx';
 import { AlarmHistoryTimeline } from './AlarmHistoryTimeline.tsx';
 

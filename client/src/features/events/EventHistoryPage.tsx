@@ -4,17 +4,17 @@
 import { Button, Group } from '@mantine/core';
 import type { SiteEvent } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
+import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
+import { CsvExportButton } from '../../history/CsvExportButton.tsx';
+import { HistoryFilters } from '../../history/HistoryFilters.tsx';
+import { HistoryResults } from '../../history/HistoryResults.tsx';
+import { LoadFailed } from '../../history/HistoryStates.tsx';
+import { activeFilters, csvQuery, type HistorySpec } from '../../history/historyQuery.ts';
+import { useHistoryQuery } from '../../history/useHistoryQuery.ts';
 import { IconRefresh } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { CsvExportButton } from './CsvExportButton.tsx';
 import { useEventChoices } from './eventChoices.ts';
 import { eventKey, useEventColumns } from './eventColumns.tsx';
-import { HistoryFilters } from './HistoryFilters.tsx';
-import { HistoryResults } from './HistoryResults.tsx';
-import { LoadFailed } from './HistoryStates.tsx';
-import { activeFilters, csvQuery, type HistorySpec } from './historyQuery.ts';
-import { useFleetDirectory } from './useFleetDirectory.ts';
-import { useHistoryQuery } from './useHistoryQuery.ts';
 
 const SPEC: HistorySpec = {
   lists: ['sites', 'devices', 'types', 'priorities'],

@@ -7,6 +7,12 @@ import type { SiteEvent } from '@voltscope/shared/alarms';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
+import { type FilterControls, HistoryFilters } from '../../history/HistoryFilters.tsx';
+import { EmptyLog, LoadingRows } from '../../history/HistoryStates.tsx';
+import { HistoryTable } from '../../history/HistoryTable.tsx';
+import { IconPause, IconPlay } from '../../history/historyIcons.tsx';
+import { activeFilters, type HistorySpec, type HistoryView, parseView, writeView } from '../../history/historyQuery.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useConnection } from '../../live/hooks.ts';
@@ -14,15 +20,9 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useEventChoices } from './eventChoices.ts';
 import { eventKey, useEventColumns } from './eventColumns.tsx';
 import { eventFilter } from './eventFilter.ts';
-import { IconPause, IconPlay } from './eventIcons.tsx';
 import classes from './events.module.css';
 import { TAIL_LIMIT } from './eventTail.ts';
-import { type FilterControls, HistoryFilters } from './HistoryFilters.tsx';
-import { EmptyLog, LoadingRows } from './HistoryStates.tsx';
-import { HistoryTable } from './HistoryTable.tsx';
-import { activeFilters, type HistorySpec, type HistoryView, parseView, writeView } from './historyQuery.ts';
 import { useEventTail } from './useEventTail.ts';
-import { useFleetDirectory } from './useFleetDirectory.ts';
 
 const SPEC: HistorySpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts'] };
 /** Rows drawn at first; the rest of the buffer on demand (a wall screen shows a few dozen anyway). */

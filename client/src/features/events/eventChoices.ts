@@ -4,8 +4,8 @@
 import { asSubject } from '@voltscope/shared/abilities';
 import { alarmPriorities, type EventSeverity, eventTypes } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
+import type { ListChoice } from '../../history/HistoryFilters.tsx';
 import { useAbility } from '../../session/ability.ts';
-import type { ListChoice } from './HistoryFilters.tsx';
 
 const FLEET_TYPES = new Set<string>(['sign_in', 'rule_changed']);
 export const severities: readonly EventSeverity[] = [...alarmPriorities, 'info'];

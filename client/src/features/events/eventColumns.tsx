@@ -3,51 +3,16 @@
 
 import { Anchor } from '@mantine/core';
 import type { SiteEvent } from '@voltscope/shared/alarms';
-import type { Language } from '@voltscope/shared/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { FleetDirectory } from '../../data/useFleetDirectory.ts';
+import type { Column } from '../../history/HistoryTable.tsx';
+import classes from '../../history/history.module.css';
+import { DASH, deviceName, TimeCell, useSiteName } from '../../history/historyCells.tsx';
+import type { TimeZoneMode } from '../../history/historyQuery.ts';
+import { SeverityBadge } from '../../history/SeverityBadge.tsx';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import classes from './events.module.css';
-import { formatOffset, formatStamp, myTimeZone } from './eventTime.ts';
-import type { Column } from './HistoryTable.tsx';
-import type { TimeZoneMode } from './historyQuery.ts';
-import { SeverityBadge } from './SeverityBadge.tsx';
-import type { FleetDirectory } from './useFleetDirectory.ts';
-
-const DASH = '—';
-
-/** A time cell: the stamp, and in site time the zone's offset under it. */
-export function TimeCell({
-  ts,
-  siteId,
-  zone,
-  directory,
-  lng,
-}: {
-  ts: number;
-  siteId: string | null;
-  zone: TimeZoneMode;
-  directory: FleetDirectory;
-  lng: Language;
-}) {
-  const siteZone = siteId ? directory.siteById.get(siteId)?.timeZone : undefined;
-  const timeZone = zone === 'site' && siteZone ? siteZone : myTimeZone();
-  return (
-    <time dateTime={new Date(ts).toISOString()} className={classes.time}>
-      {formatStamp(lng, timeZone, ts)}
-      {zone === 'site' && <span className={classes.offset}>{formatOffset(lng, timeZone, ts)}</span>}
-    </time>
-  );
-}
-
-export function useSiteName(directory: FleetDirectory) {
-  const { t } = useTranslation();
-  return (siteId: string | null) => (siteId ? (directory.siteById.get(siteId)?.name ?? siteId) : t('eventLog.fleet'));
-}
-
-export const deviceName = (directory: FleetDirectory, deviceId: string | null) =>
-  deviceId ? (directory.deviceById.get(deviceId)?.name ?? deviceId) : DASH;
 
 export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): Column<SiteEvent>[] {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type HistorySpec, parseView } from '../../history/historyQuery.ts';
 import { eventFilter } from './eventFilter.ts';
-import { type HistorySpec, parseView } from './historyQuery.ts';
 
 const spec: HistorySpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts'] };
 

@@ -3,7 +3,7 @@
 // in the message (in the reader's language), the user and the comment.
 import type { SiteEvent } from '@voltscope/shared/alarms';
 import type { Language } from '@voltscope/shared/i18n';
-import type { HistoryView } from './historyQuery.ts';
+import type { HistoryView } from '../../history/historyQuery.ts';
 
 export type EventPredicate = (event: SiteEvent) => boolean;
 

@@ -4,9 +4,9 @@
 import type { HistoryPage, SiteEvent } from '@voltscope/shared/alarms';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { onAlarmResync, onSiteEvent } from '../../alarms/alarmClient.ts';
+import type { HistoryView } from '../../history/historyQuery.ts';
 import { api } from '../../session/api.ts';
 import { EventTail, type TailSnapshot } from './eventTail.ts';
-import type { HistoryView } from './historyQuery.ts';
 
 /** How much history the tail starts with (the API's largest page). */
 const HISTORY_SIZE = 100;

@@ -1,8 +1,8 @@
 // The result half of a history page (event or alarm log): the total, the loading, empty and table
 // states, and the pager, for whichever rows the page's query brings.
 import { Card, Text } from '@mantine/core';
-import { formatNumber } from '../../i18n/format.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { useLanguage } from '../i18n/useLanguage.ts';
 import { HistoryPager } from './HistoryPager.tsx';
 import { EmptyLog, LoadingRows } from './HistoryStates.tsx';
 import { type Column, HistoryTable } from './HistoryTable.tsx';

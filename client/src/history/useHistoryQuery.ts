@@ -4,7 +4,7 @@
 import type { HistoryPage } from '@voltscope/shared/alarms';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../session/api.ts';
+import { api } from '../session/api.ts';
 import {
   type HistorySpec,
   type HistoryView,

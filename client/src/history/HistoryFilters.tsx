@@ -17,13 +17,13 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
-import { IconChevronDown, IconSearch, IconX } from '../../ui/icons.tsx';
-import { formatOffset, fromInputValue, myTimeZone, toInputValue } from './eventTime.ts';
+import type { FleetDirectory } from '../data/useFleetDirectory.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { useLanguage } from '../i18n/useLanguage.ts';
+import { IconChevronDown, IconSearch, IconX } from '../ui/icons.tsx';
 import type { HistoryView, ListFilter, Period, TimeZoneMode } from './historyQuery.ts';
 import { periods } from './historyQuery.ts';
-import type { FleetDirectory } from './useFleetDirectory.ts';
+import { formatOffset, fromInputValue, myTimeZone, toInputValue } from './historyTime.ts';
 
 export interface ListChoice {
   key: ListFilter;

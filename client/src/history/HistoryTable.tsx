@@ -5,8 +5,8 @@ import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconArrowsUpDown, IconArrowUp } from '../../ui/icons.tsx';
-import classes from './events.module.css';
+import { IconArrowsUpDown, IconArrowUp } from '../ui/icons.tsx';
+import classes from './history.module.css';
 
 export interface Column<T> {
   key: string;

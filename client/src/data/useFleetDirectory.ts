@@ -2,9 +2,9 @@
 // times, and the choices of the site and device filters. Loaded once per page (a handful of requests).
 import type { Site } from '@voltscope/shared/domain';
 import { useEffect, useMemo, useState } from 'react';
-import { sortSites, useSites } from '../../data/sites.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
-import { api } from '../../session/api.ts';
+import { sortSites, useSites } from './sites.ts';
+import { useLanguage } from '../i18n/useLanguage.ts';
+import { api } from '../session/api.ts';
 
 export interface DeviceEntry {
   id: string;

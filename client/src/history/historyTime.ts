@@ -2,7 +2,7 @@
 // and calendar, in their own time zone or in the site's, with the zone's offset said (a fleet spans
 // several zones, and daylight saving time moves them). Formatters are made once per language and zone.
 import type { Language } from '@voltscope/shared/i18n';
-import { intlLocales } from '../../i18n/language.ts';
+import { intlLocales } from '../i18n/language.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -4,10 +4,10 @@
 import { Button, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../i18n/useLanguage.ts';
-import { sessionStore } from '../../session/sessionStore.ts';
-import { IconDownload } from './eventIcons.tsx';
-import classes from './events.module.css';
+import { useLanguage } from '../i18n/useLanguage.ts';
+import { sessionStore } from '../session/sessionStore.ts';
+import classes from './history.module.css';
+import { IconDownload } from './historyIcons.tsx';
 
 /** The file name the server gives (Content-Disposition), or the fallback. */
 function fileNameOf(response: Response, fallback: string): string {

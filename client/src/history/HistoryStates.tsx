@@ -2,7 +2,7 @@
 // a way out of the filters that emptied it).
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconAlertTriangle, IconFileSearch } from '../../ui/icons.tsx';
+import { IconAlertTriangle, IconFileSearch } from '../ui/icons.tsx';
 
 export function LoadingRows() {
   const { t } = useTranslation();

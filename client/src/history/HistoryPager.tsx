@@ -4,9 +4,9 @@ import { ActionIcon, Group, NativeSelect, Text, Tooltip } from '@mantine/core';
 import { type HistoryPage, historyPageSizes } from '@voltscope/shared/alarms';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
-import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from './eventIcons.tsx';
+import { formatNumber } from '../i18n/format.ts';
+import { useLanguage } from '../i18n/useLanguage.ts';
+import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from './historyIcons.tsx';
 import { type HistoryPageSize, lastPage, pageBounds } from './historyQuery.ts';
 
 interface HistoryPagerProps {

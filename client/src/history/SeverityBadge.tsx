@@ -2,8 +2,8 @@
 // its word, its shape (octagon, triangle, diamond, circle) and a fill whose lightness falls with it.
 import type { EventSeverity } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { SeverityIcon } from './eventIcons.tsx';
-import classes from './events.module.css';
+import classes from './history.module.css';
+import { SeverityIcon } from './historyIcons.tsx';
 
 export function SeverityBadge({ severity }: { severity: EventSeverity }) {
   const { t } = useTranslation();

@@ -1,0 +1,42 @@
+// Cells both history lists show: a time (in the reader's or the site's zone, with the offset in site
+// time), a site's name and a device's name from the fleet directory.
+import type { Language } from '@voltscope/shared/i18n';
+import { useTranslation } from 'react-i18next';
+import type { FleetDirectory } from '../data/useFleetDirectory.ts';
+import classes from './history.module.css';
+import type { TimeZoneMode } from './historyQuery.ts';
+import { formatOffset, formatStamp, myTimeZone } from './historyTime.ts';
+
+export const DASH = '—';
+
+/** A time cell: the stamp, and in site time the zone's offset under it. */
+export function TimeCell({
+  ts,
+  siteId,
+  zone,
+  directory,
+  lng,
+}: {
+  ts: number;
+  siteId: string | null;
+  zone: TimeZoneMode;
+  directory: FleetDirectory;
+  lng: Language;
+}) {
+  const siteZone = siteId ? directory.siteById.get(siteId)?.timeZone : undefined;
+  const timeZone = zone === 'site' && siteZone ? siteZone : myTimeZone();
+  return (
+    <time dateTime={new Date(ts).toISOString()} className={classes.time}>
+      {formatStamp(lng, timeZone, ts)}
+      {zone === 'site' && <span className={classes.offset}>{formatOffset(lng, timeZone, ts)}</span>}
+    </time>
+  );
+}
+
+export function useSiteName(directory: FleetDirectory) {
+  const { t } = useTranslation();
+  return (siteId: string | null) => (siteId ? (directory.siteById.get(siteId)?.name ?? siteId) : t('eventLog.fleet'));
+}
+
+export const deviceName = (directory: FleetDirectory, deviceId: string | null) =>
+  deviceId ? (directory.deviceById.get(deviceId)?.name ?? deviceId) : DASH;
