@@ -58,3 +58,23 @@ export function batchOf(rows: [series: number, ts: number, value: number][]) {
     values: Float64Array.from(rows, (r) => r[2]),
   };
 }
+
+/**
+ * The two ways a test hub can keep its data, for `describe.each`: SQLite in its temporary folder, and
+ * PostgreSQL in a schema of its own (`prefix` and a random suffix), dropped by `drop()`.
+ */
+export function storeCases(prefix: string) {
+  const schema = `${prefix}_${randomBytes(5).toString('hex')}`;
+  return [
+    { driver: 'sqlite', overrides: {}, drop: async () => {} },
+    {
+      driver: 'postgres',
+      overrides: { databaseUrl: testDatabaseUrl, databaseSchema: schema },
+      async drop() {
+        const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
+        await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await sql.end();
+      },
+    },
+  ];
+}

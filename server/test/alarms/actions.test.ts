@@ -1,35 +1,30 @@
 // The operator's actions on a selection, and the transitions ISA-18.2 does not allow: each changes
 // nothing and records nothing. Out of service: an operator may, a client may not; the point is still
 // evaluated but raises nothing until it is back in service.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Alarm } from '@voltscope/shared/alarms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { storeCases } from '../stores.ts';
 import { alarmTools, until } from './tools.ts';
 
-let dataDir: string;
-let server: TestServer;
-let operator: string;
-let client: string;
+describe.each(storeCases('vs_actions'))('operator actions on $driver', ({ overrides, drop }) => {
+  let server: TestServer;
+  let operator: string;
+  let client: string;
+  beforeAll(async () => {
+    server = await startTestServer(overrides);
+    operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
+    client = (await server.login(demo.client.email, demo.client.password)).accessToken;
+  });
+  afterAll(async () => {
+    await server.close();
+    await drop();
+  });
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-actions-'));
-  server = await startTestServer({ dataDir });
-  operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
-  client = (await server.login(demo.client.email, demo.client.password)).accessToken;
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+  const { act, active, alarmOf, follow, timeline } = alarmTools(() => server);
+  const fault = (device: string, ts: number, value: number) => ({ series: `${device}/fault_code`, ts, value });
+  const types = async (id: number) => (await timeline(operator, id)).map((e) => e.type);
 
-const { act, active, alarmOf, follow, timeline } = alarmTools(() => server);
-const fault = (device: string, ts: number, value: number) => ({ series: `${device}/fault_code`, ts, value });
-const types = async (id: number) => (await timeline(operator, id)).map((e) => e.type);
-
-describe('operator actions', () => {
   it('acknowledges a selection at once: every alarm, one event each, in order on a follower', async () => {
     const watcher = await follow(operator, [{ id: 'ma-ouarzazate' }]);
     const devices = ['inv01', 'inv02', 'inv03', 'inv04', 'inv05'].map((d) => `ma-ouarzazate.${d}`);

@@ -1,61 +1,56 @@
 // Alarm rules as an admin changes them: one device given its own limit and sent back to its type's,
 // a rule disabled and enabled again, each change recorded as an event by whom; nobody else may.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AlarmRule, SiteEvent } from '@voltscope/shared/alarms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { storeCases } from '../stores.ts';
 import { alarmTools, steady, until } from './tools.ts';
 
-let dataDir: string;
-let server: TestServer;
-let admin: string;
-let operator: string;
+describe.each(storeCases('vs_rules'))('alarm rules on $driver', ({ overrides, drop }) => {
+  let server: TestServer;
+  let admin: string;
+  let operator: string;
+  beforeAll(async () => {
+    server = await startTestServer(overrides);
+    admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+    operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
+  });
+  afterAll(async () => {
+    await server.close();
+    await drop();
+  });
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-rules-'));
-  server = await startTestServer({ dataDir });
-  admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
-  operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+  const { active, alarmOf, timeline } = alarmTools(() => server);
+  const rules = async (token = admin): Promise<AlarmRule[]> =>
+    (await server.request('GET', '/api/alarms/rules', { token })).json();
+  const typeRule = async (name: string) =>
+    (await rules()).find((r) => r.name === name && r.deviceId === null) as AlarmRule;
+  const send = (method: string, url: string, body?: unknown, token = admin) =>
+    server.request(method, url, body === undefined ? { token } : { token, body });
 
-const { active, alarmOf, timeline } = alarmTools(() => server);
-const rules = async (token = admin): Promise<AlarmRule[]> =>
-  (await server.request('GET', '/api/alarms/rules', { token })).json();
-const typeRule = async (name: string) =>
-  (await rules()).find((r) => r.name === name && r.deviceId === null) as AlarmRule;
-const send = (method: string, url: string, body?: unknown, token = admin) =>
-  server.request(method, url, body === undefined ? { token } : { token, body });
-
-describe('alarm rules', () => {
   it('gives one inverter its own limit, refuses what makes no sense, and takes it back', async () => {
     const rule = await typeRule('Inverter over-temperature');
-    const overrides = `/api/alarms/rules/${rule.id}/overrides`;
+    const overridesUrl = `/api/alarms/rules/${rule.id}/overrides`;
 
     // An operator reads the rules but changes none of them.
     expect((await rules(operator)).length).toBeGreaterThan(0);
     expect((await send('PATCH', `/api/alarms/rules/${rule.id}`, { threshold: 70 }, operator)).status).toBe(403);
-    expect((await send('POST', overrides, { deviceId: 'fr-occitanie.inv02' }, operator)).status).toBe(403);
+    expect((await send('POST', overridesUrl, { deviceId: 'fr-occitanie.inv02' }, operator)).status).toBe(403);
 
-    const turbine = await send('POST', overrides, { deviceId: 'es-tarifa.wtg01' });
+    const turbine = await send('POST', overridesUrl, { deviceId: 'es-tarifa.wtg01' });
     expect(turbine.status).toBe(400);
     expect((await turbine.json()).message).toBe(
       'This rule is for devices of type inverter; es-tarifa.wtg01 is of type wind_turbine',
     );
-    expect((await send('POST', overrides, { deviceId: 'fr-occitanie.nope' })).status).toBe(404);
-    expect((await send('POST', overrides, { deviceId: 'fr-occitanie.inv02', threshold: 'hot' })).status).toBe(400);
+    expect((await send('POST', overridesUrl, { deviceId: 'fr-occitanie.nope' })).status).toBe(404);
+    expect((await send('POST', overridesUrl, { deviceId: 'fr-occitanie.inv02', threshold: 'hot' })).status).toBe(400);
 
-    const created = await send('POST', overrides, { deviceId: 'fr-occitanie.inv02', threshold: 60 });
+    const created = await send('POST', overridesUrl, { deviceId: 'fr-occitanie.inv02', threshold: 60 });
     expect(created.status).toBe(201);
     const own = (await created.json()) as AlarmRule;
     expect(own).toMatchObject({ name: rule.name, deviceId: 'fr-occitanie.inv02', threshold: 60, enabled: true });
     expect(own.deadband).toBe(rule.deadband);
-    expect((await send('POST', overrides, { deviceId: 'fr-occitanie.inv02' })).status).toBe(409);
+    expect((await send('POST', overridesUrl, { deviceId: 'fr-occitanie.inv02' })).status).toBe(409);
     expect(
       (await send('POST', `/api/alarms/rules/${own.id}/overrides`, { deviceId: 'fr-occitanie.inv02' })).status,
     ).toBe(400);

@@ -1,18 +1,12 @@
 // The embedded default end to end: the simulator fills a day of history on a first start and runs live
 // into the store, and the history API answers real data for every site, on SQLite and on PostgreSQL.
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestServer, type TestServer } from '../helper.ts';
-import { testDatabaseUrl } from '../stores.ts';
+import { storeCases } from '../stores.ts';
 
-const schema = `vs_sim_${randomBytes(5).toString('hex')}`;
 const simulator = { enabled: true, seed: 3, warp: 1, faultRate: 1, backfillDays: 1, backfillStep: 900 };
 
-describe.each([
-  { driver: 'sqlite', overrides: {} },
-  { driver: 'postgres', overrides: { databaseUrl: testDatabaseUrl, databaseSchema: schema } },
-])('the simulator on $driver', ({ overrides }) => {
+describe.each(storeCases('vs_sim'))('the simulator on $driver', ({ overrides, drop }) => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
@@ -21,11 +15,7 @@ describe.each([
   });
   afterAll(async () => {
     await server.close();
-    if ('databaseSchema' in overrides) {
-      const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await sql.end();
-    }
+    await drop();
   });
 
   it('fills the last day and keeps every site’s history growing live', async () => {
