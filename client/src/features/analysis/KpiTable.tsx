@@ -6,10 +6,11 @@ import { historyPageSizes } from '@voltscope/shared/alarms';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import historyStyles from '../../history/history.module.css';
+import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from '../../history/historyIcons.tsx';
 import { IconArrowsUpDown, IconArrowUp } from '../../ui/icons.tsx';
 import classes from './analysis.module.css';
 import type { AnalysisFormat } from './analysisFormat.ts';
-import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from './analysisIcons.tsx';
 import { type Figures, ratioOf, type SortKey, type SortOrder, sortRows } from './dailyFigures.ts';
 
 interface Column {
@@ -49,7 +50,7 @@ function SortHeader({
   const active = sort.key === column.key;
   return (
     <UnstyledButton
-      className={classes.sortButton}
+      className={historyStyles.sortButton}
       onClick={() => onSort(column.key)}
       data-testid={`sort-${column.key}`}
     >
@@ -57,12 +58,12 @@ function SortHeader({
       {active ? (
         <IconArrowUp
           size={14}
-          className={classes.sortMark}
+          className={historyStyles.sortMark}
           data-active
           style={sort.order === 'desc' ? { transform: 'rotate(180deg)' } : undefined}
         />
       ) : (
-        <IconArrowsUpDown size={14} className={classes.sortMark} />
+        <IconArrowsUpDown size={14} className={historyStyles.sortMark} />
       )}
       <VisuallyHidden>
         {active

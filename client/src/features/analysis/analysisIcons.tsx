@@ -1,5 +1,5 @@
-// The icons of the analysis page that the app's icon set (ui/icons.tsx) has no use for elsewhere: pager
-// arrows that mirror in right-to-left pages, download, recompute, and one shape per alarm-rate level so
+// The icons of the analysis page that the app's icon set (ui/icons.tsx) has no use for elsewhere (the
+// pager's are the history lists'): download, recompute, and one shape per alarm-rate level so
 // that the level reads without its colour (a check, a triangle, an octagon).
 import type { SVGProps } from 'react';
 
@@ -31,10 +31,6 @@ function Icon({ paths, size = 16, mirror = false, ...rest }: Props & { paths: re
   );
 }
 
-export const IconPageFirst = (props: Props) => <Icon paths={['m11 17-5-5 5-5', 'm18 17-5-5 5-5']} mirror {...props} />;
-export const IconPagePrevious = (props: Props) => <Icon paths={['m15 18-6-6 6-6']} mirror {...props} />;
-export const IconPageNext = (props: Props) => <Icon paths={['m9 18 6-6-6-6']} mirror {...props} />;
-export const IconPageLast = (props: Props) => <Icon paths={['m6 17 5-5-5-5', 'm13 17 5-5-5-5']} mirror {...props} />;
 export const IconDownload = (props: Props) => (
   <Icon paths={['M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'm7 10 5 5 5-5', 'M12 15V3']} {...props} />
 );
