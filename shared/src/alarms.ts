@@ -2,7 +2,7 @@
 // (unacknowledged), acknowledged, returns to normal, and closes once it is both acknowledged and back
 // to normal; a closed occurrence never comes back: the next activation is a new occurrence. Shelving,
 // suppression by design and out of service hide an alarm from annunciation, never from the record.
-import type { Language } from './i18n.ts';
+import { type Language, languages } from './i18n.ts';
 
 export const alarmPriorities = ['critical', 'high', 'medium', 'low'] as const;
 export type AlarmPriority = (typeof alarmPriorities)[number];
@@ -41,6 +41,14 @@ export interface AlarmRule {
   gridRoot: boolean;
   enabled: boolean;
 }
+
+/** What an admin may change of a rule (PATCH), or set on a device's own copy of it. */
+export type AlarmRuleUpdate = Partial<
+  Pick<AlarmRule, 'threshold' | 'deadband' | 'onDelayMs' | 'offDelayMs' | 'priority' | 'enabled' | 'message'>
+>;
+
+/** The hub's limits on a rule: delays up to a day, messages up to 300 characters in each language. */
+export const ruleLimits = { maxDelayMs: 86_400_000, maxMessageLength: 300 } as const;
 
 export interface Alarm {
   id: number;
@@ -121,6 +129,10 @@ export interface AlarmSubscribeResult {
 export function fillMessage(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
+
+/** Fills the placeholders of a message in every language. */
+export const fillLocalised = (text: LocalisedText, values: Record<string, string | number>): LocalisedText =>
+  Object.fromEntries(languages.map((lng) => [lng, fillMessage(text[lng], values)])) as LocalisedText;
 
 /** Page sizes the history pages offer (seed). */
 export const historyPageSizes = [5, 10, 20, 25, 50, 100] as const;

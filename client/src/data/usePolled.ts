@@ -1,7 +1,7 @@
 // A JSON resource kept fresh by polling: the first answer replaces the loading state, later ones replace
 // the data in place (no skeleton flashes on a wall screen), and a failed refresh keeps the last data,
 // with its time, so the page can mark it stale. Polling pauses while the tab is hidden and catches up
-// at once when it shows again.
+// at once when it shows again; a new `refreshKey` (a page's refresh button) asks at once too.
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../session/api.ts';
 
@@ -13,9 +13,10 @@ export interface Polled<T> {
   receivedAt: number | null;
 }
 
-export function usePolled<T>(path: string | null, intervalMs: number): Polled<T> {
+export function usePolled<T>(path: string | null, intervalMs: number, refreshKey = 0): Polled<T> {
   const [state, setState] = useState<Polled<T>>({ data: null, error: null, receivedAt: null });
   const pathRef = useRef(path);
+  const pollRef = useRef<(() => Promise<void>) | null>(null);
 
   useEffect(() => {
     pathRef.current = path;
@@ -44,13 +45,21 @@ export function usePolled<T>(path: string | null, intervalMs: number): Polled<T>
       if (!document.hidden) void poll();
     };
     document.addEventListener('visibilitychange', onVisibility);
+    pollRef.current = poll;
     void poll();
     return () => {
+      pollRef.current = null;
       controller.abort();
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [path, intervalMs]);
+
+  // The first key is the mount, polled above; later ones ask again, keeping the data shown meanwhile.
+  const firstKey = useRef(refreshKey);
+  useEffect(() => {
+    if (refreshKey !== firstKey.current) void pollRef.current?.();
+  }, [refreshKey]);
 
   return state;
 }

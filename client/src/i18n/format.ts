@@ -134,6 +134,14 @@ export function formatDateTime(lng: Language, at: number | Date): string {
   ).format(at);
 }
 
+/** With the seconds: for things that happen seconds apart (a webhook's retries). */
+export function formatDateTimeSeconds(lng: Language, at: number | Date): string {
+  return memo(
+    `dts|${lng}`,
+    () => new Intl.DateTimeFormat(intlLocales[lng], { dateStyle: 'medium', timeStyle: 'medium' }),
+  ).format(at);
+}
+
 export function formatDate(lng: Language, at: number | Date): string {
   return memo(`d|${lng}`, () => new Intl.DateTimeFormat(intlLocales[lng], { dateStyle: 'long' })).format(at);
 }

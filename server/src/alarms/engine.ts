@@ -3,7 +3,13 @@
 // an alarm a client sees is always in the store (RELIABILITY decisions 1, 7, 8; invariants I1, I3, I6).
 // Transitions run one at a time: two operators acknowledging the same alarm give one record.
 import { EventEmitter } from 'node:events';
-import { type Alarm, type AlarmRule, fillMessage, type LocalisedText, type SiteEvent } from '@voltscope/shared/alarms';
+import {
+  type Alarm,
+  type AlarmRule,
+  fillLocalised,
+  type LocalisedText,
+  type SiteEvent,
+} from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
 import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
@@ -95,6 +101,8 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   #batch: { tx: Db; changes: AlarmChange[] } | null = null;
   /** Alarm points out of service: evaluated, never raised. */
   readonly #outOfService = new Set<string>();
+  /** Alarms whose shelving ran out, on their way back (asked once, not every tick). */
+  readonly #unshelving = new Set<number>();
   #timer: NodeJS.Timeout | null = null;
 
   constructor(db: Db, registry: () => Registry, latest: LatestValues, options: { maxShelveMs: number }) {
@@ -229,12 +237,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       alarmId: null,
       type: sensor.type,
       severity: 'info',
-      message: {
-        en: fillMessage(text.en, { device: name }),
-        fr: fillMessage(text.fr, { device: name }),
-        fa: fillMessage(text.fa, { device: name }),
-        ar: fillMessage(text.ar, { device: name }),
-      },
+      message: fillLocalised(text, { device: name }),
       ts,
     }).catch(() => {});
   }
@@ -262,15 +265,18 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
         this.#transition(point, silent ? 'raise' : 'clear', now);
       }
     }
-    for (const alarm of this.#open.values()) {
-      if (alarm.shelvedUntil !== null && alarm.shelvedUntil <= now) {
-        void this.#enqueue(async () => {
-          // Re-read: an operator may have unshelved it while this waited in the queue.
-          const [current] = await getAlarms(this.#db, [alarm.id]);
-          if (current) await this.#unshelve(current, null, null, now);
-        });
-      }
-    }
+    const expired = [...this.#open.values()]
+      .filter((a) => a.shelvedUntil !== null && a.shelvedUntil <= now && !this.#unshelving.has(a.id))
+      .map((a) => a.id);
+    if (expired.length === 0) return;
+    // One action for all of them, asked once however long the queue takes to reach it (#act reads the
+    // alarms again when it runs: one an operator unshelved meanwhile is left as it is).
+    for (const id of expired) this.#unshelving.add(id);
+    void this.#act(expired, (alarm) => this.#unshelve(alarm, null, null, now))
+      .catch(() => {})
+      .finally(() => {
+        for (const id of expired) this.#unshelving.delete(id);
+      });
   }
 
   #lastSeen(device: Device): number | null {
@@ -353,12 +359,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       threshold: rule.threshold,
       code: raw ?? '',
     };
-    return {
-      en: fillMessage(rule.message.en, values),
-      fr: fillMessage(rule.message.fr, values),
-      fa: fillMessage(rule.message.fa, values),
-      ar: fillMessage(rule.message.ar, values),
-    };
+    return fillLocalised(rule.message, values);
   }
 
   /** Runs `work` in its own transaction and announces its changes after the commit, or joins the batch. */

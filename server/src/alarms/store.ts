@@ -4,6 +4,7 @@ import type {
   Alarm,
   AlarmPriority,
   AlarmRule,
+  AlarmRuleUpdate,
   AlarmState,
   EventSeverity,
   EventType,
@@ -83,7 +84,12 @@ export async function insertRules(db: Db, rules: readonly NewRule[]): Promise<vo
 }
 
 /** A device's own copy of a type rule, with `update` applied; returns its id. */
-export async function insertOverride(db: Db, rule: AlarmRule, deviceId: string, update: RuleUpdate): Promise<number> {
+export async function insertOverride(
+  db: Db,
+  rule: AlarmRule,
+  deviceId: string,
+  update: AlarmRuleUpdate,
+): Promise<number> {
   const r = { ...rule, ...update };
   return Number((await db.get<{ id: number }>(INSERT_RULE, ruleValues(r, deviceId, r.enabled)))?.id);
 }
@@ -92,12 +98,8 @@ export async function retireRule(db: Db, id: number): Promise<void> {
   await db.run('UPDATE alarm_rules SET retired_at = ? WHERE id = ?', [Date.now(), id]);
 }
 
-export type RuleUpdate = Partial<
-  Pick<AlarmRule, 'threshold' | 'deadband' | 'onDelayMs' | 'offDelayMs' | 'priority' | 'enabled' | 'message'>
->;
-
-export async function updateRule(db: Db, id: number, update: RuleUpdate): Promise<void> {
-  const columns: Record<keyof RuleUpdate, string> = {
+export async function updateRule(db: Db, id: number, update: AlarmRuleUpdate): Promise<void> {
+  const columns: Record<keyof AlarmRuleUpdate, string> = {
     threshold: 'threshold',
     deadband: 'deadband',
     onDelayMs: 'on_delay_ms',
@@ -108,7 +110,7 @@ export async function updateRule(db: Db, id: number, update: RuleUpdate): Promis
   };
   const sets: string[] = [];
   const values: (string | number)[] = [];
-  for (const [key, column] of Object.entries(columns) as [keyof RuleUpdate, string][]) {
+  for (const [key, column] of Object.entries(columns) as [keyof AlarmRuleUpdate, string][]) {
     const value = update[key];
     if (value === undefined) continue;
     sets.push(`${column} = ?`);

@@ -4,19 +4,19 @@
 // answered only after its transitions are committed.
 
 import type { Action } from '@voltscope/shared/abilities';
-import { type Alarm, type AlarmRule, alarmPriorities, fillMessage } from '@voltscope/shared/alarms';
+import {
+  type Alarm,
+  type AlarmRule,
+  type AlarmRuleUpdate,
+  alarmPriorities,
+  fillLocalised,
+  ruleLimits,
+} from '@voltscope/shared/alarms';
+import { languages } from '@voltscope/shared/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AlarmEngine } from '../alarms/engine.ts';
 import { Notifier } from '../alarms/notifier.ts';
-import {
-  alarmEvents,
-  getAlarms,
-  insertOverride,
-  openAlarms,
-  type RuleUpdate,
-  retireRule,
-  updateRule,
-} from '../alarms/store.ts';
+import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { assertCan, can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
@@ -25,6 +25,7 @@ import { errorResponses } from './schemas.ts';
 const MAX_SELECTION = 500;
 const ids = { type: 'array', minItems: 1, maxItems: MAX_SELECTION, items: { type: 'integer', minimum: 1 } } as const;
 const comment = { type: 'string', maxLength: 1000 } as const;
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
 /** What a rule change says in the event log, in every language. */
 const RULE_CHANGES = {
@@ -213,20 +214,19 @@ export async function alarmRoutes(app: FastifyInstance) {
     engine.rules(),
   );
 
-  const ruleId = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
   const ruleFields = {
     threshold: { type: 'number' },
     deadband: { type: 'number', minimum: 0 },
-    onDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
-    offDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
+    onDelayMs: { type: 'integer', minimum: 0, maximum: ruleLimits.maxDelayMs },
+    offDelayMs: { type: 'integer', minimum: 0, maximum: ruleLimits.maxDelayMs },
     priority: { type: 'string', enum: [...alarmPriorities] },
     enabled: { type: 'boolean' },
     message: {
       type: 'object',
       properties: Object.fromEntries(
-        ['en', 'fr', 'fa', 'ar'].map((l) => [l, { type: 'string', minLength: 1, maxLength: 300 }]),
+        languages.map((l) => [l, { type: 'string', minLength: 1, maxLength: ruleLimits.maxMessageLength }]),
       ),
-      required: ['en', 'fr', 'fa', 'ar'],
+      required: [...languages],
       additionalProperties: false,
     },
   } as const;
@@ -242,31 +242,25 @@ export async function alarmRoutes(app: FastifyInstance) {
     const who = actorOf(request).name;
     const name = rule.deviceId ? `${rule.name} (${rule.deviceId})` : rule.name;
     request.log.info({ ruleId: rule.id, what, change: request.body }, 'alarm rule changed');
-    const text = RULE_CHANGES[what];
     await engine.record({
       siteId: null,
       deviceId: rule.deviceId,
       alarmId: null,
       type: 'rule_changed',
       severity: 'info',
-      message: {
-        en: fillMessage(text.en, { who, name }),
-        fr: fillMessage(text.fr, { who, name }),
-        fa: fillMessage(text.fa, { who, name }),
-        ar: fillMessage(text.ar, { who, name }),
-      },
+      message: fillLocalised(RULE_CHANGES[what], { who, name }),
       userName: who,
       comment: request.body ? JSON.stringify(request.body) : null,
       ts: Date.now(),
     });
   }
 
-  app.patch<{ Params: { id: number }; Body: RuleUpdate }>(
+  app.patch<{ Params: { id: number }; Body: AlarmRuleUpdate }>(
     '/api/alarms/rules/:id',
     {
       config: { can: ['update', 'Alarm'] },
       schema: {
-        params: ruleId,
+        params: idParams,
         body: { type: 'object', properties: ruleFields, minProperties: 1, additionalProperties: false },
         response: errorResponses,
       },
@@ -280,12 +274,12 @@ export async function alarmRoutes(app: FastifyInstance) {
   );
 
   // A device's own rule in place of its type's: a copy of the type rule with the fields given.
-  app.post<{ Params: { id: number }; Body: RuleUpdate & { deviceId: string } }>(
+  app.post<{ Params: { id: number }; Body: AlarmRuleUpdate & { deviceId: string } }>(
     '/api/alarms/rules/:id/overrides',
     {
       config: { can: ['update', 'Alarm'] },
       schema: {
-        params: ruleId,
+        params: idParams,
         body: {
           type: 'object',
           properties: { deviceId: { type: 'string', minLength: 1, maxLength: 100 }, ...ruleFields },
@@ -322,7 +316,7 @@ export async function alarmRoutes(app: FastifyInstance) {
   // its alarms keep their rule in the history.
   app.delete<{ Params: { id: number } }>(
     '/api/alarms/rules/:id',
-    { config: { can: ['update', 'Alarm'] }, schema: { params: ruleId, response: errorResponses } },
+    { config: { can: ['update', 'Alarm'] }, schema: { params: idParams, response: errorResponses } },
     async (request, reply) => {
       const rule = ruleOf(request.params.id);
       if (rule.deviceId === null) {
@@ -335,12 +329,6 @@ export async function alarmRoutes(app: FastifyInstance) {
   );
 
   // Notification webhooks (admins): a URL per set of priorities, its secret shown once, its deliveries.
-  const hookId = {
-    type: 'object',
-    properties: { id: { type: 'integer', minimum: 1 } },
-    required: ['id'],
-  } as const;
-
   app.get('/api/webhooks', { config: { can: ['update', 'Alarm'] }, schema: { response: errorResponses } }, async () =>
     notifier.list(),
   );
@@ -382,7 +370,7 @@ export async function alarmRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: number } }>(
     '/api/webhooks/:id',
-    { config: { can: ['update', 'Alarm'] }, schema: { params: hookId, response: errorResponses } },
+    { config: { can: ['update', 'Alarm'] }, schema: { params: idParams, response: errorResponses } },
     async (request, reply) => {
       if (!(await notifier.remove(request.params.id))) throw notFound(`No webhook ${request.params.id}`);
       return reply.code(204).send();
@@ -391,7 +379,7 @@ export async function alarmRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(
     '/api/webhooks/:id/deliveries',
-    { config: { can: ['update', 'Alarm'] }, schema: { params: hookId, response: errorResponses } },
+    { config: { can: ['update', 'Alarm'] }, schema: { params: idParams, response: errorResponses } },
     async (request) => {
       if (!(await notifier.list()).some((h) => h.id === request.params.id)) {
         throw notFound(`No webhook ${request.params.id}`);

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useUrlParam } from '../../data/useUrlParam.ts';
 import { IconBell, IconRefresh, IconSettings } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { listRules } from './alarmRulesApi.ts';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { RulesPanel } from './RulesPanel.tsx';
-import { useAlarmRules } from './useAlarmRules.ts';
+import { useEditableList } from './useEditableList.ts';
 
 const tabs = ['rules', 'notifications'] as const;
 type Tab = (typeof tabs)[number];
@@ -18,7 +19,7 @@ export function AlarmRulesPage() {
   const { t } = useTranslation();
   const [tabParam, setTab] = useUrlParam('tab');
   const tab: Tab = tabs.find((x) => x === tabParam) ?? 'rules';
-  const rules = useAlarmRules();
+  const rules = useEditableList(listRules);
   const [version, setVersion] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => setAnnouncement(message), []);

@@ -3,10 +3,13 @@
 import { Alert, Badge, Table, Text } from '@mantine/core';
 import type { Delivery } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatRetryDelay, formatUngrouped } from '../../i18n/format.ts';
+import { usePolled } from '../../data/usePolled.ts';
+import { formatDateTimeSeconds, formatNumber, formatRetryDelay, formatUngrouped } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { formatDateTime } from './timeFormat.ts';
-import { useDeliveries } from './useDeliveries.ts';
+import { deliveriesPath } from './alarmRulesApi.ts';
+
+/** Retries change deliveries by themselves: they are polled while shown. */
+const POLL_MS = 5000;
 
 const statusColor: Record<Delivery['status'], string> = { delivered: 'green', failed: 'red', pending: 'yellow' };
 const columns = ['status', 'kind', 'attempts', 'result', 'nextAttempt', 'created'] as const;
@@ -14,7 +17,7 @@ const columns = ['status', 'kind', 'attempts', 'result', 'nextAttempt', 'created
 export function DeliveriesTable({ webhookId, version }: { webhookId: number; version: number }) {
   const { t } = useTranslation();
   const lng = useLanguage();
-  const { data, error } = useDeliveries(webhookId, version);
+  const { data, error } = usePolled<Delivery[]>(deliveriesPath(webhookId), POLL_MS, version);
   const captionId = `deliveries-${webhookId}`;
 
   if (error !== null && !data) {
@@ -74,11 +77,11 @@ export function DeliveriesTable({ webhookId, version }: { webhookId: number; ver
                 <Table.Td>
                   {d.nextAttemptAt === null
                     ? d.deliveredAt !== null
-                      ? t('alarmRules.deliveries.deliveredAt', { time: formatDateTime(lng, d.deliveredAt) })
+                      ? t('alarmRules.deliveries.deliveredAt', { time: formatDateTimeSeconds(lng, d.deliveredAt) })
                       : t('alarmRules.none')
                     : formatRetryDelay(lng, Math.max(0, (d.nextAttemptAt - now) / 1000))}
                 </Table.Td>
-                <Table.Td>{formatDateTime(lng, d.createdAt)}</Table.Td>
+                <Table.Td>{formatDateTimeSeconds(lng, d.createdAt)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -2,7 +2,7 @@
 // webhook with its deliveries. `version` (the page's refresh) reloads the list and every delivery table.
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Webhook } from '@voltscope/shared/alarms';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
@@ -11,6 +11,7 @@ import { deleteWebhook, listWebhooks } from './alarmRulesApi.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SecretNotice } from './SecretNotice.tsx';
 import { saveError } from './saveError.ts';
+import { useEditableList } from './useEditableList.ts';
 import { WebhookCard } from './WebhookCard.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
 
@@ -22,21 +23,10 @@ interface Props {
 export function NotificationsPanel({ version, announce }: Props) {
   const { t } = useTranslation();
   const lng = useLanguage();
-  const [hooks, setHooks] = useState<Webhook[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
+  const webhooks = useEditableList(listWebhooks, version);
+  const hooks = webhooks.items;
   const [created, setCreated] = useState<(Webhook & { secret: string }) | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `attempt` are reload triggers.
-  useEffect(() => {
-    const controller = new AbortController();
-    setError(null);
-    listWebhooks(controller.signal).then(setHooks, (caught: unknown) => {
-      if (!controller.signal.aborted) setError(caught);
-    });
-    return () => controller.abort();
-  }, [version, attempt]);
 
   return (
     <Stack gap="lg">
@@ -51,24 +41,24 @@ export function NotificationsPanel({ version, announce }: Props) {
           <WebhookForm
             onCreated={(hook) => {
               const { secret: _secret, ...listed } = hook;
-              setHooks((list) => [...(list ?? []), listed]);
+              webhooks.put(listed);
               setCreated(hook);
             }}
           />
         </Stack>
       </Card>
       {created && <SecretNotice hook={created} onDone={() => setCreated(null)} />}
-      {error !== null && !hooks && (
+      {webhooks.error !== null && !hooks && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">{t('alarmRules.webhooks.loadError')}</Text>
-            <Button size="xs" variant="default" onClick={() => setAttempt((n) => n + 1)}>
+            <Button size="xs" variant="default" onClick={webhooks.reload}>
               {t('common.retry')}
             </Button>
           </Group>
         </Alert>
       )}
-      {!hooks && error === null && <Skeleton h={160} />}
+      {!hooks && webhooks.error === null && <Skeleton h={160} />}
       {hooks?.length === 0 && (
         <Text c="dimmed" data-testid="webhooks-empty">
           {t('alarmRules.webhooks.empty')}
@@ -91,7 +81,7 @@ export function NotificationsPanel({ version, announce }: Props) {
           onConfirm={async () => {
             try {
               await deleteWebhook(deleting.id);
-              setHooks((list) => (list ? list.filter((h) => h.id !== deleting.id) : list));
+              webhooks.drop(deleting.id);
               if (created?.id === deleting.id) setCreated(null);
               announce(t('alarmRules.webhooks.deleted', { name: deleting.name }));
             } catch (caught) {

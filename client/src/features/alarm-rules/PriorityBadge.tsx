@@ -1,5 +1,6 @@
-// A priority as the alarm pages show it: its shape and number (PriorityIcon), then its name.
-import { Badge } from '@mantine/core';
+// A priority as the alarm pages show it: its shape and number (PriorityIcon), then its name; as a badge,
+// or as the label of a choice.
+import { Badge, Group } from '@mantine/core';
 import type { AlarmPriority } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
 import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
@@ -18,5 +19,15 @@ export function PriorityBadge({ priority }: { priority: AlarmPriority }) {
     >
       {t(`alarmRules.priority.${priority}`)}
     </Badge>
+  );
+}
+
+export function PriorityLabel({ priority }: { priority: AlarmPriority }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <PriorityIcon priority={priority} size={16} />
+      {t(`alarmRules.priority.${priority}`)}
+    </Group>
   );
 }

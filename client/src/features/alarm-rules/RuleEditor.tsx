@@ -5,10 +5,10 @@ import { Alert, Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Swi
 import { type AlarmRule, alarmPriorities } from '@voltscope/shared/alarms';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { updateRule } from './alarmRulesApi.ts';
 import { MessageFields } from './MessageFields.tsx';
+import { PriorityLabel } from './PriorityBadge.tsx';
 import { checkDraft, type DraftErrors, draftOf, fieldOfServer, MAX_DELAY_S, patchOf } from './ruleDraft.ts';
 import { hasDeadband, thresholdUnit } from './ruleFormat.ts';
 import { type SaveErrorKey, saveError } from './saveError.ts';
@@ -133,17 +133,7 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
           >
             <Group gap="lg" mt="xs">
               {alarmPriorities.map((p) => (
-                <Radio
-                  key={p}
-                  value={p}
-                  data-testid={`rule-priority-${p}`}
-                  label={
-                    <Group gap={6} wrap="nowrap">
-                      <PriorityIcon priority={p} size={16} />
-                      {t(`alarmRules.priority.${p}`)}
-                    </Group>
-                  }
-                />
+                <Radio key={p} value={p} data-testid={`rule-priority-${p}`} label={<PriorityLabel priority={p} />} />
               ))}
             </Group>
           </Radio.Group>

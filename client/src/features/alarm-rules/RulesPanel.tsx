@@ -14,19 +14,25 @@ import { RuleEditor } from './RuleEditor.tsx';
 import { RuleTypeTable } from './RuleTypeTable.tsx';
 import { countRules, filterGroups, groupRules } from './ruleGroups.ts';
 import { saveError } from './saveError.ts';
-import type { AlarmRules } from './useAlarmRules.ts';
+import type { EditableList } from './useEditableList.ts';
 import { useFleetDevices } from './useFleetDevices.ts';
 
 type Dialog = { kind: 'edit' | 'add' | 'remove'; rule: AlarmRule } | null;
 
-export function RulesPanel({ rules, announce }: { rules: AlarmRules; announce: (message: string) => void }) {
+export function RulesPanel({
+  rules,
+  announce,
+}: {
+  rules: EditableList<AlarmRule>;
+  announce: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const lng = useLanguage();
   const devices = useFleetDevices();
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-  const list = rules.rules;
+  const list = rules.items;
   const groups = useMemo(() => groupRules(list ?? []), [list]);
   const shown = filterGroups(groups, query, (id) => devices.byId.get(id)?.name ?? id);
   const deviceName = (rule: AlarmRule) => {

@@ -2,11 +2,11 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { alarmPriorities, type Webhook } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
+import { formatDateTimeSeconds } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { IconTrash } from '../../ui/icons.tsx';
 import { DeliveriesTable } from './DeliveriesTable.tsx';
-import { formatDateTime } from './timeFormat.ts';
+import { PriorityBadge } from './PriorityBadge.tsx';
 
 interface Props {
   hook: Webhook;
@@ -39,19 +39,10 @@ export function WebhookCard({ hook, version, onDelete }: Props) {
               {alarmPriorities
                 .filter((p) => hook.priorities.includes(p))
                 .map((p) => (
-                  <Badge
-                    key={p}
-                    variant="default"
-                    radius="sm"
-                    tt="none"
-                    fw={500}
-                    leftSection={<PriorityIcon priority={p} size={14} />}
-                  >
-                    {t(`alarmRules.priority.${p}`)}
-                  </Badge>
+                  <PriorityBadge key={p} priority={p} />
                 ))}
               <Text size="xs" c="dimmed">
-                {t('alarmRules.webhooks.created', { time: formatDateTime(lng, hook.createdAt) })}
+                {t('alarmRules.webhooks.created', { time: formatDateTimeSeconds(lng, hook.createdAt) })}
               </Text>
             </Group>
           </Stack>

@@ -4,9 +4,9 @@ import { Alert, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core'
 import { type AlarmPriority, alarmPriorities, type Webhook } from '@voltscope/shared/alarms';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
 import { IconAlertTriangle, IconPlus } from '../../ui/icons.tsx';
 import { createWebhook } from './alarmRulesApi.ts';
+import { PriorityLabel } from './PriorityBadge.tsx';
 import { type SaveErrorKey, saveError } from './saveError.ts';
 
 type Field = 'name' | 'url' | 'priorities';
@@ -105,12 +105,7 @@ export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secre
                 key={p}
                 value={p}
                 data-testid={`webhook-priority-${p}`}
-                label={
-                  <Group gap={6} wrap="nowrap">
-                    <PriorityIcon priority={p} size={16} />
-                    {t(`alarmRules.priority.${p}`)}
-                  </Group>
-                }
+                label={<PriorityLabel priority={p} />}
               />
             ))}
           </Group>

@@ -1,17 +1,16 @@
 // The admin's calls on alarm rules and notification webhooks (server/src/http/alarms.ts).
-import type { AlarmPriority, AlarmRule, Delivery, Webhook } from '@voltscope/shared/alarms';
+import type { AlarmPriority, AlarmRule, AlarmRuleUpdate, Webhook } from '@voltscope/shared/alarms';
 import { api } from '../../session/api.ts';
-import type { RulePatch } from './ruleDraft.ts';
 
 const rulePath = (id: number) => `/api/alarms/rules/${id}`;
 
 export const listRules = (signal?: AbortSignal) => api<AlarmRule[]>('/api/alarms/rules', signal ? { signal } : {});
 
-export const updateRule = (id: number, patch: RulePatch) =>
+export const updateRule = (id: number, patch: AlarmRuleUpdate) =>
   api<AlarmRule>(rulePath(id), { method: 'PATCH', body: patch });
 
 /** A copy of type rule `id` for one device, with `patch` applied. */
-export const createOverride = (id: number, deviceId: string, patch: RulePatch = {}) =>
+export const createOverride = (id: number, deviceId: string, patch: AlarmRuleUpdate = {}) =>
   api<AlarmRule>(`${rulePath(id)}/overrides`, { method: 'POST', body: { deviceId, ...patch } });
 
 /** Device overrides only: the device goes back to its type's rule. */
@@ -31,5 +30,5 @@ export const createWebhook = (input: NewWebhook) =>
 
 export const deleteWebhook = (id: number) => api<void>(`/api/webhooks/${id}`, { method: 'DELETE' });
 
-export const listDeliveries = (id: number, signal?: AbortSignal) =>
-  api<Delivery[]>(`/api/webhooks/${id}/deliveries`, signal ? { signal } : {});
+/** A webhook's latest deliveries (GET). */
+export const deliveriesPath = (id: number) => `/api/webhooks/${id}/deliveries`;

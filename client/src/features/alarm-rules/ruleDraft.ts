@@ -1,11 +1,17 @@
 // The rule editor's form as plain data: a draft from a rule, its checks (the server's limits, checked
 // first here so a mistake shows at the field at once), and the PATCH body of only what changed.
-import type { AlarmPriority, AlarmRule, LocalisedText } from '@voltscope/shared/alarms';
+import {
+  type AlarmPriority,
+  type AlarmRule,
+  type AlarmRuleUpdate,
+  type LocalisedText,
+  ruleLimits,
+} from '@voltscope/shared/alarms';
 import { type Language, languages } from '@voltscope/shared/i18n';
 
-/** The server's limits (server/src/http/alarms.ts). */
-export const MAX_DELAY_S = 86_400;
-export const MAX_MESSAGE = 300;
+/** The hub's limits, in the form's units. */
+export const MAX_DELAY_S = ruleLimits.maxDelayMs / 1000;
+export const MAX_MESSAGE = ruleLimits.maxMessageLength;
 
 /** Numbers as the inputs hold them: a number, or the text being typed ('' when empty). */
 export interface RuleDraft {
@@ -17,10 +23,6 @@ export interface RuleDraft {
   enabled: boolean;
   message: LocalisedText;
 }
-
-export type RulePatch = Partial<
-  Pick<AlarmRule, 'threshold' | 'deadband' | 'onDelayMs' | 'offDelayMs' | 'priority' | 'enabled' | 'message'>
->;
 
 export type DraftField = 'threshold' | 'deadband' | 'onDelayS' | 'offDelayS' | `message.${Language}`;
 /** Field → the key (under `alarmRules.validation`) of what is wrong with it. */
@@ -64,8 +66,8 @@ export function checkDraft(draft: RuleDraft): DraftErrors {
 }
 
 /** The fields of a valid draft that differ from the rule (delays in whole milliseconds, as stored). */
-export function patchOf(rule: AlarmRule, draft: RuleDraft): RulePatch {
-  const patch: RulePatch = {};
+export function patchOf(rule: AlarmRule, draft: RuleDraft): AlarmRuleUpdate {
+  const patch: AlarmRuleUpdate = {};
   const threshold = numberOf(draft.threshold);
   const deadband = numberOf(draft.deadband);
   const onDelayS = numberOf(draft.onDelayS);
