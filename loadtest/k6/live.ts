@@ -99,7 +99,7 @@ export default function watch({ token }: { token: string }): void {
       onEvent(name, args) {
         if (name !== 'live:frame') return;
         const frame = decodeFrame(args[1] as ArrayBuffer);
-        // A snapshot replays the last minutes: its samples are old by design, not late.
+        // A snapshot replays the last minutes, a catch-up what a slow socket missed: old by design, not late.
         if (frame.kind !== frameKinds.live) {
           snapshots.add(1);
           return;

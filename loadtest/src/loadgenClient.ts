@@ -213,10 +213,13 @@ export class SimulatedClient {
     let lastTs = site.lastTs;
     for (let i = 0; i < n; i++) if ((ts[i] as number) > lastTs) lastTs = ts[i] as number;
     site.lastTs = lastTs;
-    if (frame.kind === frameKinds.snapshot) {
-      counters.snapshotFrames++;
-      counters.snapshotSamples += n;
-      // A snapshot carries the room's last seq: the next live frame follows it, even after a hub restart.
+    if (frame.kind !== frameKinds.live) {
+      if (frame.kind === frameKinds.catchUp) counters.catchUpFrames++;
+      else {
+        counters.snapshotFrames++;
+        counters.snapshotSamples += n;
+      }
+      // Snapshots and catch-ups carry the room's last seq: the next live frame follows, even after a restart.
       site.seq = frame.seq;
       return;
     }

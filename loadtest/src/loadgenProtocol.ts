@@ -21,6 +21,8 @@ export const counterNames = [
   'replayedFrames',
   'snapshotFrames',
   'snapshotSamples',
+  /** Frames of the latest values a socket missed while the hub skipped it as slow. */
+  'catchUpFrames',
   /** Live frames whose seq skipped at least one after the previous frame of their site. */
   'seqGaps',
   /** Spans the hub said it could not replay on a resume (the browser fetches them from history). */

@@ -71,7 +71,7 @@ export function summaryRows(s: Summary): [string, string][] {
     ['latency, whole run (ms)', latencyLine(s.latencyMs.run)],
     [
       'frames received',
-      `${count(t.frames)} live (${count(t.replayedFrames)} replayed on resume) · ${count(t.snapshotFrames)} snapshots`,
+      `${count(t.frames)} live (${count(t.replayedFrames)} replayed on resume) · ${count(t.snapshotFrames)} snapshots · ${count(t.catchUpFrames)} catch-ups`,
     ],
     ['samples received', `${count(t.samples)} live · ${count(t.snapshotSamples)} in snapshots`],
     [

@@ -115,8 +115,8 @@ class FrameLog {
 
   add(siteId: string, frame: Frame): void {
     const known = this.#progress.get(siteId);
-    if (frame.kind === frameKinds.snapshot) {
-      // A first snapshot is the past; a later one stands in for frames this socket did not get.
+    if (frame.kind !== frameKinds.live) {
+      // A first snapshot is the past; a later one, or a catch-up, stands in for frames this socket did not get.
       if (known && frame.seq > known.seq) this.#gap(siteId, known, frame.seq);
       this.#progress.set(siteId, { seq: Math.max(known?.seq ?? 0, frame.seq), lastTs: known?.lastTs ?? 0 });
       return;

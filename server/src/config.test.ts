@@ -15,6 +15,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the simulator period in ms or seconds, from 100 ms', () => {
+    expect(loadConfig({}).simulator.periodMs).toBe(1000);
+    expect(loadConfig({ SIM_PERIOD: '100ms' }).simulator.periodMs).toBe(100);
+    expect(loadConfig({ SIM_PERIOD: '0.5s' }).simulator.periodMs).toBe(500);
+    expect(loadConfig({ SIM_PERIOD: '2' }).simulator.periodMs).toBe(2000);
+    expect(() => loadConfig({ SIM_PERIOD: '10ms' })).toThrow('SIM_PERIOD="10ms": expected a period from 100ms to 60s');
+  });
+
+  it('refuses a drop limit at or under the slow limit', () => {
+    expect(() => loadConfig({ SLOW_SOCKET_BYTES: '65536', DROP_SOCKET_BYTES: '65536' })).toThrow(
+      /DROP_SOCKET_BYTES must be larger than SLOW_SOCKET_BYTES/,
+    );
+  });
+
   it('names every bad variable, what it got and what it expects, in one error', () => {
     let error: unknown;
     try {

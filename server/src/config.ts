@@ -42,6 +42,8 @@ export interface Config {
     warp: number;
     /** Multiplies every fault rate; 0 switches faults off. */
     faultRate: number;
+    /** Simulated time between two samples of a series, in ms (100 to 60,000). */
+    periodMs: number;
     /** Days of history the simulator fills on a first start (an empty store). */
     backfillDays: number;
     /** Sampling step of that history, in seconds. */
@@ -64,9 +66,11 @@ export interface Config {
     snapshotMs: number;
     /** How long sent frames are kept for a reconnecting client to resume (ms). */
     resumeMs: number;
-    /** Frames queued for a socket before it is skipped, and before it is disconnected as too slow. */
-    slowPackets: number;
-    dropPackets: number;
+    /** Largest snapshot of one site, in bytes: past it, trend series are thinned to fit. */
+    snapshotMaxBytes: number;
+    /** Bytes a socket may leave unwritten before it is skipped, and before it is disconnected as too slow. */
+    slowBytes: number;
+    dropBytes: number;
   };
   alarms: {
     /** The longest an operator may shelve an alarm (ms); ISA-18.2 asks for a limit. */
@@ -98,6 +102,7 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+const MILLISECONDS = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/;
 
 /** Parses the environment; collects every problem before failing so one run shows them all. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -134,6 +139,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       return fallback;
     }
     return amount * UNIT_SECONDS[(match[2] ?? 's') as keyof typeof UNIT_SECONDS];
+  };
+
+  /** A short period in ms, written as `100ms`, `0.5s` or `2` (seconds). */
+  const millis = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const match = MILLISECONDS.exec(raw);
+    const value = Math.round(Number(match?.[1]) * (match?.[2] === 'ms' ? 1 : 1000));
+    if (!match || value < min || value > max) {
+      problems.push(
+        `${name}=${JSON.stringify(raw)}: expected a period from ${min}ms to ${max / 1000}s, such as 100ms or 1s`,
+      );
+      return fallback;
+    }
+    return value;
   };
 
   const number = (name: string, fallback: number, min: number, max: number): number => {
@@ -207,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       seed: int('SIM_SEED', 1, 0, 2 ** 31),
       warp: int('SIM_WARP', 1, 1, 1000),
       faultRate: number('SIM_FAULT_RATE', 1, 0, 100_000),
+      periodMs: millis('SIM_PERIOD', 1000, 100, 60_000),
       backfillDays: int('BACKFILL_DAYS', demo ? 30 : 0, 0, 3650),
       backfillStep: duration('BACKFILL_STEP', 15 * 60),
     },
@@ -223,8 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ringSamples: int('RING_SAMPLES', 600, 10, 100_000),
       snapshotMs: duration('SNAPSHOT_WINDOW', 5 * 60) * 1000,
       resumeMs: duration('RESUME_WINDOW', 60) * 1000,
-      slowPackets: int('SLOW_SOCKET_FRAMES', 4, 1, 10_000),
-      dropPackets: int('DROP_SOCKET_FRAMES', 64, 2, 100_000),
+      snapshotMaxBytes: int('SNAPSHOT_MAX_BYTES', 256 * 1024, 4096, 64 * 1024 * 1024),
+      slowBytes: int('SLOW_SOCKET_BYTES', 256 * 1024, 1024, 1024 * 1024 * 1024),
+      dropBytes: int('DROP_SOCKET_BYTES', 4 * 1024 * 1024, 4096, 1024 * 1024 * 1024),
     },
     alarms: {
       maxShelveMs: duration('ALARM_MAX_SHELVE', 8 * 3600) * 1000,
@@ -239,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       days: int('ANALYSIS_DAYS', 31, 1, 3660),
     },
   };
+  if (config.live.dropBytes <= config.live.slowBytes) {
+    problems.push('DROP_SOCKET_BYTES must be larger than SLOW_SOCKET_BYTES (a socket is skipped before it is dropped)');
+  }
   if (config.databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) {
     problems.push(`DATABASE_SCHEMA=${JSON.stringify(config.databaseSchema)}: expected a lower-case SQL name`);
   }

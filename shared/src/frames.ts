@@ -3,10 +3,10 @@
 //
 //   offset  size        field
 //   0       1           version (1)
-//   1       1           kind (1 = live frame, 2 = snapshot)
+//   1       1           kind (1 = live frame, 2 = snapshot, 3 = catch-up: the latest values a skipped socket missed)
 //   2       2           reserved (0)
 //   4       4           count: samples in the frame (uint32)
-//   8       8           seq: the frame's number in its room (float64; snapshots carry the room's last seq)
+//   8       8           seq: the frame's number in its room (float64; snapshots and catch-ups carry the room's last seq)
 //   16      8           base: the earliest timestamp, ms since 1970 (float64)
 //   24      8 * count   values (float64)
 //   ..      4 * count   series ids (int32)
@@ -15,7 +15,7 @@
 // Little-endian throughout. Values come first so that every column is aligned for its typed array.
 
 export const FRAME_VERSION = 1;
-export const frameKinds = { live: 1, snapshot: 2 } as const;
+export const frameKinds = { live: 1, snapshot: 2, catchUp: 3 } as const;
 export type FrameKind = (typeof frameKinds)[keyof typeof frameKinds];
 
 const HEADER_BYTES = 24;

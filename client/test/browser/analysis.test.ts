@@ -11,7 +11,7 @@ import { analysisMessages } from '../../src/features/analysis/i18n.ts';
 import { demo, expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
-  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 5, backfillDays: 3, backfillStep: 900 },
+  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 5, periodMs: 1000, backfillDays: 3, backfillStep: 900 },
 });
 
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];

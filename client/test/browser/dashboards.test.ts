@@ -8,7 +8,7 @@ import { en as english } from '../../src/i18n/locales/en.ts';
 import { demo, expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
-  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 0, backfillDays: 1, backfillStep: 900 },
+  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 0, periodMs: 1000, backfillDays: 1, backfillStep: 900 },
 });
 
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];
@@ -137,6 +137,38 @@ describe('the solar dashboard', () => {
     await page.locator('[data-testid=site-card][data-site-id="ir-yazd"]').getByTestId('site-link').click();
     await page.waitForURL(`${app.url}/overview/solar?site=ir-yazd`);
   });
+
+  it('gets one snapshot per site on its socket, then only live frames, over 30 s', async () => {
+    const page = await app.openSignedIn('admin', { language: 'en' });
+    // Socket.IO sends a binary event as a text header naming the site, then the frame's bytes.
+    const frames: { siteId: string; kind: number; seq: number }[] = [];
+    page.on('websocket', (ws) => {
+      let siteId: string | null = null;
+      ws.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string') {
+          siteId = /^451-\["live:frame","([^"]+)"/.exec(payload)?.[1] ?? null;
+        } else if (siteId) {
+          frames.push({ siteId, kind: payload[1] as number, seq: payload.readDoubleLE(8) });
+          siteId = null;
+        }
+      });
+    });
+    await page.goto(`${app.url}/dashboards/solar`);
+    await page.getByTestId('site-card').nth(3).waitFor();
+    await page.waitForTimeout(30_000);
+    for (const site of ['es-tarifa', 'fr-occitanie', 'ir-yazd', 'ma-ouarzazate']) {
+      const of = frames.filter((f) => f.siteId === site);
+      expect(of.filter((f) => f.kind === 2).length, site).toBe(1);
+      expect(of.filter((f) => f.kind === 3).length, site).toBe(0);
+      const live = of.filter((f) => f.kind === 1).map((f) => f.seq);
+      // The simulator samples once a second: a frame a second, each once and in order.
+      expect(live.length, site).toBeGreaterThanOrEqual(25);
+      expect(
+        live.every((seq, i) => i === 0 || seq === (live[i - 1] as number) + 1),
+        site,
+      ).toBe(true);
+    }
+  }, 90_000);
 
   it('shows a client only its two sites, in the cards, the chart and the ranking', async () => {
     const page = await app.openSignedIn('client', { language: 'en' });

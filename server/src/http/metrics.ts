@@ -1,5 +1,5 @@
 // GET /metrics in Prometheus text format: sockets, subscriptions, frames and bytes sent, frames skipped
-// for slow clients, ingest counts, store write latency, and Node's own figures (event-loop lag among them).
+// for slow clients, snapshots by reason, sockets and their unwritten bytes by class, ingest counts, store write latency, and Node's own figures (event-loop lag among them).
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { HttpError } from '../errors.ts';
@@ -36,6 +36,24 @@ export async function metricsRoutes(app: FastifyInstance) {
     });
   };
 
+  /** Running totals of one family, one label value each. */
+  const labelled = (name: string, help: string, label: string, reads: Record<string, () => number>) => {
+    const seen = new Map<string, number>();
+    return new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      collect() {
+        for (const [value, read] of Object.entries(reads)) {
+          const now = read();
+          this.inc({ [label]: value }, now - (seen.get(value) ?? 0));
+          seen.set(value, now);
+        }
+      },
+    });
+  };
+
   gauge('voltscope_sockets_connected', 'Connected Socket.IO clients', () => io.engine.clientsCount);
   gauge('voltscope_subscriptions', 'Site subscriptions across all sockets', () => {
     let n = 0;
@@ -59,6 +77,47 @@ export async function metricsRoutes(app: FastifyInstance) {
     'Sockets disconnected for falling too far behind',
     () => fanout.counters.droppedSlow,
   );
+  labelled(
+    'voltscope_snapshots_total',
+    'Frames sent to one socket instead of the live stream, by reason: subscribe, resume (the missed frames were gone), catch_up (after skipped frames)',
+    'reason',
+    {
+      subscribe: () => fanout.counters.snapshots.subscribe,
+      resume: () => fanout.counters.snapshots.resume,
+      catch_up: () => fanout.counters.snapshots.catchUp,
+    },
+  );
+  labelled(
+    'voltscope_live_bytes_sent_total',
+    'Bytes of live:frame payloads written, counted per socket, by kind',
+    'kind',
+    {
+      live: () => fanout.counters.bytes.live,
+      snapshot: () => fanout.counters.bytes.snapshot,
+      catch_up: () => fanout.counters.bytes.catchUp,
+      replay: () => fanout.counters.bytes.replay,
+    },
+  );
+  for (const [name, help, keepingUp, slow] of [
+    ['voltscope_live_sockets', 'Subscribed sockets by class, as of the last frame tick', 'keepingUp', 'slow'],
+    [
+      'voltscope_live_buffered_bytes',
+      'Bytes subscribed sockets had left unwritten at the last frame tick (beyond snapshots), by class',
+      'keepingUpBacklog',
+      'slowBacklog',
+    ],
+  ] as const) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['class'],
+      registers: [registry],
+      collect() {
+        this.set({ class: 'keeping_up' }, fanout.gauges[keepingUp]);
+        this.set({ class: 'slow' }, fanout.gauges[slow]);
+      },
+    });
+  }
   total('voltscope_ingest_samples_total', 'Samples accepted by the ingest', () => ingest.counters.accepted);
   total('voltscope_ingest_inserted_total', 'Samples stored', () => ingest.counters.inserted);
   total(

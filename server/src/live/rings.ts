@@ -40,6 +40,19 @@ export class SeriesRings {
     ring.size = Math.min(ring.size + 1, this.#capacity);
   }
 
+  /** How many samples of a series are at or after `since`. */
+  count(seriesId: number, since: number): number {
+    const ring = this.#rings[seriesId];
+    if (!ring) return 0;
+    let n = 0;
+    for (let k = 0; k < ring.size; k++) {
+      const i = (ring.head - 1 - k + 2 * this.#capacity) % this.#capacity;
+      if ((ring.ts[i] as number) < since) break;
+      n++;
+    }
+    return n;
+  }
+
   /** Calls `visit` for each sample of a series at or after `since`, oldest first. */
   each(seriesId: number, since: number, visit: (ts: number, value: number) => void): void {
     const ring = this.#rings[seriesId];

@@ -67,6 +67,7 @@ export const telemetryPlugin = fp(async (app: FastifyInstance) => {
     simulator = new FleetSimulator(registry, sites, demoPlants, {
       seed: config.simulator.seed,
       warp: config.simulator.warp,
+      periodMs: config.simulator.periodMs,
       faults: { scale: config.simulator.faultRate },
       resume: (deviceId, key) => {
         const id = registry.seriesIdByKey(`${deviceId}/${key}`);

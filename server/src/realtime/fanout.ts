@@ -1,13 +1,17 @@
-// The fan-out: samples are gathered per site and sent about every 100 ms as one binary frame per room,
-// encoded once and broadcast to every socket of the room. A socket that has not drained its previous
-// frames is skipped (latest value wins: it gets a snapshot when it catches up), and one that falls too
-// far behind is disconnected; both are counted. Recent frames are kept so a reconnecting client can
-// resume without a gap.
-import { encodeFrame, frameKinds } from '@voltscope/shared/frames';
+// The fan-out: samples are gathered per site and sent every frame window as one binary frame per room,
+// encoded once and broadcast to every socket of the room. Once per tick, before writing, each socket is
+// judged from what its transport has not yet written (backpressure.ts): one that does not keep up is
+// skipped (latest value wins) and, once drained, gets the latest values of what it missed in one small
+// catch-up frame; one far behind is disconnected. Recent frames are kept so that a reconnecting client
+// can resume without a gap.
+import type { GrantedSite } from '@voltscope/shared/events';
+import { decodeFrame, encodeFrame, type FrameKind, frameKinds } from '@voltscope/shared/frames';
 import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { SeriesRings } from '../live/rings.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
+import { bufferedBytes, flowOf, judge } from './backpressure.ts';
+import { type Columns, latestOfFrames, latestOfSite, snapshotOfSite } from './snapshots.ts';
 import type { Io, IoSocket } from './types.ts';
 
 export interface FanoutOptions {
@@ -16,24 +20,25 @@ export interface FanoutOptions {
   logMs: number;
   /** Snapshot depth for trend series, in ms. */
   snapshotMs: number;
-  /** Frames a socket may have queued before it is skipped. */
-  slowPackets: number;
-  /** Frames a socket may have queued before it is disconnected as too slow. */
-  dropPackets: number;
+  /** Largest snapshot of one site, in bytes (trends are thinned to fit). */
+  snapshotMaxBytes: number;
+  /** Bytes a socket may leave unwritten before it is skipped, and before it is disconnected. */
+  slowBytes: number;
+  dropBytes: number;
+  /** Where the once-a-minute note about skipped sockets goes. */
+  log: { warn(details: object, message: string): void };
 }
 
 export const roomOf = (siteId: string) => `site:${siteId}`;
 /** The site a room is for, or null for the hub's other rooms (socket ids, tokens, users). */
 export const siteOfRoom = (room: string): string | null => (room.startsWith('site:') ? room.slice(5) : null);
 const SLOW_ROOM = '$slow';
-/** Series whose last minutes go into a snapshot; the others send their latest value only. */
-const TREND_KEYS = new Set(['ac_power', 'dc_power', 'active_power', 'irradiance_poa', 'wind_speed']);
-const STALE_FOR_SNAPSHOT_MS = 30 * 86_400_000;
+const FRAME_HEADER_BYTES = 24;
+const SAMPLE_BYTES = 16;
+const NOTE_EVERY_MS = 60_000;
 
 interface LoggedFrame {
   seq: number;
-  /** The newest sample time in the frame. */
-  lastTs: number;
   sentAt: number;
   frame: Uint8Array;
 }
@@ -46,8 +51,8 @@ interface RoomState {
   values: number[];
 }
 
-/** Packets Engine.IO holds for a socket that its transport has not yet taken (unbounded by default). */
-const queuedPackets = (socket: IoSocket) => (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
+export type SnapshotReason = 'subscribe' | 'resume' | 'catchUp';
+type BytesKind = 'live' | 'snapshot' | 'catchUp' | 'replay';
 
 export class Fanout {
   readonly #io: Io;
@@ -57,7 +62,19 @@ export class Fanout {
   readonly #options: FanoutOptions;
   readonly #rooms = new Map<string, RoomState>();
   #timer: NodeJS.Timeout | null = null;
-  readonly counters = { frames: 0, frameBytes: 0, deliveries: 0, skipped: 0, droppedSlow: 0, snapshots: 0 };
+  #noted = { at: 0, skipped: 0, dropped: 0 };
+  /** Running totals (the metrics read them); bytes are counted per socket written to. */
+  readonly counters = {
+    frames: 0,
+    frameBytes: 0,
+    deliveries: 0,
+    skipped: 0,
+    droppedSlow: 0,
+    snapshots: { subscribe: 0, resume: 0, catchUp: 0 } satisfies Record<SnapshotReason, number>,
+    bytes: { live: 0, snapshot: 0, catchUp: 0, replay: 0 } satisfies Record<BytesKind, number>,
+  };
+  /** As of the last tick that sent frames: sockets by class, and what they had left unwritten. */
+  readonly gauges = { keepingUp: 0, slow: 0, keepingUpBacklog: 0, slowBacklog: 0 };
 
   constructor(io: Io, registry: () => Registry, rings: SeriesRings, latest: LatestValues, options: FanoutOptions) {
     this.#io = io;
@@ -108,54 +125,113 @@ export class Fanout {
     }
   }
 
-  /** Sends each room's gathered samples as one frame. */
+  /** Sends each room's gathered samples as one frame, after judging every socket once. */
   tick(now = Date.now()): void {
+    const due: [string, RoomState][] = [];
     for (const [siteId, room] of this.#rooms) {
       while (room.log.length > 0 && (room.log[0] as LoggedFrame).sentAt < now - this.#options.logMs) room.log.shift();
-      if (room.series.length === 0) continue;
+      if (room.series.length > 0) due.push([siteId, room]);
+    }
+    if (due.length === 0) return;
+    this.#judgeSockets(now);
+    for (const [siteId, room] of due) {
       room.seq++;
       const frame = encodeFrame(frameKinds.live, room.seq, room.series, room.ts, room.values);
-      let lastTs = 0;
-      for (const t of room.ts) lastTs = Math.max(lastTs, t);
-      room.log.push({ seq: room.seq, lastTs, sentAt: now, frame });
+      room.log.push({ seq: room.seq, sentAt: now, frame });
       room.series = [];
       room.ts = [];
       room.values = [];
-      this.#deliver(siteId, frame);
+      this.#deliver(siteId, room.seq, frame);
     }
+    this.#note(now);
   }
 
-  #deliver(siteId: string, frame: Uint8Array): void {
-    const members = this.#io.sockets.adapter.rooms.get(roomOf(siteId));
-    if (!members) return;
-    let receivers = 0;
-    for (const id of members) {
-      const socket = this.#io.sockets.sockets.get(id);
-      if (!socket) continue;
-      const queued = queuedPackets(socket);
-      if (queued >= this.#options.dropPackets) {
+  /** Before any write of the tick: skips, drops, or catches up each subscribed socket. */
+  #judgeSockets(now: number): void {
+    const limits = { slowBytes: this.#options.slowBytes, dropBytes: this.#options.dropBytes };
+    const gauges = { keepingUp: 0, slow: 0, keepingUpBacklog: 0, slowBacklog: 0 };
+    const catchUps = new Map<string, Uint8Array>();
+    for (const socket of this.#io.sockets.sockets.values()) {
+      const flow = socket.data.flow;
+      if (!flow) continue;
+      const { verdict, backlog } = judge(flow, bufferedBytes(socket), limits);
+      if (verdict === 'drop') {
         this.counters.droppedSlow++;
         socket.disconnect(true);
-      } else if (queued >= this.#options.slowPackets) {
-        if (!socket.rooms.has(SLOW_ROOM)) void socket.join(SLOW_ROOM);
-        this.counters.skipped++;
-        socket.data.skipped = (socket.data.skipped ?? 0) + 1;
-      } else if (socket.rooms.has(SLOW_ROOM)) {
-        // Caught up: the frames it missed are replaced by the latest values of its sites.
-        void socket.leave(SLOW_ROOM);
-        for (const room of socket.rooms) if (room.startsWith('site:')) this.sendSnapshot(socket, room.slice(5));
-        receivers++;
+      } else if (verdict === 'slow') {
+        gauges.slow++;
+        gauges.slowBacklog += backlog;
+        if (!flow.slow) {
+          flow.slow = true;
+          void socket.join(SLOW_ROOM);
+        }
       } else {
-        receivers++;
+        gauges.keepingUp++;
+        gauges.keepingUpBacklog += backlog;
+        if (flow.slow) this.#catchUp(socket, catchUps, now);
       }
     }
+    Object.assign(this.gauges, gauges);
+  }
+
+  /** A skipped socket that has drained: the latest values of what it missed, per site, then live again. */
+  #catchUp(socket: IoSocket, cache: Map<string, Uint8Array>, now: number): void {
+    const flow = flowOf(socket);
+    flow.slow = false;
+    void socket.leave(SLOW_ROOM);
+    for (const [siteId, lastSeq] of flow.behind) {
+      if (!socket.rooms.has(roomOf(siteId))) continue;
+      // Sockets skipped from the same frame on get the same bytes: encoded once per tick.
+      const key = `${siteId}\n${lastSeq}`;
+      let frame = cache.get(key);
+      if (!frame) {
+        const missed = this.framesAfter(siteId, lastSeq);
+        const columns = missed
+          ? latestOfFrames(missed.map((f) => decodeFrame(f.frame)))
+          : latestOfSite(this.#registry(), this.#latest, siteId, now);
+        frame = this.#encode(frameKinds.catchUp, siteId, columns);
+        cache.set(key, frame);
+      }
+      this.#send(socket, siteId, frame, 'catchUp');
+      this.counters.snapshots.catchUp++;
+    }
+    flow.behind.clear();
+  }
+
+  #deliver(siteId: string, seq: number, frame: Uint8Array): void {
+    const name = roomOf(siteId);
+    const { rooms } = this.#io.sockets.adapter;
+    const { sockets } = this.#io.sockets;
+    const members = rooms.get(name);
+    if (!members) return;
+    let skipped = 0;
+    for (const id of rooms.get(SLOW_ROOM) ?? []) {
+      if (!members.has(id)) continue;
+      skipped++;
+      const flow = sockets.get(id)?.data.flow;
+      if (flow && !flow.behind.has(siteId)) flow.behind.set(siteId, seq - 1);
+    }
     // One encoding for the whole room; Socket.IO writes the same packet to each socket.
-    const target =
-      receivers === members.size ? this.#io.to(roomOf(siteId)) : this.#io.to(roomOf(siteId)).except(SLOW_ROOM);
-    target.emit('live:frame', siteId, frame);
+    (skipped === 0 ? this.#io.to(name) : this.#io.to(name).except(SLOW_ROOM)).emit('live:frame', siteId, frame);
+    const receivers = members.size - skipped;
     this.counters.frames++;
     this.counters.frameBytes += frame.byteLength;
     this.counters.deliveries += receivers;
+    this.counters.skipped += skipped;
+    this.counters.bytes.live += receivers * frame.byteLength;
+  }
+
+  /** At most once a minute, while sockets are being skipped: how many, and how many frames. */
+  #note(now: number): void {
+    if (now - this.#noted.at < NOTE_EVERY_MS) return;
+    const skipped = this.counters.skipped - this.#noted.skipped;
+    const dropped = this.counters.droppedSlow - this.#noted.dropped;
+    if (skipped === 0 && dropped === 0) return;
+    this.#options.log.warn(
+      { slowSockets: this.gauges.slow, skippedFrames: skipped, droppedSockets: dropped, sinceMs: now - this.#noted.at },
+      'live frames skipped for sockets that do not keep up',
+    );
+    this.#noted = { at: now, skipped: this.counters.skipped, dropped: this.counters.droppedSlow };
   }
 
   /** The current seq of a site's room (0 before its first frame). */
@@ -174,33 +250,46 @@ export class Fanout {
     return room.log.filter((f) => f.seq > lastSeq);
   }
 
-  /** Latest value of every series of the site, and the last minutes of its trend series. */
-  sendSnapshot(socket: IoSocket, siteId: string, now = Date.now()): void {
-    const registry = this.#registry();
-    const series: number[] = [];
-    const ts: number[] = [];
-    const values: number[] = [];
-    const since = now - this.#options.snapshotMs;
-    for (const device of registry.devicesOfSite(siteId)) {
-      for (const s of registry.seriesOfDevice(device.id)) {
-        if (TREND_KEYS.has(s.key)) {
-          this.#rings.each(s.id, since, (t, v) => {
-            series.push(s.id);
-            ts.push(t);
-            values.push(v);
-          });
-          continue;
-        }
-        // Older values are history, not state: they would also overflow the frame's time offsets.
-        const latest = this.#latest.get(s.id);
-        if (latest && latest.ts > now - STALE_FOR_SNAPSHOT_MS) {
-          series.push(s.id);
-          ts.push(latest.ts);
-          values.push(latest.value);
-        }
-      }
+  /**
+   * Brings a socket into a site's room: the frames it missed since `lastSeq` when the log still has them,
+   * otherwise a snapshot (and the span before it to fetch from the history API). Joined in the same tick,
+   * so the next live frame follows.
+   */
+  open(socket: IoSocket, siteId: string, wanted: { lastSeq?: number; lastTs?: number }, now = Date.now()): GrantedSite {
+    const missed = wanted.lastSeq === undefined ? null : this.framesAfter(siteId, wanted.lastSeq);
+    let granted: GrantedSite;
+    if (missed) {
+      for (const { frame } of missed) this.#send(socket, siteId, frame, 'replay');
+      granted = { siteId, seq: this.seqOf(siteId), via: 'replay', gap: null };
+    } else {
+      this.sendSnapshot(socket, siteId, wanted.lastSeq === undefined ? 'subscribe' : 'resume', now);
+      const gapTo = now - this.#options.snapshotMs;
+      const gap = wanted.lastTs !== undefined && wanted.lastTs < gapTo ? { from: wanted.lastTs, to: gapTo } : null;
+      granted = { siteId, seq: this.seqOf(siteId), via: 'snapshot', gap };
     }
-    this.counters.snapshots++;
-    socket.emit('live:frame', siteId, encodeFrame(frameKinds.snapshot, this.seqOf(siteId), series, ts, values));
+    void socket.join(roomOf(siteId));
+    return granted;
+  }
+
+  /** Latest value of every series of the site, and the last minutes of its trend series (capped). */
+  sendSnapshot(socket: IoSocket, siteId: string, reason: 'subscribe' | 'resume', now = Date.now()): void {
+    const columns = snapshotOfSite(this.#registry(), this.#rings, this.#latest, siteId, {
+      now,
+      windowMs: this.#options.snapshotMs,
+      maxSamples: Math.floor((this.#options.snapshotMaxBytes - FRAME_HEADER_BYTES) / SAMPLE_BYTES),
+    });
+    this.counters.snapshots[reason]++;
+    this.#send(socket, siteId, this.#encode(frameKinds.snapshot, siteId, columns), 'snapshot');
+  }
+
+  #encode(kind: FrameKind, siteId: string, columns: Columns): Uint8Array {
+    return encodeFrame(kind, this.seqOf(siteId), columns.series, columns.ts, columns.values);
+  }
+
+  /** A frame for one socket: counted, and credited as bulk so that it does not make the socket slow. */
+  #send(socket: IoSocket, siteId: string, frame: Uint8Array, kind: Exclude<BytesKind, 'live'>): void {
+    flowOf(socket).credit += frame.byteLength;
+    this.counters.bytes[kind] += frame.byteLength;
+    socket.emit('live:frame', siteId, frame);
   }
 }

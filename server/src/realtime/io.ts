@@ -71,8 +71,10 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
     frameMs: config.live.frameMs,
     logMs: config.live.resumeMs,
     snapshotMs: config.live.snapshotMs,
-    slowPackets: config.live.slowPackets,
-    dropPackets: config.live.dropPackets,
+    snapshotMaxBytes: config.live.snapshotMaxBytes,
+    slowBytes: config.live.slowBytes,
+    dropBytes: config.live.dropBytes,
+    log: app.log,
   });
   // Straight from the ingest, before the store writes: the live path never waits on the database.
   ingest.on('samples', (batch) => {
@@ -86,7 +88,7 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
     // The handshake keeps what the hub needs (headers, address); the raw HTTP request would otherwise
     // stay referenced for the socket's whole life (Socket.IO's memory-usage advice).
     (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
-    registerSubscriptions(socket, fanout, db, config.live.snapshotMs);
+    registerSubscriptions(socket, fanout, db);
     registerAlarmSubscriptions(socket, db);
     const { tokenHash, expiresAt, user } = socket.data.session;
     void socket.join([tokenRoom(tokenHash), userRoom(user.id)]);

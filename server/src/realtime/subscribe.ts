@@ -1,7 +1,7 @@
 // Live subscriptions. A client asks for sites; each is checked against the user's current abilities and
 // only permitted rooms are joined (a client never names a room). The ack says what was granted and what
 // was refused and why. A resuming client gets the frames it missed replayed, or a snapshot and the span
-// to fetch from the history API.
+// to fetch from the history API (the fan-out's `open`).
 import { asSubject } from '@voltscope/shared/abilities';
 import type { Ack } from '@voltscope/shared/errors';
 import type { SiteSubscription, SubscribeResult } from '@voltscope/shared/events';
@@ -40,7 +40,7 @@ export function parseSubscriptions(request: unknown): SiteSubscription[] | strin
   return out;
 }
 
-export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db, snapshotMs: number): void {
+export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db): void {
   socket.on('live:subscribe', async (request, ack) => {
     if (typeof ack !== 'function') return;
     const sites = parseSubscriptions(request);
@@ -58,21 +58,7 @@ export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db, 
           result.refused.push({ siteId: wanted.id, reason: 'you may not read this site' });
           continue;
         }
-        const missed = wanted.lastSeq === undefined ? null : fanout.framesAfter(site.id, wanted.lastSeq);
-        if (missed) {
-          for (const frame of missed) socket.emit('live:frame', site.id, frame.frame);
-          result.granted.push({ siteId: site.id, seq: fanout.seqOf(site.id), via: 'replay', gap: null });
-        } else {
-          fanout.sendSnapshot(socket, site.id);
-          const now = Date.now();
-          const gap =
-            wanted.lastTs !== undefined && wanted.lastTs < now - snapshotMs
-              ? { from: wanted.lastTs, to: now - snapshotMs }
-              : null;
-          result.granted.push({ siteId: site.id, seq: fanout.seqOf(site.id), via: 'snapshot', gap });
-        }
-        // Joined after the replay or snapshot, in the same tick: the next live frame follows them.
-        await socket.join(roomOf(site.id));
+        result.granted.push(fanout.open(socket, site.id, wanted));
       }
       ack({ data: result });
     } catch {

@@ -1,11 +1,12 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@voltscope/shared/events';
 import type { Server, Socket } from 'socket.io';
 import type { Session } from '../auth/sessions.ts';
+import type { SocketFlow } from './backpressure.ts';
 
 export interface SocketData {
   session: Session;
-  /** Live frames this socket missed because it had not drained the previous ones. */
-  skipped?: number;
+  /** How this socket keeps up with live frames (set on its first subscription). */
+  flow?: SocketFlow;
 }
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

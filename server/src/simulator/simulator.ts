@@ -1,5 +1,5 @@
 // The fleet simulator: the embedded default's telemetry source. Deterministic (a seeded generator),
-// real time by default (one sample per series a second) with a time-warp factor, and able to run faster
+// real time by default (one sample per series a second, or every `periodMs`) with a time-warp factor, and able to run faster
 // than real time into the store to build history.
 import type { Site } from '@voltscope/shared/domain';
 import type { PlantSpec } from '../demo/fleet.ts';
@@ -16,6 +16,8 @@ export interface SimulatorOptions {
   seed: number;
   /** Simulated seconds per wall-clock second. */
   warp: number;
+  /** Simulated ms between two samples of a series in real time (1,000 unless told). */
+  periodMs?: number;
   faults: FaultRates;
   /**
    * A device's last stored value of a series: after a restart the day's energy counters carry on from
@@ -87,16 +89,18 @@ export class FleetSimulator {
     return this.#out.take();
   }
 
-  /** Real time: a step every simulated second, `warp` of them a wall-clock second, from `start`. */
+  /** Real time: a step every `periodMs` of simulated time, `warp` times faster than the wall clock. */
   start(onBatch: (batch: SampleBatch) => void, start = Date.now()): void {
     this.stop();
     const wallStart = Date.now();
-    const period = 1000 / Math.max(1, this.#options.warp);
+    const step = this.#options.periodMs ?? 1000;
+    const period = step / Math.max(1, this.#options.warp);
     let steps = 0;
     const tick = () => {
       // Catch up on steps missed while the loop was busy, so simulated time never drifts.
       const due = Math.floor((Date.now() - wallStart) / period);
-      for (let burst = 0; steps <= due && burst < 10; burst++, steps++) onBatch(this.step(start + steps * 1000, 1));
+      for (let burst = 0; steps <= due && burst < 10; burst++, steps++)
+        onBatch(this.step(start + steps * step, step / 1000));
       this.#timer = setTimeout(tick, Math.max(1, wallStart + steps * period - Date.now()));
     };
     tick();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestServer, type TestServer } from '../helper.ts';
 import { storeCases } from '../stores.ts';
 
-const simulator = { enabled: true, seed: 3, warp: 1, faultRate: 1, backfillDays: 1, backfillStep: 900 };
+const simulator = { enabled: true, seed: 3, warp: 1, faultRate: 1, periodMs: 1000, backfillDays: 1, backfillStep: 900 };
 
 describe.each(storeCases('vs_sim'))('the simulator on $driver', ({ overrides, drop }) => {
   let server: TestServer;

@@ -216,51 +216,6 @@ describe('a change of rights', () => {
   });
 });
 
-describe('slow consumers', () => {
-  it('skips a stalled client without delaying a healthy one', async () => {
-    const healthy = server.connect(adminToken);
-    const stalled = server.connect(adminToken);
-    await Promise.all([nextEvent(healthy, 'connect'), nextEvent(stalled, 'connect')]);
-    const received = framesOf(healthy);
-    await subscribe(healthy, ['ma-ouarzazate']);
-    await subscribe(stalled, ['ma-ouarzazate']);
-    // Stop reading: the socket's TCP buffers fill and the hub's queue for it grows.
-    const transport = stalled.io.engine.transport as unknown as { ws: { _socket: { pause(): void } } };
-    transport.ws._socket.pause();
-
-    const ids = server.app.services.registry.devicesOfSite('ma-ouarzazate').flatMap((d) =>
-      server.app.services.registry
-        .seriesOfDevice(d.id)
-        .filter((s) => s.key === 'ac_power')
-        .map((s) => s.id),
-    );
-    const start = Date.now() - 60_000;
-    const skippedBefore = server.app.fanout.counters.skipped;
-    let sent = 0;
-    for (let round = 0; round < 40; round++) {
-      // About 400 KB a frame: 25,000 samples of the site's 80 inverters.
-      const samples = [];
-      for (let k = 0; k < 25_000; k++)
-        samples.push({
-          series: ids[k % ids.length] as number,
-          ts: start + round * 1000 + Math.floor(k / ids.length),
-          value: k % 500,
-        });
-      await ingest(samples);
-      sent++;
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    expect(await until(() => received.filter((f) => f.frame.kind === frameKinds.live).length >= sent, 10_000)).toBe(
-      true,
-    );
-    const seqs = received.filter((f) => f.frame.kind === frameKinds.live).map((f) => f.frame.seq);
-    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => (seqs[0] as number) + i));
-    expect(server.app.fanout.counters.skipped).toBeGreaterThan(skippedBefore);
-    healthy.disconnect();
-    stalled.disconnect();
-  });
-});
-
 describe('GET /metrics', () => {
   it('reports sockets, frames, skips and ingest in Prometheus text format', async () => {
     const response = await server.request('GET', '/metrics');
@@ -278,7 +233,6 @@ describe('GET /metrics', () => {
     ]) {
       expect(text).toContain(name);
     }
-    expect(Number(/^voltscope_frames_skipped_total (\d+)/m.exec(text)?.[1])).toBeGreaterThan(0);
   });
 
   it('asks for the metrics token when one is configured', async () => {

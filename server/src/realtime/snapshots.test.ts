@@ -1,0 +1,74 @@
+import type { Device, Series } from '@voltscope/shared/fleet';
+import { decodeFrame, encodeFrame, frameKinds } from '@voltscope/shared/frames';
+import { describe, expect, it } from 'vitest';
+import { Registry } from '../fleet/registry.ts';
+import { LatestValues } from '../live/latest.ts';
+import { SeriesRings } from '../live/rings.ts';
+import { latestOfFrames, snapshotOfSite } from './snapshots.ts';
+
+const device: Device = {
+  ...{ id: 'a.inv1', siteId: 'a', type: 'inverter', name: 'Inverter 1', model: 'test', ratedKw: 100 },
+  ...{ protocol: 'test', address: '', parentId: null, state: 'online', lastSeen: null },
+};
+const series = (id: number, key: string): Series => ({
+  ...{ id, deviceId: device.id, key, metric: key as Series['metric'], unit: 'kW', scale: 1 },
+  ...{ min: 0, max: 1e6, periodMs: 1000 },
+});
+
+function fleet(trendSamples: number) {
+  const registry = new Registry([device], [series(1, 'ac_power'), series(2, 'dc_power'), series(3, 'temperature')]);
+  const rings = new SeriesRings(1000);
+  const latest = new LatestValues(4);
+  for (let t = 1; t <= trendSamples; t++) {
+    rings.push(1, t * 1000, t);
+    rings.push(2, t * 1000, -t);
+  }
+  latest.set(3, trendSamples * 1000, 41.5);
+  return { registry, rings, latest };
+}
+
+describe('snapshotOfSite', () => {
+  it('carries the trend window whole when it fits, and the latest value of the other series', () => {
+    const { registry, rings, latest } = fleet(10);
+    const out = snapshotOfSite(registry, rings, latest, 'a', { now: 10_000, windowMs: 5000, maxSamples: 100 });
+    expect(out.series.filter((id) => id === 1).length).toBe(6);
+    expect(out.ts.filter((_, i) => out.series[i] === 1)).toEqual([5000, 6000, 7000, 8000, 9000, 10_000]);
+    expect(out.values[out.series.indexOf(3)]).toBe(41.5);
+  });
+
+  it('thins the trends evenly to its budget, keeping the newest sample of each series', () => {
+    const { registry, rings, latest } = fleet(600);
+    const out = snapshotOfSite(registry, rings, latest, 'a', { now: 600_000, windowMs: 300_000, maxSamples: 101 });
+    expect(out.series.length).toBeLessThanOrEqual(101);
+    const power = out.ts.filter((_, i) => out.series[i] === 1);
+    expect(power.at(-1)).toBe(600_000);
+    expect(power[0]).toBeLessThanOrEqual(300_000 + 7000);
+    const steps = new Set(power.slice(1).map((t, i) => t - (power[i] as number)));
+    expect(steps.size).toBe(1);
+  });
+
+  it('keeps the newest sample of every trend series even under a tiny budget', () => {
+    const { registry, rings, latest } = fleet(600);
+    const out = snapshotOfSite(registry, rings, latest, 'a', { now: 600_000, windowMs: 300_000, maxSamples: 1 });
+    expect(out.series.filter((id) => id !== 3)).toEqual([1, 2]);
+  });
+});
+
+describe('latestOfFrames', () => {
+  it('keeps the newest sample of each series across the frames, later frames winning ties', () => {
+    const frames = [
+      encodeFrame(frameKinds.live, 1, [1, 2, 1], [1000, 1000, 2000], [10, 20, 11]),
+      encodeFrame(frameKinds.live, 2, [2, 3], [3000, 500], [21, 30]),
+      encodeFrame(frameKinds.live, 3, [2, 1], [3000, 1500], [22, 99]),
+    ].map(decodeFrame);
+    const out = latestOfFrames(frames);
+    const byId = new Map(out.series.map((id, i) => [id, [out.ts[i], out.values[i]]]));
+    expect(byId).toEqual(
+      new Map([
+        [1, [2000, 11]],
+        [2, [3000, 22]],
+        [3, [500, 30]],
+      ]),
+    );
+  });
+});

@@ -1,0 +1,103 @@
+// What a socket gets besides live frames: a snapshot of a site (on subscribe, or on a resume the frame
+// log cannot serve) and a catch-up (after the socket was skipped). Both are plain columns built from the
+// hub's live buffers, never from the store; the fan-out encodes and sends them.
+import type { Frame } from '@voltscope/shared/frames';
+import type { Registry } from '../fleet/registry.ts';
+import type { LatestValues } from '../live/latest.ts';
+import type { SeriesRings } from '../live/rings.ts';
+
+export interface Columns {
+  series: number[];
+  ts: number[];
+  values: number[];
+}
+
+/** Series whose last minutes go into a snapshot; the others send their latest value only. */
+const TREND_KEYS = new Set(['ac_power', 'dc_power', 'active_power', 'irradiance_poa', 'wind_speed']);
+/** Older values are history, not state: they would also overflow a frame's time offsets. */
+const STALE_MS = 30 * 86_400_000;
+
+const columns = (): Columns => ({ series: [], ts: [], values: [] });
+
+function pushLatest(out: Columns, latest: LatestValues, id: number, now: number): void {
+  const sample = latest.get(id);
+  if (sample && sample.ts > now - STALE_MS) {
+    out.series.push(id);
+    out.ts.push(sample.ts);
+    out.values.push(sample.value);
+  }
+}
+
+/** The latest value of every series of a site (a catch-up when the missed frames are no longer kept). */
+export function latestOfSite(registry: Registry, latest: LatestValues, siteId: string, now: number): Columns {
+  const out = columns();
+  for (const device of registry.devicesOfSite(siteId))
+    for (const s of registry.seriesOfDevice(device.id)) pushLatest(out, latest, s.id, now);
+  return out;
+}
+
+/**
+ * A site's snapshot: the latest value of every series and the last `windowMs` of its trend series, in at
+ * most `maxSamples` samples. Past that budget the trends are thinned evenly (every k-th sample, the newest
+ * always kept), so a chart still spans the whole window, only coarser.
+ */
+export function snapshotOfSite(
+  registry: Registry,
+  rings: SeriesRings,
+  latest: LatestValues,
+  siteId: string,
+  options: { now: number; windowMs: number; maxSamples: number },
+): Columns {
+  const { now, windowMs, maxSamples } = options;
+  const since = now - windowMs;
+  const out = columns();
+  const trends: { id: number; count: number }[] = [];
+  let trendSamples = 0;
+  for (const device of registry.devicesOfSite(siteId)) {
+    for (const s of registry.seriesOfDevice(device.id)) {
+      if (!TREND_KEYS.has(s.key)) {
+        pushLatest(out, latest, s.id, now);
+        continue;
+      }
+      const count = rings.count(s.id, since);
+      trends.push({ id: s.id, count });
+      trendSamples += count;
+    }
+  }
+  // Every trend series keeps at least its newest sample, whatever the budget.
+  const budget = Math.max(trends.length, maxSamples - out.series.length);
+  const stride = Math.max(1, Math.ceil(trendSamples / budget));
+  for (const { id, count } of trends) {
+    let k = 0;
+    rings.each(id, since, (t, v) => {
+      if ((count - 1 - k++) % stride !== 0) return;
+      out.series.push(id);
+      out.ts.push(t);
+      out.values.push(v);
+    });
+  }
+  return out;
+}
+
+/** The newest sample of each series across `frames` (oldest frame first): what a skipped socket missed. */
+export function latestOfFrames(frames: readonly Frame[]): Columns {
+  const out = columns();
+  const at = new Map<number, number>();
+  for (const frame of frames) {
+    for (let i = 0; i < frame.series.length; i++) {
+      const id = frame.series[i] as number;
+      const ts = frame.ts[i] as number;
+      const index = at.get(id);
+      if (index === undefined) {
+        at.set(id, out.series.length);
+        out.series.push(id);
+        out.ts.push(ts);
+        out.values.push(frame.values[i] as number);
+      } else if (ts >= (out.ts[index] as number)) {
+        out.ts[index] = ts;
+        out.values[index] = frame.values[i] as number;
+      }
+    }
+  }
+  return out;
+}
