@@ -1,15 +1,34 @@
-// Socket.IO clients for the fan-out benchmark, in a worker thread: they connect, subscribe to the site,
-// decode what arrives and measure each sample's latency from its arrival at the hub (its timestamp) to
-// the handler here (same machine, same clock).
+// Socket.IO clients for the fan-out benchmark, in a worker thread: each connects, subscribes to its own
+// list of sites, decodes what arrives and measures each sample's latency from its timestamp (its
+// arrival at the hub, or the simulator step it belongs to) to the handler here (same machine, same clock).
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
-import { decodeFrame } from '../../shared/src/frames.ts';
+import { decodeFrame, frameKinds } from '../../shared/src/frames.ts';
 
-const { url, count, token, site } = workerData as { url: string; count: number; token: string | null; site: string };
+/** What the worker measured: the live window's traffic, and the snapshots of the whole run. */
+export interface ClientsReport {
+  clients: number;
+  frames: number;
+  samples: number;
+  bytes: number;
+  latencies: number[];
+  snapshots: number;
+  catchups: number;
+}
+
+const { url, token, subscriptions } = workerData as { url: string; token: string | null; subscriptions: string[][] };
+/** A kind the server may add for a socket that missed frames; counted, not decoded. */
+const CATCHUP_KIND = 3;
+/** Connections opened at once: 2,000 one after the other take too long, all at once swamp the hub. */
+const CONNECT_BATCH = 20;
 const sockets: Socket[] = [];
 let measuring = false;
 let frames = 0;
 let samples = 0;
+let bytes = 0;
+// Counted from subscribe to the end, not only in the window: they mostly come at subscribe or on catch-up.
+let snapshots = 0;
+let catchups = 0;
 const latencies: number[] = [];
 let seen = 0;
 
@@ -23,35 +42,49 @@ function record(latency: number) {
   }
 }
 
-async function connectAll() {
-  for (let i = 0; i < count; i++) {
-    const socket = io(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      ...(token ? { auth: { token }, extraHeaders: { authorization: `Bearer ${token}` } } : {}),
-    });
-    socket.on('live:frame', (_site: string, bytes: ArrayBufferView) => {
-      if (!measuring) return;
-      const frame = decodeFrame(bytes);
-      const now = Date.now();
-      frames++;
-      samples += frame.series.length;
-      // Every 25th sample of the frame: each waited its own part of the window.
-      for (let i = 0; i < frame.ts.length; i += 25) record(now - (frame.ts[i] as number));
-    });
-    socket.on('sample', (_id: number, ts: number) => {
-      if (!measuring) return;
-      samples++;
-      if (samples % 50 === 0) record(Date.now() - ts);
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    await socket.timeout(10_000).emitWithAck('live:subscribe', { sites: [{ id: site }] });
-  }
+function onFrame(_site: string, payload: ArrayBuffer | ArrayBufferView) {
+  const view =
+    payload instanceof ArrayBuffer
+      ? new Uint8Array(payload)
+      : new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
+  const kind = view[1];
+  if (kind === frameKinds.snapshot) snapshots++;
+  else if (kind === CATCHUP_KIND) catchups++;
+  if (!measuring) return;
+  bytes += view.byteLength;
+  if (kind !== frameKinds.live) return;
+  const frame = decodeFrame(view);
+  const now = Date.now();
+  frames++;
+  samples += frame.series.length;
+  // Every 25th sample of the frame: each waited its own part of the window.
+  for (let i = 0; i < frame.ts.length; i += 25) record(now - (frame.ts[i] as number));
+}
+
+async function connect(sites: string[]) {
+  const socket = io(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(token ? { auth: { token }, extraHeaders: { authorization: `Bearer ${token}` } } : {}),
+  });
+  socket.on('live:frame', onFrame);
+  socket.on('sample', (_id: number, ts: number) => {
+    if (!measuring) return;
+    samples++;
+    if (samples % 50 === 0) record(Date.now() - ts);
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const ack = (await socket.timeout(10_000).emitWithAck('live:subscribe', { sites: sites.map((id) => ({ id })) })) as {
+    data?: { refused: unknown[] };
+    error?: { message: string };
+  };
+  // A refused site would make the pattern lighter than it claims: fail the run instead.
+  if (!ack.data || ack.data.refused.length > 0) throw new Error(`subscribe failed: ${JSON.stringify(ack)}`);
 }
 
 parentPort?.on('message', async (message: string) => {
@@ -59,16 +92,28 @@ parentPort?.on('message', async (message: string) => {
     measuring = true;
     frames = 0;
     samples = 0;
+    bytes = 0;
     latencies.length = 0;
     seen = 0;
   } else if (message === 'report') {
     measuring = false;
-    parentPort?.postMessage({ frames, samples, latencies });
+    const report: ClientsReport = {
+      clients: sockets.length,
+      frames,
+      samples,
+      bytes,
+      latencies,
+      snapshots,
+      catchups,
+    };
+    parentPort?.postMessage(report);
   } else if (message === 'close') {
     for (const socket of sockets) socket.disconnect();
     parentPort?.postMessage('closed');
   }
 });
 
-await connectAll();
+for (let i = 0; i < subscriptions.length; i += CONNECT_BATCH) {
+  await Promise.all(subscriptions.slice(i, i + CONNECT_BATCH).map(connect));
+}
 parentPort?.postMessage('connected');

@@ -23,7 +23,7 @@ const scenarios: Record<
 };
 
 const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]
-                     [--clients 100,1000] [--rounds N]      (fan-out only)
+                     [--patterns one,fleet,mix] [--clients 100,1000] [--rounds N]      (fan-out only)
        npm run bench -- --compare A.json B.json`;
 
 const args = process.argv.slice(2);
@@ -48,7 +48,7 @@ if (args.includes('--compare')) {
 
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const flagsWithValue = new Set(['--clients', '--rounds']);
+const flagsWithValue = new Set(['--patterns', '--clients', '--rounds']);
 const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
 const unknownFlags = args.filter((a) => a.startsWith('--') && !['--json', '--quick', '--no-save'].includes(a));
 if (unknownFlags.some((f) => !flagsWithValue.has(f))) fail(`Unknown option ${unknownFlags.join(', ')}`);

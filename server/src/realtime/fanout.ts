@@ -11,6 +11,7 @@ import type { LatestValues } from '../live/latest.ts';
 import type { SeriesRings } from '../live/rings.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import { bufferedBytes, flowOf, judge } from './backpressure.ts';
+import { FrameWriter } from './delivery.ts';
 import { type Columns, latestOfFrames, latestOfSite, snapshotOfSite } from './snapshots.ts';
 import type { Io, IoSocket } from './types.ts';
 
@@ -36,6 +37,7 @@ const SLOW_ROOM = '$slow';
 const FRAME_HEADER_BYTES = 24;
 const SAMPLE_BYTES = 16;
 const NOTE_EVERY_MS = 60_000;
+const SNAPSHOT_REUSE_MS = 1000;
 
 interface LoggedFrame {
   seq: number;
@@ -62,6 +64,9 @@ export class Fanout {
   readonly #options: FanoutOptions;
   readonly #rooms = new Map<string, RoomState>();
   #timer: NodeJS.Timeout | null = null;
+  readonly #writer: FrameWriter;
+  /** Per site, its last snapshot and what the room held when it was made: one build serves a subscribe storm. */
+  readonly #snapshots = new Map<string, { seq: number; pending: number; at: number; frame: Uint8Array }>();
   #noted = { at: 0, skipped: 0, dropped: 0 };
   /** Running totals (the metrics read them); bytes are counted per socket written to. */
   readonly counters = {
@@ -82,6 +87,10 @@ export class Fanout {
     this.#rings = rings;
     this.#latest = latest;
     this.#options = options;
+    this.#writer = new FrameWriter(io, (sockets, frame) => {
+      this.counters.deliveries += sockets;
+      this.counters.bytes.live += sockets * frame.byteLength;
+    });
   }
 
   start(): void {
@@ -91,6 +100,7 @@ export class Fanout {
   stop(): void {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    this.#writer.stop();
   }
 
   #room(siteId: string): RoomState {
@@ -125,8 +135,12 @@ export class Fanout {
     }
   }
 
-  /** Sends each room's gathered samples as one frame, after judging every socket once. */
+  /**
+   * Sends each room's gathered samples as one frame, after judging every socket once. While the previous
+   * window's frames are still being written the samples wait: the next frame carries them all.
+   */
   tick(now = Date.now()): void {
+    if (this.#writer.busy) return;
     const due: [string, RoomState][] = [];
     for (const [siteId, room] of this.#rooms) {
       while (room.log.length > 0 && (room.log[0] as LoggedFrame).sentAt < now - this.#options.logMs) room.log.shift();
@@ -141,8 +155,9 @@ export class Fanout {
       room.series = [];
       room.ts = [];
       room.values = [];
-      this.#deliver(siteId, room.seq, frame);
+      this.#enqueue(siteId, room.seq, frame);
     }
+    this.#writer.flush();
     this.#note(now);
   }
 
@@ -198,27 +213,22 @@ export class Fanout {
     flow.behind.clear();
   }
 
-  #deliver(siteId: string, seq: number, frame: Uint8Array): void {
-    const name = roomOf(siteId);
-    const { rooms } = this.#io.sockets.adapter;
-    const { sockets } = this.#io.sockets;
-    const members = rooms.get(name);
+  /** Counts the sockets skipped for a frame and queues its writes to the others (delivery.ts). */
+  #enqueue(siteId: string, seq: number, frame: Uint8Array): void {
+    const room = roomOf(siteId);
+    const members = this.#io.sockets.adapter.rooms.get(room);
     if (!members) return;
     let skipped = 0;
-    for (const id of rooms.get(SLOW_ROOM) ?? []) {
+    for (const id of this.#io.sockets.adapter.rooms.get(SLOW_ROOM) ?? []) {
       if (!members.has(id)) continue;
       skipped++;
-      const flow = sockets.get(id)?.data.flow;
+      const flow = this.#io.sockets.sockets.get(id)?.data.flow;
       if (flow && !flow.behind.has(siteId)) flow.behind.set(siteId, seq - 1);
     }
-    // One encoding for the whole room; Socket.IO writes the same packet to each socket.
-    (skipped === 0 ? this.#io.to(name) : this.#io.to(name).except(SLOW_ROOM)).emit('live:frame', siteId, frame);
-    const receivers = members.size - skipped;
     this.counters.frames++;
     this.counters.frameBytes += frame.byteLength;
-    this.counters.deliveries += receivers;
     this.counters.skipped += skipped;
-    this.counters.bytes.live += receivers * frame.byteLength;
+    this.#writer.add(siteId, room, frame, members);
   }
 
   /** At most once a minute, while sockets are being skipped: how many, and how many frames. */
@@ -271,15 +281,25 @@ export class Fanout {
     return granted;
   }
 
-  /** Latest value of every series of the site, and the last minutes of its trend series (capped). */
+  /**
+   * Latest value of every series of the site, and the last minutes of its trend series (capped). Made
+   * again only once samples of the site arrived since, or a second passed.
+   */
   sendSnapshot(socket: IoSocket, siteId: string, reason: 'subscribe' | 'resume', now = Date.now()): void {
-    const columns = snapshotOfSite(this.#registry(), this.#rings, this.#latest, siteId, {
-      now,
-      windowMs: this.#options.snapshotMs,
-      maxSamples: Math.floor((this.#options.snapshotMaxBytes - FRAME_HEADER_BYTES) / SAMPLE_BYTES),
-    });
+    const seq = this.seqOf(siteId);
+    const pending = this.#rooms.get(siteId)?.series.length ?? 0;
+    let cached = this.#snapshots.get(siteId);
+    if (!cached || cached.seq !== seq || cached.pending !== pending || now - cached.at > SNAPSHOT_REUSE_MS) {
+      const columns = snapshotOfSite(this.#registry(), this.#rings, this.#latest, siteId, {
+        now,
+        windowMs: this.#options.snapshotMs,
+        maxSamples: Math.floor((this.#options.snapshotMaxBytes - FRAME_HEADER_BYTES) / SAMPLE_BYTES),
+      });
+      cached = { seq, pending, at: now, frame: this.#encode(frameKinds.snapshot, siteId, columns) };
+      this.#snapshots.set(siteId, cached);
+    }
     this.counters.snapshots[reason]++;
-    this.#send(socket, siteId, this.#encode(frameKinds.snapshot, siteId, columns), 'snapshot');
+    this.#send(socket, siteId, cached.frame, 'snapshot');
   }
 
   #encode(kind: FrameKind, siteId: string, columns: Columns): Uint8Array {

@@ -1,0 +1,204 @@
+// One measured run of the fan-out benchmark: a hub process (pinned to core 0 when `taskset` exists),
+// client workers beside it (core 1) each with its clients' site lists, a warm-up, then a measured window.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import type { Source } from './fanoutBaselines.ts';
+import type { ClientsReport } from './fanoutClients.ts';
+import { percentile } from './report.ts';
+
+export type Mode = 'voltscope' | 'naive' | 'broadcast';
+export type Pattern = 'one' | 'fleet' | 'mix';
+
+export interface Run {
+  pattern: Pattern;
+  mode: Mode;
+  clients: number;
+  deliveredSamplesPerS: number;
+  framesPerS: number;
+  framesPerCpuS: number;
+  latencyP50: number;
+  latencyP95: number;
+  latencyP99: number;
+  skipped: number;
+  /** Over the whole run, from subscribe on. */
+  snapshotsPerClient: number;
+  catchupsPerClient: number;
+  loopLagP99: number;
+  bytesPerClientS: number;
+  memoryPerConnectionKb: number;
+  /** Cores the whole hub process used (store writer included). */
+  hubCpu: number;
+  /** Cores the client workers used: near 1 means the clients, not the hub, set the latency. */
+  clientsCpu: number;
+}
+
+interface HubReport {
+  cpuSeconds: number;
+  mainThreadCpuSeconds: number;
+  seconds: number;
+  deliveries: number;
+  skipped: number;
+  loopLagP99Ms: number;
+}
+
+const SAMPLES_PER_S = 1000;
+const CLIENTS_PER_WORKER = 500;
+const WARMUP_MS = 3000;
+
+const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+export function pinSelf(core: number) {
+  if (hasTaskset) execFileSync('taskset', ['-a', '-p', '-c', String(core), String(process.pid)], { stdio: 'ignore' });
+}
+
+function startHub(
+  mode: Mode,
+  source: Source,
+): { child: ChildProcess; next: <T>(op: string) => Promise<T>; ask: <T>(op: string) => Promise<T> } {
+  const script = new URL('./fanoutHub.ts', import.meta.url).pathname;
+  // BENCH_PROFILE=dir writes a CPU profile of each hub there (see where the hub's time goes).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const args = ['--expose-gc', ...profile, script, mode, source, String(SAMPLES_PER_S)];
+  const child = hasTaskset
+    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // A hub that dies (the naive one can run out of memory) fails the run instead of hanging it.
+  const next = <T>(op: string) =>
+    new Promise<T>((resolve, reject) => {
+      const listener = (message: { op: string }) => {
+        if (message.op !== op) return;
+        child.off('message', listener);
+        child.off('exit', exited);
+        resolve(message as T);
+      };
+      const exited = (code: number | null, signal: string | null) =>
+        reject(new Error(`the ${mode} hub exited (${signal ?? `code ${code}`}) while waiting for ${op}`));
+      child.on('message', listener);
+      child.once('exit', exited);
+    });
+  const ask = <T>(op: string) => {
+    const reply = next<T>(op === 'start' ? 'started' : op === 'measure' ? 'measuring' : op === 'close' ? 'closed' : op);
+    child.send({ op });
+    return reply;
+  };
+  return { child, next, ask };
+}
+
+/** Each client's sites: `one` and `fleet` all alike; `mix` has one wall (every site) in five, the rest operators on one site each in turn. */
+export function subscriptionsOf(pattern: Pattern, clients: number, sites: readonly string[]): string[][] {
+  let operators = 0;
+  return Array.from({ length: clients }, (_, i) => {
+    if (pattern === 'one') return [sites[0] as string];
+    if (pattern === 'fleet' || i % 5 === 4) return [...sites];
+    return [sites[operators++ % sites.length] as string];
+  });
+}
+
+/** One measured run, or null when it failed on the way (reported, and left out of the medians). */
+export async function runOnce(
+  pattern: Pattern,
+  mode: Mode,
+  clients: number,
+  seconds: number,
+  source: Source,
+): Promise<Run | null> {
+  const workers: Worker[] = [];
+  const hub = startHub(mode, source);
+  try {
+    return await measure(pattern, mode, clients, seconds, hub, workers);
+  } catch (error) {
+    console.error(`  ${pattern} ${mode.padEnd(9)} ${String(clients).padStart(5)} clients: ${(error as Error).message}`);
+    await Promise.all(workers.map((w) => w.terminate()));
+    hub.child.kill();
+    return null;
+  }
+}
+
+const once = <T>(w: Worker) =>
+  new Promise<T>((resolve, reject) => {
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+
+async function measure(
+  pattern: Pattern,
+  mode: Mode,
+  clients: number,
+  seconds: number,
+  hub: ReturnType<typeof startHub>,
+  workers: Worker[],
+): Promise<Run> {
+  const { port, sites } = await hub.next<{ port: number; sites: string[] }>('ready');
+  const url = `http://127.0.0.1:${port}`;
+  let token: string | null = null;
+  if (mode === 'voltscope') {
+    const response = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin', password: 'Volt!Admin1' }),
+    });
+    token = ((await response.json()) as { accessToken: string }).accessToken;
+  }
+  const before = await hub.ask<{ rss: number }>('memory');
+  const subscriptions = subscriptionsOf(pattern, clients, sites);
+  for (let first = 0; first < clients; first += CLIENTS_PER_WORKER) {
+    workers.push(
+      new Worker(new URL('./fanoutClients.ts', import.meta.url), {
+        workerData: { url, token, subscriptions: subscriptions.slice(first, first + CLIENTS_PER_WORKER) },
+      }),
+    );
+  }
+  await Promise.all(workers.map((w) => once(w)));
+  const idle = await hub.ask<{ rss: number }>('memory');
+
+  await hub.ask('start');
+  await new Promise((r) => setTimeout(r, WARMUP_MS));
+  await hub.ask('measure');
+  for (const w of workers) w.postMessage('measure');
+  const clientsCpuStart = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const reports = await Promise.all(
+    workers.map((w) => {
+      const reply = once<ClientsReport>(w);
+      w.postMessage('report');
+      return reply;
+    }),
+  );
+  const clientsCpu = process.cpuUsage(clientsCpuStart);
+  const hubReport = await hub.ask<HubReport>('report');
+  for (const w of workers) w.postMessage('close');
+  await Promise.all(workers.map((w) => once(w)));
+  await Promise.all(workers.map((w) => w.terminate()));
+  await hub.ask('close');
+
+  const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const sum = (key: 'samples' | 'frames' | 'bytes' | 'snapshots' | 'catchups') =>
+    reports.reduce((n, r) => n + r[key], 0);
+  return {
+    pattern,
+    mode,
+    clients,
+    deliveredSamplesPerS: sum('samples') / hubReport.seconds,
+    framesPerS: sum('frames') / hubReport.seconds,
+    framesPerCpuS: hubReport.deliveries / Math.max(1e-9, hubReport.mainThreadCpuSeconds),
+    latencyP50: percentile(latencies, 50),
+    latencyP95: percentile(latencies, 95),
+    latencyP99: percentile(latencies, 99),
+    skipped: hubReport.skipped,
+    snapshotsPerClient: sum('snapshots') / clients,
+    catchupsPerClient: sum('catchups') / clients,
+    loopLagP99: hubReport.loopLagP99Ms,
+    bytesPerClientS: sum('bytes') / clients / hubReport.seconds,
+    memoryPerConnectionKb: (idle.rss - before.rss) / clients / 1024,
+    hubCpu: hubReport.cpuSeconds / hubReport.seconds,
+    // This process runs the client workers (and little else) on their core.
+    clientsCpu: (clientsCpu.user + clientsCpu.system) / 1e6 / hubReport.seconds,
+  };
+}
