@@ -20,13 +20,15 @@ interface Job {
 export class FrameWriter {
   readonly #io: Io;
   readonly #written: (sockets: number, frame: Uint8Array) => void;
+  readonly #idle: () => void;
   #queue: Job[] = [];
   #slice: NodeJS.Immediate | null = null;
 
-  /** `written` is told of each slice: how many sockets got the frame. */
-  constructor(io: Io, written: (sockets: number, frame: Uint8Array) => void) {
+  /** `written` is told of each slice (how many sockets got the frame), `idle` when all is written. */
+  constructor(io: Io, written: (sockets: number, frame: Uint8Array) => void, idle: () => void) {
     this.#io = io;
     this.#written = written;
+    this.#idle = idle;
   }
 
   /** Frames queued and not yet written to every socket of their room. */
@@ -62,6 +64,7 @@ export class FrameWriter {
       }
     }
     this.#slice = null;
+    this.#idle();
   };
 
   stop(): void {

@@ -1,5 +1,5 @@
-// The fan-out: samples are gathered per site and sent every frame window as one binary frame per room,
-// encoded once and broadcast to every socket of the room. Once per tick, before writing, each socket is
+// The fan-out: samples are gathered per site and sent as one binary frame per room, at most once a frame
+// window and as soon as they arrive, encoded once and written to every socket of the room. Once per tick, before writing, each socket is
 // judged from what its transport has not yet written (backpressure.ts): one that does not keep up is
 // skipped (latest value wins) and, once drained, gets the latest values of what it missed in one small
 // catch-up frame; one far behind is disconnected. Recent frames are kept so that a reconnecting client
@@ -64,6 +64,10 @@ export class Fanout {
   readonly #options: FanoutOptions;
   readonly #rooms = new Map<string, RoomState>();
   #timer: NodeJS.Timeout | null = null;
+  #running = false;
+  /** Samples wait in some room; when the last tick ran. */
+  #pending = false;
+  #lastTick = 0;
   readonly #writer: FrameWriter;
   /** Per site, its last snapshot and what the room held when it was made: one build serves a subscribe storm. */
   readonly #snapshots = new Map<string, { seq: number; pending: number; at: number; frame: Uint8Array }>();
@@ -87,20 +91,40 @@ export class Fanout {
     this.#rings = rings;
     this.#latest = latest;
     this.#options = options;
-    this.#writer = new FrameWriter(io, (sockets, frame) => {
-      this.counters.deliveries += sockets;
-      this.counters.bytes.live += sockets * frame.byteLength;
-    });
+    this.#writer = new FrameWriter(
+      io,
+      (sockets, frame) => {
+        this.counters.deliveries += sockets;
+        this.counters.bytes.live += sockets * frame.byteLength;
+      },
+      () => this.#schedule(),
+    );
   }
 
   start(): void {
-    this.#timer ??= setInterval(() => this.tick(), this.#options.frameMs);
+    this.#running = true;
+    this.#schedule();
   }
 
   stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
+    this.#running = false;
+    if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#writer.stop();
+  }
+
+  /**
+   * A tick as soon as samples wait, but at most one a window: a source that sends once a second gets its
+   * frame out at once instead of waiting up to a window for a fixed tick, and a steady stream still goes
+   * out once a window, coalesced.
+   */
+  #schedule(): void {
+    if (!this.#running || !this.#pending || this.#timer || this.#writer.busy) return;
+    const wait = Math.max(0, this.#lastTick + this.#options.frameMs - Date.now());
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.tick();
+    }, wait);
   }
 
   #room(siteId: string): RoomState {
@@ -132,7 +156,9 @@ export class Fanout {
       room.series.push(id);
       room.ts.push(batch.ts[i] as number);
       room.values.push(batch.values[i] as number);
+      this.#pending = true;
     }
+    this.#schedule();
   }
 
   /**
@@ -141,6 +167,8 @@ export class Fanout {
    */
   tick(now = Date.now()): void {
     if (this.#writer.busy) return;
+    this.#pending = false;
+    this.#lastTick = now;
     const due: [string, RoomState][] = [];
     for (const [siteId, room] of this.#rooms) {
       while (room.log.length > 0 && (room.log[0] as LoggedFrame).sentAt < now - this.#options.logMs) room.log.shift();
