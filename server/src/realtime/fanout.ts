@@ -171,7 +171,7 @@ export class Fanout {
     this.#lastTick = now;
     const due: [string, RoomState][] = [];
     for (const [siteId, room] of this.#rooms) {
-      while (room.log.length > 0 && (room.log[0] as LoggedFrame).sentAt < now - this.#options.logMs) room.log.shift();
+      this.#prune(room, now);
       if (room.series.length > 0) due.push([siteId, room]);
     }
     if (due.length === 0) return;
@@ -277,10 +277,16 @@ export class Fanout {
     return this.#rooms.get(siteId)?.seq ?? 0;
   }
 
+  /** Forgets the frames older than the resume window (ticks run only while samples come, so asked too). */
+  #prune(room: RoomState, now: number): void {
+    while (room.log.length > 0 && (room.log[0] as LoggedFrame).sentAt < now - this.#options.logMs) room.log.shift();
+  }
+
   /** The frames after `lastSeq`, if the log still holds every one of them; null when some are gone. */
-  framesAfter(siteId: string, lastSeq: number): LoggedFrame[] | null {
+  framesAfter(siteId: string, lastSeq: number, now = Date.now()): LoggedFrame[] | null {
     const room = this.#rooms.get(siteId);
     if (!room) return lastSeq === 0 ? [] : null;
+    this.#prune(room, now);
     if (lastSeq > room.seq) return null;
     if (lastSeq === room.seq) return [];
     const first = room.log[0];
