@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { insertEvent, takeSeq } from '../../server/src/alarms/store.ts';
-import type { Services } from '../../server/src/plugins/types.ts';
+import type { Services } from '../../server/src/hub.ts';
 import { launchChromium } from './chromium.ts';
 import { percentile } from './report.ts';
 

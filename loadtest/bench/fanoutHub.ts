@@ -46,8 +46,8 @@ async function voltscopeHub(source: Source): Promise<BenchHub> {
       }
       void ingest.accept(batch);
     },
-    deliveries: () => app.fanout.counters.deliveries,
-    skipped: () => app.fanout.counters.skipped,
+    deliveries: () => app.services.fanout.counters.deliveries,
+    skipped: () => app.services.fanout.counters.skipped,
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -43,10 +43,13 @@ async function readAll(file: string) {
 
 const byTime = <T extends Sample>(samples: T[]) => [...samples].sort((a, b) => a.ts - b.ts);
 
-/** Every sample a hub's ingest hands on, by `deviceId/key`, with the hub's clock when it came. */
+/** Every sample a hub's ingest hands to the live path, by `deviceId/key`, with the hub's clock when it came. */
 function received(server: TestServer): (Sample & { at: number })[] {
   const seen: (Sample & { at: number })[] = [];
-  server.app.services.ingest.on('samples', (batch) => {
+  const { fanout } = server.app.services;
+  const accept = fanout.accept.bind(fanout);
+  fanout.accept = (batch) => {
+    accept(batch);
     const at = Date.now();
     for (let i = 0; i < batch.series.length; i++) {
       const series = server.app.services.registry.seriesById(batch.series[i] as number);
@@ -57,7 +60,7 @@ function received(server: TestServer): (Sample & { at: number })[] {
         at,
       });
     }
-  });
+  };
   return seen;
 }
 
@@ -192,10 +195,10 @@ describe('the recorder after a dropped connection', () => {
       out: file,
       signal: controller.signal,
     });
-    const members = () => hub.app.io.sockets.adapter.rooms.get(`site:${site}`)?.size ?? 0;
+    const members = () => hub.app.services.io.sockets.adapter.rooms.get(`site:${site}`)?.size ?? 0;
     await ingest(hub, batch(1));
     await sleep(200);
-    for (const socket of hub.app.io.sockets.sockets.values()) socket.conn.close();
+    for (const socket of hub.app.services.io.sockets.sockets.values()) socket.conn.close();
     await vi.waitFor(() => expect(members()).toBe(0));
     // Made into a frame while the recorder is away: the client waits about a second before coming back.
     await ingest(hub, batch(2));

@@ -2,7 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts } from './demo/fleet.ts';
-import { DEMO_INGEST_KEY } from './plugins/telemetry.ts';
+import { DEMO_INGEST_KEY } from './demo/seed.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {

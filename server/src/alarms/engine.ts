@@ -103,7 +103,6 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #outOfService = new Set<string>();
   /** Alarms whose shelving ran out, on their way back (asked once, not every tick). */
   readonly #unshelving = new Set<number>();
-  #timer: NodeJS.Timeout | null = null;
 
   constructor(db: Db, registry: () => Registry, latest: LatestValues, options: { maxShelveMs: number }) {
     super();
@@ -120,12 +119,10 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   async start(): Promise<void> {
     if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, defaultRules);
     await this.rulesChanged();
-    this.#timer = setInterval(() => this.tick(Date.now()), 1000);
-    this.#timer.unref();
   }
 
+  /** Waits for the transitions under way. The clock (`tick`) is the hub scheduler's. */
   async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
     await this.#queue;
   }
 

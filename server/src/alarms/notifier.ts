@@ -43,7 +43,6 @@ export class Notifier {
   readonly #baseMs: number;
   /** Per site, the times of recent raises and when the last flood notice went out. */
   readonly #recent = new Map<string, { raises: number[]; floodSentAt: number | null }>();
-  #timer: NodeJS.Timeout | null = null;
   #running = false;
   #stopped = false;
 
@@ -52,17 +51,19 @@ export class Notifier {
     this.#baseMs = options.retryBaseMs ?? 1000;
   }
 
+  /** How often pending retries should be looked at (the hub scheduler calls `deliverDue`). */
+  get retryCheckMs(): number {
+    return Math.min(1000, this.#baseMs);
+  }
+
   attach(engine: AlarmEngine): void {
     engine.on('change', (change) => {
       void this.#onChange(change).catch(() => {});
     });
-    this.#timer = setInterval(() => void this.deliverDue(), Math.min(1000, this.#baseMs));
-    this.#timer.unref();
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
   }
 
   async create(input: {

@@ -1,13 +1,19 @@
-// What a fresh store needs: the roles always; in demo mode the demo fleet's sites and one account per
-// role; outside demo mode the first admin from configuration.
+// What a fresh store needs: the roles always; in demo mode the demo fleet (sites, devices, series), one
+// account per role and the demo ingest key; outside demo mode the first admin from configuration.
 import { type RoleName, roleRuleTemplates, roles } from '@voltscope/shared/abilities';
 import { isEmail, isStrongPassword } from '@voltscope/shared/validation';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
+import { buildFleet } from '../fleet/build.ts';
 import type { Db } from '../store/db.ts';
+import { countDevices, insertFleet } from '../store/devices.ts';
+import { createIngestKey, hasIngestKey } from '../store/ingestKeys.ts';
 import { upsertSite } from '../store/sites.ts';
 import { countUsersWithRole, createUser, findUserByLogin, upsertRole } from '../store/users.ts';
-import { demoAccounts, demoSites } from './fleet.ts';
+import { demoAccounts, demoPlants, demoSites } from './fleet.ts';
+
+/** Known on purpose, like the demo passwords: load testers use it against a demo hub. */
+export const DEMO_INGEST_KEY = 'vsk_demo_fleet_ingest_key';
 
 const roleDescriptions: Record<RoleName, string> = {
   admin: 'Full access: manages sites, devices, users, roles and permissions',
@@ -22,6 +28,13 @@ export async function seedStore(db: Db, config: Config): Promise<void> {
     for (const account of demoAccounts) {
       if (await findUserByLogin(db, account.email)) continue;
       await createUser(db, { ...account, passwordHash: await hashPassword(account.password, config.scryptLog2N) });
+    }
+    if ((await countDevices(db)) === 0) {
+      const fleet = buildFleet(demoPlants);
+      await insertFleet(db, fleet.devices, fleet.series);
+    }
+    if (!(await hasIngestKey(db, DEMO_INGEST_KEY))) {
+      await createIngestKey(db, { siteId: null, name: 'Demo fleet key', key: DEMO_INGEST_KEY });
     }
   } else if (config.adminEmail && config.adminPassword && (await countUsersWithRole(db, 'admin')) === 0) {
     if (!isEmail(config.adminEmail)) throw new Error('ADMIN_EMAIL is not a valid email address');

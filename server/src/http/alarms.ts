@@ -14,8 +14,6 @@ import {
 } from '@voltscope/shared/alarms';
 import { languages } from '@voltscope/shared/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AlarmEngine } from '../alarms/engine.ts';
-import { Notifier } from '../alarms/notifier.ts';
 import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { assertCan, can } from '../plugins/auth.ts';
@@ -56,18 +54,7 @@ function actorOf(request: FastifyRequest) {
 }
 
 export async function alarmRoutes(app: FastifyInstance) {
-  const { config, db, latest, ingest } = app.services;
-  const engine = new AlarmEngine(db, () => app.services.registry, latest, config.alarms);
-  app.services.alarms = engine;
-  // Straight from the ingest, before the store writes, like the live fan-out.
-  ingest.on('samples', (batch) => engine.onSamples(batch));
-  const notifier = new Notifier(db, { retryBaseMs: config.alarms.webhookRetryMs });
-  notifier.attach(engine);
-  app.addHook('onReady', async () => engine.start());
-  app.addHook('preClose', async () => {
-    await engine.stop();
-    await notifier.stop();
-  });
+  const { db, alarms: engine, notifier } = app.services;
 
   /** The alarms of `ids` the caller may act on with `action`: 404 for unknown ones, 403 for others'. */
   async function actionable(request: FastifyRequest, wanted: readonly number[], action: Action): Promise<Alarm[]> {

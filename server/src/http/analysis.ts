@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { alarmHealth } from '../alarms/health.ts';
 import { csvField } from '../alarms/history.ts';
 import { HttpError } from '../errors.ts';
-import { DailyKpiJob, readDailyKpis } from '../fleet/daily.ts';
+import { readDailyKpis } from '../fleet/daily.ts';
 import { can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
 import { errorResponses } from './schemas.ts';
@@ -14,27 +14,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const listParam = { type: 'string', maxLength: 4000, pattern: '^[\\w.:,-]*$' } as const;
 
 export async function analysisRoutes(app: FastifyInstance) {
-  const { config, db, telemetry } = app.services;
-  const job = new DailyKpiJob(db, telemetry, () => app.services.registry);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = (days: number) => {
-    running = running
-      .then(async () => job.run(await listSites(db), days))
-      .catch((error: unknown) => app.log.error({ err: error }, 'daily KPIs failed'));
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    // The first run fills the days the store has history for; then today and yesterday, as they grow.
-    const first = setTimeout(() => void run(config.analysis.days), Math.min(60_000, config.analysis.intervalMs));
-    first.unref();
-    timer = setInterval(() => void run(2), config.analysis.intervalMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  const { config, db, recomputeDailyKpis } = app.services;
 
   const readableSites = async (request: FastifyRequest, subject: 'Series' | 'Alarm', wanted?: string) => {
     const list = wanted?.split(',').filter(Boolean);
@@ -121,7 +101,7 @@ export async function analysisRoutes(app: FastifyInstance) {
     '/api/analysis/recompute',
     { config: { can: ['update', 'Alarm'] }, schema: { response: errorResponses } },
     async () => {
-      await run(config.analysis.days);
+      await recomputeDailyKpis();
       return { ok: true };
     },
   );

@@ -4,7 +4,6 @@ import type { Site } from '@voltscope/shared/domain';
 import type { FleetKpis } from '@voltscope/shared/kpis';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
-import { PlantKpis } from '../fleet/kpis.ts';
 import { assertCan, can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
 import { errorResponses } from './schemas.ts';
@@ -15,8 +14,7 @@ const MAX_ITEMS = 20;
 const idList = { type: 'string', pattern: '^[\\w.:-]{1,64}(,[\\w.:-]{1,64}){0,19}$' } as const;
 
 export async function kpiRoutes(app: FastifyInstance) {
-  const { db, latest, telemetry } = app.services;
-  const kpis = new PlantKpis(() => app.services.registry, latest, telemetry);
+  const { db, kpis } = app.services;
 
   app.get(
     '/api/kpis/fleet',

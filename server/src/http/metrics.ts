@@ -1,5 +1,5 @@
 // GET /metrics in Prometheus text format: sockets, subscriptions, frames and bytes sent, frames skipped
-// for slow clients, snapshots by reason, sockets and their unwritten bytes by class, ingest counts, store write latency, and Node's own figures (event-loop lag among them).
+// for slow clients, snapshots by reason, sockets and their unwritten bytes by class, ingest counts and sink errors, store write latency, and Node's own figures (event-loop lag among them).
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { HttpError } from '../errors.ts';
@@ -9,8 +9,7 @@ export async function metricsRoutes(app: FastifyInstance) {
   // A registry per app: tests build several apps in one process.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
-  const { ingest } = app.services;
-  const { io, fanout } = app;
+  const { ingest, io, fanout } = app.services;
 
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
@@ -126,6 +125,12 @@ export async function metricsRoutes(app: FastifyInstance) {
     () => ingest.counters.duplicates,
   );
   total('voltscope_ingest_rejected_total', 'Samples refused by validation', () => ingest.counters.rejected);
+  labelled(
+    'voltscope_ingest_sink_errors_total',
+    'Batches an ingest sink failed (latest, live, alarms: the batch went on; store: not acknowledged)',
+    'sink',
+    Object.fromEntries(Object.keys(ingest.sinkErrors).map((sink) => [sink, () => ingest.sinkErrors[sink] ?? 0])),
+  );
   const writes = new Histogram({
     name: 'voltscope_store_write_seconds',
     help: 'Time from handing a batch to the store to its commit',

@@ -1,16 +1,17 @@
 // Socket.IO on the Fastify server. A socket authenticates with its access token in the handshake; a
 // missing, forged, expired or revoked token is refused with a clear error. When a session ends (logout,
-// revocation, expiry) its sockets are told why and disconnected at once.
+// revocation, expiry) its sockets are told why and disconnected at once. The server is made by the hub
+// (the fan-out writes to it) and put on the app's HTTP server here.
 import type { IncomingMessage } from 'node:http';
 import { asSubject } from '@voltscope/shared/abilities';
 import type { ErrorBody } from '@voltscope/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { SeriesRings } from '../live/rings.ts';
+import type { Config } from '../config.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import { getSite } from '../store/sites.ts';
 import { broadcastAlarms, registerAlarmSubscriptions } from './alarms.ts';
-import { Fanout, siteOfRoom } from './fanout.ts';
+import { siteOfRoom } from './fanout.ts';
 import { registerSubscriptions } from './subscribe.ts';
 import type { Io } from './types.ts';
 
@@ -33,11 +34,10 @@ function originAllowed(req: IncomingMessage, allowed: ReadonlySet<string>): bool
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
 }
 
-export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout } {
-  const { config, sessions, db, ingest, latest } = app.services;
+/** The Socket.IO server, not yet on an HTTP server; it accepts only the allowed origins. */
+export function createIo(config: Pick<Config, 'publicUrl' | 'allowedOrigins'>): Io {
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
-
-  const io: Io = new Server(app.server, {
+  return new Server({
     serveClient: false,
     // Clients send subscriptions and acknowledgements, never bulk data.
     maxHttpBufferSize: 64 * 1024,
@@ -46,6 +46,12 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
       callback(ok ? null : 'Origin not allowed', ok);
     },
   });
+}
+
+/** Puts the hub's Socket.IO server on the app's HTTP server: handshake, subscriptions, alarm pushes, session ends. */
+export function attachRealtime(app: FastifyInstance): void {
+  const { sessions, db, io, fanout, alarms } = app.services;
+  io.attach(app.server);
 
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown };
@@ -66,24 +72,6 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
     }
   });
 
-  const rings = new SeriesRings(config.live.ringSamples);
-  const fanout = new Fanout(io, () => app.services.registry, rings, latest, {
-    frameMs: config.live.frameMs,
-    logMs: config.live.resumeMs,
-    snapshotMs: config.live.snapshotMs,
-    snapshotMaxBytes: config.live.snapshotMaxBytes,
-    slowBytes: config.live.slowBytes,
-    dropBytes: config.live.dropBytes,
-    log: app.log,
-  });
-  // Straight from the ingest, before the store writes: the live path never waits on the database.
-  ingest.on('samples', (batch) => {
-    rings.add(batch);
-    fanout.accept(batch);
-  });
-  app.addHook('onReady', async () => fanout.start());
-  app.addHook('preClose', async () => fanout.stop());
-
   io.on('connection', (socket) => {
     // The handshake keeps what the hub needs (headers, address); the raw HTTP request would otherwise
     // stay referenced for the socket's whole life (Socket.IO's memory-usage advice).
@@ -103,7 +91,7 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
     app.log.debug({ userId: user.id, socket: socket.id }, 'socket connected');
   });
 
-  broadcastAlarms(io, app.services.alarms);
+  broadcastAlarms(io, alarms);
 
   sessions.on('ended', (tokenHashes, reason) => {
     for (const hash of tokenHashes) {
@@ -140,5 +128,15 @@ export function attachRealtime(app: FastifyInstance): { io: Io; fanout: Fanout }
     }
   });
 
-  return { io, fanout };
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    // A client that stopped reading never answers a WebSocket close: cut such connections outright.
+    const { clients } = io.engine as unknown as {
+      clients: Record<string, { transport?: { socket?: { terminate?: () => void } } }>;
+    };
+    for (const client of Object.values(clients)) {
+      client.transport?.socket?.terminate?.();
+    }
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  });
 }

@@ -60,10 +60,10 @@ describe('the hub with its simulator', () => {
   }
 
   it('sends one socket on four sites every live frame of every site and one snapshot per site', async () => {
-    const skippedBefore = server.app.fanout.counters.skipped;
+    const skippedBefore = server.app.services.fanout.counters.skipped;
     const { socket, frames } = await subscribed(SITES);
     await sleep(10_000);
-    const last = new Map(SITES.map((site) => [site, server.app.fanout.seqOf(site)]));
+    const last = new Map(SITES.map((site) => [site, server.app.services.fanout.seqOf(site)]));
     const caughtUp = () => SITES.every((site) => ofKind(frames, site, frameKinds.live).at(-1)?.seq === last.get(site));
     expect(await until(caughtUp, 2000)).toBe(true);
     for (const site of SITES) {
@@ -76,7 +76,7 @@ describe('the hub with its simulator', () => {
       expect(isRun(seqs), site).toBe(true);
       expect(seqs.length, site).toBeGreaterThanOrEqual(40);
     }
-    expect(server.app.fanout.counters.skipped).toBe(skippedBefore);
+    expect(server.app.services.fanout.counters.skipped).toBe(skippedBefore);
     socket.disconnect();
   });
 
@@ -94,9 +94,9 @@ describe('the hub with its simulator', () => {
       .flatMap((d) => registry.seriesOfDevice(d.id).filter((s) => s.key === 'ac_power'))
       .map((s) => s.id);
     const start = Date.now() - 60_000;
-    const skippedBefore = server.app.fanout.counters.skipped;
+    const skippedBefore = server.app.services.fanout.counters.skipped;
     // About 400 KB a frame beside the simulator's, until the hub has skipped the stalled socket for a while.
-    for (let round = 0; round < 60 && server.app.fanout.counters.skipped < skippedBefore + 10; round++) {
+    for (let round = 0; round < 60 && server.app.services.fanout.counters.skipped < skippedBefore + 10; round++) {
       const samples = Array.from({ length: 25_000 }, (_, k) => ({
         series: ids[k % ids.length] as number,
         ts: start + round * 500 + Math.floor(k / ids.length),
@@ -105,7 +105,7 @@ describe('the hub with its simulator', () => {
       await server.ingest(samples);
       await sleep(60);
     }
-    expect(server.app.fanout.counters.skipped).toBeGreaterThan(skippedBefore);
+    expect(server.app.services.fanout.counters.skipped).toBeGreaterThan(skippedBefore);
     const received = stalled.frames.length;
     tcp.resume();
     expect(await until(() => SITES.some((s) => ofKind(stalled.frames, s, frameKinds.catchUp).length > 0), 10_000)).toBe(
@@ -153,7 +153,7 @@ describe('the hub with its simulator', () => {
     const text = await (await server.request('GET', '/metrics')).text();
     const value = (pattern: string) => Number(new RegExp(`^${pattern} (\\d+)`, 'm').exec(text)?.[1]);
     expect(value('voltscope_snapshots_total\\{reason="subscribe"\\}')).toBe(
-      server.app.fanout.counters.snapshots.subscribe,
+      server.app.services.fanout.counters.snapshots.subscribe,
     );
     expect(value('voltscope_snapshots_total\\{reason="catch_up"\\}')).toBeGreaterThan(0);
     expect(value('voltscope_frames_skipped_total')).toBeGreaterThan(0);

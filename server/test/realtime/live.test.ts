@@ -157,7 +157,7 @@ describe('live subscriptions', () => {
     await ingest([{ series: seriesId('fr-occitanie.inv07/ac_power'), ts: Date.now(), value: 5 }]);
     await new Promise((r) => setTimeout(r, 200));
     expect(frames.length).toBe(0);
-    expect(server.app.io.sockets.adapter.rooms.get('site:fr-occitanie')?.size ?? 0).toBe(0);
+    expect(server.app.services.io.sockets.adapter.rooms.get('site:fr-occitanie')?.size ?? 0).toBe(0);
   });
 });
 

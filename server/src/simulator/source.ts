@@ -1,0 +1,85 @@
+// The simulator as a telemetry source: the demo fleet's live stream into the ingest, and on a first
+// start (empty store) the last days of history, simulated faster than real time. Its own timer paces
+// the samples (a source's clock, not upkeep), so it is not one of the scheduler's jobs.
+import type { Site } from '@voltscope/shared/domain';
+import type { Config } from '../config.ts';
+import { demoPlants } from '../demo/fleet.ts';
+import type { Registry } from '../fleet/registry.ts';
+import type { Ingest } from '../ingest/pipeline.ts';
+import type { LatestValues } from '../live/latest.ts';
+import type { TelemetryStore } from '../store/telemetry/types.ts';
+import { FleetSimulator } from './simulator.ts';
+
+export interface SourceLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface SimulatorDeps {
+  config: Config;
+  registry: Registry;
+  latest: LatestValues;
+  ingest: Ingest;
+  telemetry: TelemetryStore;
+  log: SourceLog;
+}
+
+/** Starts the live simulator (resuming from the latest stored values) and, on an empty store, the history fill. */
+export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promise<{ stop(): Promise<void> }> {
+  const { config, registry, latest, ingest, telemetry, log } = deps;
+  const simulator = new FleetSimulator(registry, sites, demoPlants, {
+    seed: config.simulator.seed,
+    warp: config.simulator.warp,
+    periodMs: config.simulator.periodMs,
+    faults: { scale: config.simulator.faultRate },
+    resume: (deviceId, key) => {
+      const id = registry.seriesIdByKey(`${deviceId}/${key}`);
+      return id === undefined ? null : latest.get(id);
+    },
+  });
+  const stopping = new AbortController();
+  const now = Date.now();
+  let backfill: Promise<unknown> = Promise.resolve();
+  if (config.simulator.backfillDays > 0 && (await telemetry.isEmpty())) {
+    backfill = fillHistory(deps, sites, now, stopping.signal).catch((error: unknown) => {
+      if (!stopping.signal.aborted) log.error({ err: error }, 'filling history failed');
+    });
+  }
+  simulator.start((batch) => {
+    ingest.accept(batch).catch((error: unknown) => log.error({ err: error }, 'simulator batch not stored'));
+  }, now);
+  return {
+    async stop() {
+      // History left half filled is fine: it is complete up to where it stopped, and the rest stays empty.
+      stopping.abort();
+      simulator.stop();
+      await backfill;
+    },
+  };
+}
+
+/** The first start's history: the simulator run faster than real time over the last days, into the store. */
+async function fillHistory(deps: SimulatorDeps, sites: Site[], now: number, signal: AbortSignal): Promise<void> {
+  const { config, registry, ingest, telemetry, log } = deps;
+  const { backfillDays, backfillStep } = config.simulator;
+  // A simulator of its own, so that its faults and energy counters do not disturb the live one.
+  const history = new FleetSimulator(registry, sites, demoPlants, {
+    seed: config.simulator.seed + 1,
+    warp: 1,
+    faults: { scale: config.simulator.faultRate },
+  });
+  const from = now - backfillDays * 86_400_000;
+  const started = Date.now();
+  let reported = 0;
+  log.info({ days: backfillDays, stepSeconds: backfillStep }, 'filling history');
+  const samples = await history.backfill(from, now, backfillStep * 1000, async (batch, progress) => {
+    signal.throwIfAborted();
+    await ingest.accept(batch, { live: false });
+    if (progress - reported >= 0.1) {
+      reported = progress;
+      log.info({ percent: Math.round(progress * 100) }, 'filling history');
+    }
+  });
+  await telemetry.flushRollups();
+  log.info({ samples, seconds: Math.round((Date.now() - started) / 100) / 10 }, 'history filled');
+}
