@@ -107,7 +107,8 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
   const notifier = new Notifier(db, { retryBaseMs: config.alarms.webhookRetryMs });
   notifier.attach(alarms);
 
-  // 6. The ingest: live sinks in this order, each isolated, none awaited, then the store.
+  // 6. The ingest, built after what it feeds: live sinks in this order, each isolated, none awaited,
+  //    then the store, whose commit is the acknowledgement.
   const sinks: IngestSink[] = [
     { name: 'latest', accept: (batch) => latest.update(batch) },
     {

@@ -121,6 +121,7 @@ export class Fanout {
   #schedule(): void {
     if (!this.#running || !this.#pending || this.#timer || this.#writer.busy) return;
     const wait = Math.max(0, this.#lastTick + this.#options.frameMs - Date.now());
+    // The live path's own clock, not the hub scheduler's: it paces frames, it is not upkeep.
     this.#timer = setTimeout(() => {
       this.#timer = null;
       this.tick();
