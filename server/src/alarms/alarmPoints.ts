@@ -4,6 +4,7 @@
 import { type Alarm, type AlarmRule, fillLocalised, type LocalisedText } from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
 import type { Registry } from '../fleet/registry.ts';
+import type { LatestValues } from '../live/latest.ts';
 import { PointCondition } from './condition.ts';
 import type { NewEvent } from './store.ts';
 
@@ -115,4 +116,54 @@ export function sensorSample(sensor: BinarySensor, value: number, ts: number): N
     message: fillLocalised(SENSOR_MESSAGES[sensor.type], { device: sensor.device.name }),
     ts,
   };
+}
+
+/** When the device was last heard from: its newest sample of any series; null when never. */
+export function lastSeenOf(registry: Registry, latest: LatestValues, device: Device): number | null {
+  let last: number | null = null;
+  for (const series of registry.seriesOfDevice(device.id)) {
+    const ts = latest.get(series.id)?.ts;
+    if (ts !== undefined && (last === null || ts > last)) last = ts;
+  }
+  return last;
+}
+
+/** What the clock alone changes at `now`: delays that ran out without a new sample, communication loss. */
+export function clockChanges(
+  points: Points,
+  now: number,
+  lastSeen: (device: Device) => number | null,
+): { point: Point; change: 'raise' | 'clear' }[] {
+  const changes: { point: Point; change: 'raise' | 'clear' }[] = [];
+  for (const point of points.byKey.values()) {
+    if (point.rule.kind === 'comm_loss') continue;
+    const change = point.condition.check(now);
+    if (change) changes.push({ point, change });
+  }
+  for (const point of points.commLoss) {
+    const seen = lastSeen(point.device);
+    // A device never heard from is not lost, only not there yet.
+    if (seen === null) continue;
+    const silent = now - seen > point.rule.threshold * 1000;
+    if (silent !== point.condition.active) {
+      point.condition.active = silent;
+      point.value = Math.round((now - seen) / 1000);
+      changes.push({ point, change: silent ? 'raise' : 'clear' });
+    }
+  }
+  return changes;
+}
+
+const ruleOf = (points: Points, alarm: Alarm) => points.byKey.get(pointKey(alarm.ruleId, alarm.deviceId))?.rule;
+
+/** Whether the site's grid is out: an active (not yet returned) occurrence of a grid-root rule. */
+export function gridOut(open: Iterable<Alarm>, points: Points, siteId: string): boolean {
+  for (const alarm of open)
+    if (alarm.siteId === siteId && alarm.state !== 'rtn_unacknowledged' && ruleOf(points, alarm)?.gridRoot) return true;
+  return false;
+}
+
+/** The site's open occurrences that a grid outage suppresses by design. */
+export function consequentialOfGrid(open: Iterable<Alarm>, points: Points, siteId: string): Alarm[] {
+  return [...open].filter((a) => a.siteId === siteId && ruleOf(points, a)?.consequentialOfGrid);
 }

@@ -3,7 +3,9 @@
 // an alarm a client sees is always in the store (RELIABILITY decisions 1, 7, 8; invariants I1, I3, I6).
 // Transitions run one at a time: two operators acknowledging the same alarm give one record. The
 // lifecycle itself is alarmMachine.ts (pure); what is evaluated, alarmPoints.ts; how a transition is
-// stored, alarmWriter.ts. This file reads, orders, batches and announces.
+// stored, alarmWriter.ts; order and transactions, alarmCommits.ts. This file reads the points, feeds the
+// machine and keeps the open alarms. It stays a little over 300 lines (a tenth of them imports) because
+// its public methods are the one surface the routes and the realtime layer call.
 import { EventEmitter } from 'node:events';
 import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
@@ -11,11 +13,32 @@ import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
+import { AlarmCommits } from './alarmCommits.ts';
 import { type AlarmInput, type AlarmPoint, type Transition, transition } from './alarmMachine.ts';
-import { buildPoints, messageOf, type Point, type Points, pointKey, sensorSample } from './alarmPoints.ts';
+import {
+  buildPoints,
+  clockChanges,
+  consequentialOfGrid,
+  gridOut,
+  lastSeenOf,
+  messageOf,
+  type Point,
+  type Points,
+  pointKey,
+  sensorSample,
+} from './alarmPoints.ts';
 import { type AlarmChange, type Opening, writeEffects } from './alarmWriter.ts';
 import { defaultRules } from './defaultRules.ts';
-import { getAlarms, insertEvent, insertRules, listRules, type NewEvent, openAlarms, toAlarm } from './store.ts';
+import {
+  getAlarms,
+  insertEvent,
+  insertRules,
+  listRules,
+  type NewEvent,
+  openAlarms,
+  pointsOutOfService,
+  toAlarm,
+} from './store.ts';
 
 export type { AlarmChange };
 
@@ -51,15 +74,14 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   #points: Points = { byKey: new Map(), bySeries: new Map(), commLoss: [], binary: new Map() };
   /** Open occurrences by point key. */
   readonly #open = new Map<string, Alarm>();
-  #queue: Promise<unknown> = Promise.resolve();
-  /** Transitions waiting for the next batch, and the batch being written. */
+  /** Transitions waiting for the next batch. */
   readonly #pending: { point: Point; change: 'raise' | 'clear'; ts: number; value: number | null }[] = [];
-  #batch: { tx: Db; changes: AlarmChange[] } | null = null;
   /** Alarm points out of service: evaluated, never raised. */
   readonly #outOfService = new Set<string>();
   /** Alarms whose shelving ran out, on their way back (asked once, not every tick). */
   readonly #unshelving = new Set<number>();
   #timer: NodeJS.Timeout | null = null;
+  readonly #commits: AlarmCommits;
 
   constructor(db: Db, registry: () => Registry, latest: LatestValues, options: { maxShelveMs: number }) {
     super();
@@ -67,6 +89,16 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     this.#registry = registry;
     this.#latest = latest;
     this.#maxShelveMs = options.maxShelveMs;
+    this.#commits = new AlarmCommits(db, {
+      written: (changes) => {
+        for (const { alarm } of changes) {
+          if (alarm?.state === 'closed') this.#open.delete(pointKey(alarm.ruleId, alarm.deviceId));
+          else if (alarm) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
+        }
+      },
+      announce: (change) => this.emit('change', change),
+      rolledBack: () => this.reload(),
+    });
   }
 
   get maxShelveMs(): number {
@@ -82,7 +114,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
 
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
-    await this.#queue;
+    await this.#commits.idle();
   }
 
   /**
@@ -91,7 +123,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
    * stands forever. The point re-evaluates under its new rule and raises anew if the condition holds.
    */
   rulesChanged(now = Date.now()): Promise<void> {
-    return this.#enqueue(async () => {
+    return this.#commits.enqueue(async () => {
       await this.reload();
       for (const alarm of [...this.#open.values()]) {
         if (this.#points.byKey.has(pointKey(alarm.ruleId, alarm.deviceId))) continue;
@@ -106,10 +138,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     this.#open.clear();
     for (const alarm of await openAlarms(this.#db)) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
     this.#outOfService.clear();
-    for (const row of await this.#db.all<{ rule_id: number; device_id: string }>(
-      'SELECT rule_id, device_id FROM alarm_points WHERE out_of_service = 1',
-    ))
-      this.#outOfService.add(pointKey(Number(row.rule_id), row.device_id));
+    for (const p of await pointsOutOfService(this.#db)) this.#outOfService.add(pointKey(p.ruleId, p.deviceId));
     this.#points = buildPoints(this.#rules, this.#registry(), this.#open);
   }
 
@@ -137,27 +166,15 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
 
   /** Stores an event that changes no alarm (a door, a sign-in, a rule change) and announces it. */
   record(event: NewEvent): Promise<AlarmChange[]> {
-    return this.#enqueue(() => this.#commit(async (tx) => [{ alarm: null, event: await insertEvent(tx, event) }]));
+    return this.#commits.enqueue(() =>
+      this.#commits.commit(async (tx) => [{ alarm: null, event: await insertEvent(tx, event) }]),
+    );
   }
 
   /** The clock: delays that ran out without a new sample, communication loss, shelving that expired. */
   tick(now: number): void {
-    for (const point of this.#points.byKey.values()) {
-      if (point.rule.kind === 'comm_loss') continue;
-      const change = point.condition.check(now);
-      if (change) this.#transition(point, change, now);
-    }
-    for (const point of this.#points.commLoss) {
-      const lastSeen = this.#lastSeen(point.device);
-      // A device never heard from is not lost, only not there yet.
-      if (lastSeen === null) continue;
-      const silent = now - lastSeen > point.rule.threshold * 1000;
-      if (silent !== point.condition.active) {
-        point.condition.active = silent;
-        point.value = Math.round((now - lastSeen) / 1000);
-        this.#transition(point, silent ? 'raise' : 'clear', now);
-      }
-    }
+    const lastSeen = (device: Device) => lastSeenOf(this.#registry(), this.#latest, device);
+    for (const { point, change } of clockChanges(this.#points, now, lastSeen)) this.#transition(point, change, now);
     const expired = [...this.#open.values()]
       .filter((a) => a.shelvedUntil !== null && a.shelvedUntil <= now && !this.#unshelving.has(a.id))
       .map((a) => a.id);
@@ -172,21 +189,6 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       });
   }
 
-  #lastSeen(device: Device): number | null {
-    let last: number | null = null;
-    for (const series of this.#registry().seriesOfDevice(device.id)) {
-      const ts = this.#latest.get(series.id)?.ts;
-      if (ts !== undefined && (last === null || ts > last)) last = ts;
-    }
-    return last;
-  }
-
-  #enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => {});
-    return next;
-  }
-
   /**
    * Queues a transition with the value that caused it (later samples may change point.value first).
    * The transitions waiting when the queue gets to them are committed in one transaction (group
@@ -195,7 +197,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   #transition(point: Point, change: 'raise' | 'clear', ts: number): void {
     this.#pending.push({ point, change, ts, value: point.value });
     if (this.#pending.length > 1) return;
-    void this.#enqueue(() => this.#drain()).catch(() => {});
+    void this.#commits.enqueue(() => this.#drain()).catch(() => {});
   }
 
   async #drain(): Promise<void> {
@@ -203,45 +205,13 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     if (items.length === 0) return;
     // The rest go in the next batch, queued behind this one (an operator's action waiting in the queue
     // goes between the two).
-    if (this.#pending.length > 0) void this.#enqueue(() => this.#drain()).catch(() => {});
-    await this.#batched(async () => {
+    if (this.#pending.length > 0) void this.#commits.enqueue(() => this.#drain()).catch(() => {});
+    await this.#commits.batched(async () => {
       for (const t of items) {
         if (t.change === 'raise') await this.#raise(t.point, t.ts, t.value);
         else await this.#clear(t.point, t.ts);
       }
     });
-  }
-
-  /** Runs `work` in one transaction that every #commit inside joins; announces the changes after it. */
-  async #batched(work: () => Promise<void>): Promise<void> {
-    const batch: AlarmChange[] = [];
-    try {
-      await this.#db.transaction(async (tx) => {
-        this.#batch = { tx, changes: batch };
-        await work();
-      });
-    } catch (error) {
-      // The open alarms were updated as the batch went; the store is the truth.
-      this.#batch = null;
-      await this.reload();
-      throw error;
-    } finally {
-      this.#batch = null;
-    }
-    for (const change of batch) this.emit('change', change);
-  }
-
-  /** Runs `work` in its own transaction and announces its changes after the commit, or joins the batch. */
-  async #commit(work: (tx: Db) => Promise<AlarmChange[]>): Promise<AlarmChange[]> {
-    const batch = this.#batch;
-    const changes = batch ? await work(batch.tx) : await this.#db.transaction(work);
-    for (const { alarm } of changes) {
-      if (alarm?.state === 'closed') this.#open.delete(pointKey(alarm.ruleId, alarm.deviceId));
-      else if (alarm) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
-    }
-    if (batch) batch.changes.push(...changes);
-    else for (const change of changes) this.emit('change', change);
-    return changes;
   }
 
   /**
@@ -257,25 +227,16 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   ): Promise<Transition> {
     const after = transition(pointOf(alarm, outOfService), input);
     if (after.effects.length === 0) return after;
-    await this.#commit(async (tx) => {
+    await this.#commits.commit(async (tx) => {
       const changes = await writeEffects(tx, alarm, after.effects, input.ts, opening);
       return then ? changes.concat(await then(tx, after)) : changes;
     });
     return after;
   }
 
-  /** Whether the site's grid is out: an active (not yet returned) occurrence of a grid-root rule. */
-  #gridOut(siteId: string): boolean {
-    for (const alarm of this.#open.values()) {
-      if (alarm.siteId !== siteId || alarm.state === 'rtn_unacknowledged') continue;
-      if (this.#points.byKey.get(pointKey(alarm.ruleId, alarm.deviceId))?.rule.gridRoot) return true;
-    }
-    return false;
-  }
-
   async #raise(point: Point, ts: number, value: number | null): Promise<void> {
     const { rule, device } = point;
-    const suppressed = rule.consequentialOfGrid && this.#gridOut(device.siteId);
+    const suppressed = rule.consequentialOfGrid && gridOut(this.#open.values(), this.#points, device.siteId);
     const opening: Opening = {
       ...{ siteId: device.siteId, deviceId: device.id, ruleId: rule.id, priority: rule.priority, value },
       message: messageOf(point, this.#registry(), value),
@@ -292,9 +253,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
 
   async #setSuppressed(tx: Db, siteId: string, suppressed: boolean, ts: number): Promise<AlarmChange[]> {
     const changes: AlarmChange[] = [];
-    for (const alarm of this.#open.values()) {
-      if (alarm.siteId !== siteId || alarm.suppressed === suppressed) continue;
-      if (!this.#points.byKey.get(pointKey(alarm.ruleId, alarm.deviceId))?.rule.consequentialOfGrid) continue;
+    for (const alarm of consequentialOfGrid(this.#open.values(), this.#points, siteId)) {
       const after = transition(pointOf(alarm, alarm.outOfService), {
         type: suppressed ? 'suppress' : 'unsuppress',
         ts,
@@ -310,7 +269,9 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       if (!point.rule.gridRoot || !open) return [];
       // This root no longer holds the grid out (its occurrence is written, not yet in #open).
       this.#open.delete(point.key);
-      return this.#gridOut(open.siteId) ? [] : this.#setSuppressed(tx, open.siteId, false, ts);
+      return gridOut(this.#open.values(), this.#points, open.siteId)
+        ? []
+        : this.#setSuppressed(tx, open.siteId, false, ts);
     });
   }
 
@@ -318,9 +279,9 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   // flood of 500 is one durable write, not 500). Each returns the alarms as they stand after it.
 
   #act(ids: readonly number[], input: AlarmInput): Promise<Alarm[]> {
-    return this.#enqueue(async () => {
+    return this.#commits.enqueue(async () => {
       const alarms = await getAlarms(this.#db, ids);
-      await this.#batched(async () => {
+      await this.#commits.batched(async () => {
         for (const alarm of alarms) {
           const after = await this.#run(alarm, alarm.outOfService, input);
           if (after.ignored || (input.type !== 'outOfService' && input.type !== 'inService')) continue;
