@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFrame, encodeFrame, FrameFormatError, frameKinds } from './frames.ts';
+import { decodeFrame, encodeFrame, FrameFormatError, frameKinds, MAX_FRAME_SPAN_MS } from './frames.ts';
 
 describe('frame codec', () => {
   it('decodes to exactly the samples it encoded', () => {
@@ -30,5 +30,29 @@ describe('frame codec', () => {
     const foreign = encoded.slice();
     foreign[0] = 9;
     expect(() => decodeFrame(foreign)).toThrow(/version 9/);
+  });
+
+  it('carries a span of exactly MAX_FRAME_SPAN_MS (about 49.7 days) unchanged', () => {
+    const base = 1_795_310_000_000;
+    const ts = [base + MAX_FRAME_SPAN_MS, base];
+    expect(Array.from(decodeFrame(encodeFrame(frameKinds.live, 1, [1, 2], ts, [1, 2])).ts)).toEqual(ts);
+  });
+
+  it('refuses a span its uint32 offsets cannot hold, naming it, instead of wrapping', () => {
+    const base = 1_795_310_000_000;
+    const wide = () => encodeFrame(frameKinds.snapshot, 1, [1, 2], [base, base + MAX_FRAME_SPAN_MS + 1], [1, 2]);
+    expect(wide).toThrow(FrameFormatError);
+    expect(wide).toThrow(/span 4294967296 ms/);
+    // 60 days, as a sample kept past a 49-day retention beside a new one would be.
+    expect(() => encodeFrame(frameKinds.live, 1, [1, 2], [base - 60 * 86_400_000, base], [1, 2])).toThrow(
+      FrameFormatError,
+    );
+  });
+
+  it('refuses a timestamp that is not a finite number', () => {
+    expect(() => encodeFrame(frameKinds.live, 1, [1], [Number.NaN], [1])).toThrow(FrameFormatError);
+    expect(() => encodeFrame(frameKinds.live, 1, [1, 2], [0, Number.POSITIVE_INFINITY], [1, 2])).toThrow(
+      FrameFormatError,
+    );
   });
 });

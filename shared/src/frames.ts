@@ -19,6 +19,10 @@ export const frameKinds = { live: 1, snapshot: 2, catchUp: 3 } as const;
 export type FrameKind = (typeof frameKinds)[keyof typeof frameKinds];
 
 const HEADER_BYTES = 24;
+/** The widest span of timestamps one frame can carry: its offsets are uint32 ms (about 49.7 days). */
+export const MAX_FRAME_SPAN_MS = 0xffff_ffff;
+
+export class FrameFormatError extends Error {}
 
 export interface Frame {
   kind: FrameKind;
@@ -28,7 +32,10 @@ export interface Frame {
   values: Float64Array;
 }
 
-/** Encodes samples into one frame. `ts` may span at most 49 days (uint32 ms offsets). */
+/**
+ * Encodes samples into one frame. `ts` may span at most MAX_FRAME_SPAN_MS (uint32 ms offsets): a wider
+ * span, or a timestamp that is not a finite number, throws a FrameFormatError rather than wrapping.
+ */
 export function encodeFrame(
   kind: FrameKind,
   seq: number,
@@ -40,8 +47,17 @@ export function encodeFrame(
   const buffer = new ArrayBuffer(HEADER_BYTES + count * 16);
   const view = new DataView(buffer);
   let base = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < count; i++) base = Math.min(base, ts[i] as number);
-  if (count === 0) base = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    base = Math.min(base, ts[i] as number);
+    last = Math.max(last, ts[i] as number);
+  }
+  if (count === 0) base = last = 0;
+  // Written as a negation so that NaN (a timestamp that is not a number) is refused too.
+  if (!(last - base <= MAX_FRAME_SPAN_MS))
+    throw new FrameFormatError(
+      `frame timestamps span ${last - base} ms (${base} to ${last}), more than the ${MAX_FRAME_SPAN_MS} ms its uint32 offsets hold`,
+    );
   view.setUint8(0, FRAME_VERSION);
   view.setUint8(1, kind);
   view.setUint32(4, count, true);
@@ -57,8 +73,6 @@ export function encodeFrame(
   }
   return new Uint8Array(buffer);
 }
-
-export class FrameFormatError extends Error {}
 
 /** Decodes a frame from any byte view (a Node Buffer or a browser ArrayBuffer); copies when misaligned. */
 export function decodeFrame(bytes: ArrayBuffer | ArrayBufferView): Frame {

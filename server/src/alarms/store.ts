@@ -182,6 +182,14 @@ export async function getAlarms(db: Db, ids: readonly number[]): Promise<Alarm[]
   return rows.map(toAlarm);
 }
 
+/** The alarm points an operator took out of service. */
+export async function pointsOutOfService(db: Db): Promise<{ ruleId: number; deviceId: string }[]> {
+  const rows = await db.all<{ rule_id: number; device_id: string }>(
+    'SELECT rule_id, device_id FROM alarm_points WHERE out_of_service = 1',
+  );
+  return rows.map((r) => ({ ruleId: Number(r.rule_id), deviceId: r.device_id }));
+}
+
 /** The site's next event number ('' for fleet-wide events), taken inside the caller's transaction. */
 export async function takeSeq(tx: Db, siteId: string | null): Promise<number> {
   const row = await tx.get<{ seq: number }>(

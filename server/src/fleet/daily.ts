@@ -6,31 +6,30 @@ import type { Device } from '@voltscope/shared/fleet';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import type { Db } from '../store/db.ts';
 import type { TelemetryStore } from '../store/telemetry/types.ts';
-import { energyOf, startOfLocalDay } from './kpis.ts';
+import {
+  availability,
+  capacityFactor,
+  capacityShares,
+  energyOf,
+  expectedSolarKwh,
+  expectedWindKwh,
+  insolationOf,
+  isDue,
+  isProducing,
+  localDay,
+  performanceRatio,
+  previousLocalMidnight,
+  specificYield,
+  startOfLocalDay,
+} from './kpiFormulas.ts';
 import type { Registry } from './registry.ts';
 
-/** The PR a healthy plant reaches: expected energy = P0 × H_POA × REFERENCE_PR. */
-const REFERENCE_PR = 0.8;
-/** Sun up, for availability: plane-of-array irradiance above this (W/m²). */
-const SUN_UP_W_M2 = 50;
-/** A generic wind turbine: no output below cut-in, rated from rated speed, stopped above cut-out (m/s). */
-const CUT_IN = 3;
-const RATED_SPEED = 12;
-const CUT_OUT = 25;
 const HOUR = 3_600_000;
 
 const GENERATOR_POWER: Partial<Record<string, string>> = { inverter: 'ac_power', wind_turbine: 'active_power' };
 
-/** The share of rated power a generic turbine makes at `speed`. */
-export function genericPowerCurve(speed: number): number {
-  if (speed < CUT_IN || speed >= CUT_OUT) return 0;
-  if (speed >= RATED_SPEED) return 1;
-  return (speed ** 3 - CUT_IN ** 3) / (RATED_SPEED ** 3 - CUT_IN ** 3);
-}
-
-/** YYYY-MM-DD of `ms` at `timeZone`. */
-export const localDay = (ms: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+// Moved to kpiFormulas.ts; still exported from here for the modules and tests that import them here.
+export { localDay };
 
 interface DayRow {
   deviceId: string;
@@ -61,8 +60,8 @@ export class DailyKpiJob {
       for (let d = 0; d < days; d++) {
         rows += await this.#computeDay(site, dayStart, dayEnd, now);
         dayEnd = dayStart;
-        // The previous local midnight (a day may be 23 or 25 hours long around a clock change).
-        dayStart = startOfLocalDay(dayStart - HOUR, site.timeZone);
+        // A day may be 23 or 25 hours long around a clock change.
+        dayStart = previousLocalMidnight(dayStart, site.timeZone);
       }
     }
     return rows;
@@ -72,8 +71,8 @@ export class DailyKpiJob {
     const registry = this.#registry();
     const devices = registry.devicesOfSite(site.id);
     const generators = devices.filter((d) => GENERATOR_POWER[d.type]);
-    const rated = generators.reduce((n, d) => n + (d.ratedKw ?? 0), 0);
-    const share = (d: Device) => (rated > 0 ? (site.capacityKw * (d.ratedKw ?? 0)) / rated : 0);
+    // Split equally when no rating is known, as the live figures do (kpiFormulas.capacityShares).
+    const shares = capacityShares(site.capacityKw, generators);
     const id = (device: Device, key: string) => registry.seriesIdByKey(`${device.id}/${key}`);
     const meter = devices.find((d) => d.type === 'meter');
     const weather = devices.find((d) => d.type === 'weather_station');
@@ -92,44 +91,31 @@ export class DailyKpiJob {
     const avg = (seriesId: number | undefined) =>
       seriesId === undefined ? [] : (history.series.find((s) => s.id === seriesId)?.avg ?? []);
     const poaMeans = avg(poa);
-    const insolation = poa === undefined ? null : energyOf(history.ts, poaMeans, history.bucketMs, to) / 1000;
+    const insolation = poa === undefined ? null : insolationOf(history.ts, poaMeans, history.bucketMs, to);
     const siteWind = avg(wind);
 
     const rows: DayRow[] = generatorSeries.map(({ device, series }, i) => {
       const power = avg(series);
       const hasData = power.some((v) => v !== null);
-      const capacityKw = share(device);
-      // Hours it should have produced, and those in which it did (above 1 % of its rating).
+      const capacityKw = shares.get(device.id) ?? 0;
+      // Hours it should have produced, and those in which it did.
       let due = 0;
       let produced = 0;
       let expectedKwh = 0;
       const ownWind = avg(turbineWind[i]);
       history.ts.forEach((_, h) => {
-        const sun = poaMeans[h];
         const speed = ownWind[h] ?? siteWind[h];
-        const should =
-          site.kind === 'solar'
-            ? sun !== null && sun !== undefined && sun > SUN_UP_W_M2
-            : speed != null && speed >= CUT_IN && speed < CUT_OUT;
-        if (site.kind === 'wind' && speed != null)
-          expectedKwh += capacityKw * genericPowerCurve(speed) * (history.bucketMs / HOUR);
-        if (!should) return;
+        if (site.kind === 'wind' && speed != null) expectedKwh += expectedWindKwh(capacityKw, speed, history.bucketMs);
+        if (!isDue(site.kind, poaMeans[h], speed)) return;
         due++;
-        if ((power[h] ?? 0) > 0.01 * (device.ratedKw ?? capacityKw)) produced++;
+        if (isProducing(power[h], device.ratedKw ?? capacityKw)) produced++;
       });
       return {
         deviceId: device.id,
         energy: hasData ? energyOf(history.ts, power, history.bucketMs, to) : null,
-        expected:
-          site.kind === 'solar'
-            ? insolation === null
-              ? null
-              : capacityKw * insolation * REFERENCE_PR
-            : hasData
-              ? expectedKwh
-              : null,
+        expected: site.kind === 'solar' ? expectedSolarKwh(capacityKw, insolation) : hasData ? expectedKwh : null,
         insolation,
-        availability: due === 0 ? null : produced / due,
+        availability: availability(produced, due),
         capacityKw,
       };
     });
@@ -149,11 +135,8 @@ export class DailyKpiJob {
     });
 
     const day = localDay(from, site.timeZone);
-    const hoursOfDay = (to - from) / HOUR;
     await this.#db.transaction(async (tx) => {
       for (const r of rows) {
-        const sy = r.energy === null || r.capacityKw === 0 ? null : r.energy / r.capacityKw;
-        const pr = sy === null || r.insolation === null || r.insolation < 0.05 ? null : sy / r.insolation;
         await tx.run(
           `INSERT INTO daily_kpis (site_id, device_id, day, energy_kwh, expected_kwh, specific_yield, performance_ratio,
              insolation_kwh_m2, availability, capacity_factor, computed_at)
@@ -169,11 +152,11 @@ export class DailyKpiJob {
             day,
             r.energy,
             r.expected,
-            sy,
-            pr,
+            specificYield(r.energy, r.capacityKw),
+            performanceRatio(r.energy, r.capacityKw, r.insolation),
             r.insolation,
             r.availability,
-            r.energy === null || r.capacityKw === 0 || hoursOfDay <= 0 ? null : r.energy / (r.capacityKw * hoursOfDay),
+            capacityFactor(r.energy, r.capacityKw, from, to),
             now,
           ],
         );

@@ -6,30 +6,26 @@ import type { Device, DeviceState } from '@voltscope/shared/fleet';
 import type { GeneratorKpis, PeriodComparison, PeriodKpis, SiteKpis } from '@voltscope/shared/kpis';
 import type { LatestValues } from '../live/latest.ts';
 import type { TelemetryStore } from '../store/telemetry/types.ts';
+import {
+  availability,
+  capacityShares,
+  energyOf,
+  insolationOf,
+  performanceRatio,
+  specificYield,
+  startOfLocalDay,
+} from './kpiFormulas.ts';
 import type { Registry } from './registry.ts';
 import { deviceStatus } from './status.ts';
 
-/** Below this insolation the performance ratio is noise (dawn), so it is not given. */
-const MIN_INSOLATION_KWH_M2 = 0.05;
 /** Insolation today is read from the rollups at most this often per site. */
 const INSOLATION_TTL_MS = 60_000;
 
 const GENERATOR_TYPES = new Set(['inverter', 'wind_turbine']);
 const POWER_KEY = { inverter: 'ac_power', wind_turbine: 'active_power' } as const;
 
-/** The time of the last local midnight at `timeZone` before `now`. */
-export function startOfLocalDay(now: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(now);
-  const field = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const sinceMidnight = ((field('hour') * 60 + field('minute')) * 60 + field('second')) * 1000 + (now % 1000);
-  return now - sinceMidnight;
-}
+// Moved to kpiFormulas.ts; still exported from here for the modules and tests that import them here.
+export { energyOf, startOfLocalDay };
 
 const sum = (values: (number | null)[]): number | null => {
   const present = values.filter((v): v is number => v !== null);
@@ -69,24 +65,13 @@ export class PlantKpis {
       .find((d) => d.type === type);
   }
 
-  /** Each generator's share of the plant's capacity (kWp for solar, where only AC ratings are known). */
-  #capacityShares(site: Site, generators: readonly Device[]): Map<string, number> {
-    const rated = generators.reduce((n, d) => n + (d.ratedKw ?? 0), 0);
-    return new Map(
-      generators.map((d) => [
-        d.id,
-        rated > 0 ? (site.capacityKw * (d.ratedKw ?? 0)) / rated : site.capacityKw / generators.length,
-      ]),
-    );
-  }
-
   async site(site: Site, now = Date.now()): Promise<SiteKpis> {
     const registry = this.#registry();
     const devices = registry.devicesOfSite(site.id);
     const counts: Record<DeviceState, number> = { online: 0, offline: 0, fault: 0, maintenance: 0 };
     const generators: GeneratorKpis[] = [];
     const generatorDevices = devices.filter((d) => GENERATOR_TYPES.has(d.type));
-    const shares = this.#capacityShares(site, generatorDevices);
+    const shares = capacityShares(site.capacityKw, generatorDevices);
     const midnight = startOfLocalDay(now, site.timeZone);
     for (const device of devices) {
       const { state, lastSeen } = deviceStatus(device, registry, this.#latest, now);
@@ -104,7 +89,7 @@ export class PlantKpis {
         faultCode: this.#value(device.id, 'fault_code', now),
         powerKw: this.#value(device.id, POWER_KEY[device.type as keyof typeof POWER_KEY], now),
         energyTodayKwh: energy,
-        specificYieldToday: energy === null || share === 0 ? null : energy / share,
+        specificYieldToday: specificYield(energy, share),
         lastSeen,
       });
     }
@@ -136,17 +121,14 @@ export class PlantKpis {
       powerKw,
       shareOfCapacity: powerKw === null ? null : powerKw / site.capacityKw,
       energyTodayKwh,
-      specificYieldToday: energyTodayKwh === null ? null : energyTodayKwh / site.capacityKw,
+      specificYieldToday: specificYield(energyTodayKwh, site.capacityKw),
       irradiance: weather && site.kind === 'solar' ? this.#value(weather.id, 'irradiance_poa', now) : null,
       insolationTodayKwhM2: insolation,
-      performanceRatioToday:
-        energyTodayKwh !== null && insolation !== null && insolation >= MIN_INSOLATION_KWH_M2
-          ? energyTodayKwh / (site.capacityKw * insolation)
-          : null,
+      performanceRatioToday: performanceRatio(energyTodayKwh, site.capacityKw, insolation),
       moduleTemperature: weather && site.kind === 'solar' ? this.#value(weather.id, 'module_temperature', now) : null,
       ambientTemperature: weather ? this.#value(weather.id, 'ambient_temperature', now) : null,
       windSpeed: weather ? this.#value(weather.id, 'wind_speed', now) : null,
-      availability: generators.length === 0 ? null : available / generators.length,
+      availability: availability(available, generators.length),
       devices: counts,
       state,
       generators,
@@ -162,7 +144,7 @@ export class PlantKpis {
     // One bucket a minute: the 1-minute rollups, however long the day has been.
     const maxPoints = Math.max(1, Math.ceil((now - day) / 60_000));
     const history = await this.#telemetry.history({ seriesIds: [poa], from: day, to: now, maxPoints });
-    const value = energyOf(history.ts, history.series[0]?.avg ?? [], history.bucketMs, now) / 1000;
+    const value = insolationOf(history.ts, history.series[0]?.avg ?? [], history.bucketMs, now);
     this.#insolation.set(site.id, { at: now, day, value });
     return value;
   }
@@ -186,7 +168,7 @@ export class PlantKpis {
         ? registry.seriesIdByKey(`${device.id}/${POWER_KEY[device.type as keyof typeof POWER_KEY]}`)
         : meter && registry.seriesIdByKey(`${meter.id}/active_power`);
       const weather = site.kind === 'solar' ? this.#firstOfType(site.id, 'weather_station') : undefined;
-      const capacityKw = device ? (this.#capacityShares(site, generators).get(device.id) ?? 0) : site.capacityKw;
+      const capacityKw = device ? (capacityShares(site.capacityKw, generators).get(device.id) ?? 0) : site.capacityKw;
       return {
         id: device?.id ?? site.id,
         name: device ? `${site.name} · ${device.name}` : site.name,
@@ -204,19 +186,16 @@ export class PlantKpis {
       const hasPower = power.some((v) => v !== null);
       const energyKwh = hasPower ? energyOf(history.ts, power, history.bucketMs, to) : null;
       const insolation =
-        w.poaSeries === undefined ? null : energyOf(history.ts, avgOf(w.poaSeries), history.bucketMs, to) / 1000;
+        w.poaSeries === undefined ? null : insolationOf(history.ts, avgOf(w.poaSeries), history.bucketMs, to);
       return {
         id: w.id,
         name: w.name,
         siteId: w.siteId,
         capacityKw: w.capacityKw,
         energyKwh,
-        specificYield: energyKwh === null || w.capacityKw === 0 ? null : energyKwh / w.capacityKw,
+        specificYield: specificYield(energyKwh, w.capacityKw),
         insolationKwhM2: insolation,
-        performanceRatio:
-          energyKwh !== null && insolation !== null && insolation >= MIN_INSOLATION_KWH_M2 && w.capacityKw > 0
-            ? energyKwh / (w.capacityKw * insolation)
-            : null,
+        performanceRatio: performanceRatio(energyKwh, w.capacityKw, insolation),
         normalisedPower: history.ts.map((_, i) => {
           const v = power[i];
           return v === null || v === undefined || w.capacityKw === 0 ? null : v / w.capacityKw;
@@ -225,32 +204,4 @@ export class PlantKpis {
     });
     return { from, to, bucketMs: history.bucketMs, ts: history.ts, items: result };
   }
-}
-
-/** A mean holds until the next one at most this long: longer silences are outages, not output. */
-const MAX_HOLD_MS = 20 * 60_000;
-
-/**
- * The integral over time of bucket means, in unit·h (kW → kWh, W/m² → Wh/m²). Each mean holds until
- * the next bucket with data (sparse samples, such as 15-minute history, fill the time between them),
- * for at most MAX_HOLD_MS or one bucket, whichever is longer.
- */
-export function energyOf(
-  ts: readonly number[],
-  means: readonly (number | null)[],
-  bucketMs: number,
-  to: number,
-): number {
-  const hold = Math.max(bucketMs, MAX_HOLD_MS);
-  let total = 0;
-  let last = -1;
-  for (let i = 0; i <= means.length; i++) {
-    if (i < means.length && (means[i] === null || means[i] === undefined)) continue;
-    if (last >= 0) {
-      const until = i < means.length ? (ts[i] as number) : Math.min(to, (ts[last] as number) + bucketMs);
-      total += (means[last] as number) * Math.min(hold, until - (ts[last] as number));
-    }
-    last = i;
-  }
-  return total / 3_600_000;
 }

@@ -12,7 +12,7 @@ import type { SeriesRings } from '../live/rings.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import { bufferedBytes, flowOf, judge } from './backpressure.ts';
 import { FrameWriter } from './delivery.ts';
-import { type Columns, latestOfFrames, latestOfSite, snapshotOfSite } from './snapshots.ts';
+import { type Columns, latestOfFrames, latestOfSite, snapshotOfSite, withinFrameSpan } from './snapshots.ts';
 import type { Io, IoSocket } from './types.ts';
 
 export interface FanoutOptions {
@@ -179,7 +179,8 @@ export class Fanout {
     this.#judgeSockets(now);
     for (const [siteId, room] of due) {
       room.seq++;
-      const frame = encodeFrame(frameKinds.live, room.seq, room.series, room.ts, room.values);
+      const { series, ts, values } = withinFrameSpan(room);
+      const frame = encodeFrame(frameKinds.live, room.seq, series, ts, values);
       room.log.push({ seq: room.seq, sentAt: now, frame });
       room.series = [];
       room.ts = [];
@@ -338,7 +339,8 @@ export class Fanout {
   }
 
   #encode(kind: FrameKind, siteId: string, columns: Columns): Uint8Array {
-    return encodeFrame(kind, this.seqOf(siteId), columns.series, columns.ts, columns.values);
+    const { series, ts, values } = withinFrameSpan(columns);
+    return encodeFrame(kind, this.seqOf(siteId), series, ts, values);
   }
 
   /** A frame for one socket: counted, and credited as bulk so that it does not make the socket slow. */

@@ -1,10 +1,10 @@
 import type { Device, Series } from '@voltscope/shared/fleet';
-import { decodeFrame, encodeFrame, frameKinds } from '@voltscope/shared/frames';
+import { decodeFrame, encodeFrame, frameKinds, MAX_FRAME_SPAN_MS } from '@voltscope/shared/frames';
 import { describe, expect, it } from 'vitest';
 import { Registry } from '../fleet/registry.ts';
 import { LatestValues } from '../live/latest.ts';
 import { SeriesRings } from '../live/rings.ts';
-import { latestOfFrames, snapshotOfSite } from './snapshots.ts';
+import { latestOfFrames, snapshotOfSite, withinFrameSpan } from './snapshots.ts';
 
 const device: Device = {
   ...{ id: 'a.inv1', siteId: 'a', type: 'inverter', name: 'Inverter 1', model: 'test', ratedKw: 100 },
@@ -70,5 +70,15 @@ describe('latestOfFrames', () => {
         [3, [500, 30]],
       ]),
     );
+  });
+
+  it('leaves out of a frame only what lies more than its span before the newest sample', () => {
+    const now = 1_795_310_000_000;
+    const old = now - MAX_FRAME_SPAN_MS - 1;
+    const same = { series: [1, 2], ts: [now - 30 * 86_400_000, now], values: [1, 2] };
+    expect(withinFrameSpan(same)).toBe(same);
+    const wide = withinFrameSpan({ series: [1, 2, 3], ts: [now, old, now - MAX_FRAME_SPAN_MS], values: [1, 2, 3] });
+    expect(wide).toEqual({ series: [1, 3], ts: [now, now - MAX_FRAME_SPAN_MS], values: [1, 3] });
+    expect(() => encodeFrame(frameKinds.live, 1, wide.series, wide.ts, wide.values)).not.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 // What a socket gets besides live frames: a snapshot of a site (on subscribe, or on a resume the frame
 // log cannot serve) and a catch-up (after the socket was skipped). Both are plain columns built from the
 // hub's live buffers, never from the store; the fan-out encodes and sends them.
-import type { Frame } from '@voltscope/shared/frames';
+import { type Frame, MAX_FRAME_SPAN_MS } from '@voltscope/shared/frames';
 import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { SeriesRings } from '../live/rings.ts';
@@ -14,7 +14,7 @@ export interface Columns {
 
 /** Series whose last minutes go into a snapshot; the others send their latest value only. */
 const TREND_KEYS = new Set(['ac_power', 'dc_power', 'active_power', 'irradiance_poa', 'wind_speed']);
-/** Older values are history, not state: they would also overflow a frame's time offsets. */
+/** Older values are history, not state (and well inside a frame's span, MAX_FRAME_SPAN_MS). */
 const STALE_MS = 30 * 86_400_000;
 
 const columns = (): Columns => ({ series: [], ts: [], values: [] });
@@ -98,6 +98,31 @@ export function latestOfFrames(frames: readonly Frame[]): Columns {
         out.values[index] = frame.values[i] as number;
       }
     }
+  }
+  return out;
+}
+
+/**
+ * The columns a frame can carry: all of them unless they span more than MAX_FRAME_SPAN_MS (about 49.7
+ * days), which only a sample far older than the rest gives (a late backfill beside live values, or a
+ * simulator warped far ahead of the clock). Then those older than the newest minus the span are left
+ * out: they are history, kept in the store, not live state, and the encoder would refuse the frame.
+ */
+export function withinFrameSpan(input: Columns): Columns {
+  let newest = Number.NEGATIVE_INFINITY;
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const t of input.ts) {
+    if (t > newest) newest = t;
+    if (t < oldest) oldest = t;
+  }
+  if (input.ts.length === 0 || newest - oldest <= MAX_FRAME_SPAN_MS) return input;
+  const out = columns();
+  for (let i = 0; i < input.ts.length; i++) {
+    const t = input.ts[i] as number;
+    if (newest - t > MAX_FRAME_SPAN_MS) continue;
+    out.series.push(input.series[i] as number);
+    out.ts.push(t);
+    out.values.push(input.values[i] as number);
   }
   return out;
 }

@@ -1,0 +1,140 @@
+// Stores the effects of one alarm transition (alarmMachine.ts) inside the caller's transaction: the
+// occurrence's columns, the alarm point's, a new occurrence, and the events that record them, each with
+// the site's next event number. Returns the changes to announce after the commit, each event beside the
+// alarm as it stands after the transition.
+import type { Alarm, AlarmPriority, LocalisedText, SiteEvent } from '@voltscope/shared/alarms';
+import type { Db } from '../store/db.ts';
+import type { AlarmEffect, OccurrencePatch } from './alarmMachine.ts';
+import { getAlarms, insertEvent, type NewEvent, takeSeq } from './store.ts';
+
+export interface AlarmChange {
+  /** Null for events that change no alarm (a door opened, a sign-in). */
+  alarm: Alarm | null;
+  event: SiteEvent;
+}
+
+/** What a new occurrence is raised with. */
+export interface Opening {
+  siteId: string;
+  deviceId: string;
+  ruleId: number;
+  priority: AlarmPriority;
+  message: LocalisedText;
+  value: number | null;
+}
+
+type EventSource = Pick<Alarm, 'id' | 'siteId' | 'deviceId' | 'ruleId' | 'priority' | 'message' | 'seq'>;
+
+const COLUMNS: Record<keyof OccurrencePatch, string> = {
+  state: 'state',
+  clearedAt: 'cleared_at',
+  acknowledgedAt: 'acknowledged_at',
+  acknowledgedBy: 'acknowledged_by',
+  closedAt: 'closed_at',
+  suppressed: 'suppressed',
+};
+
+export async function reread(tx: Db, id: number): Promise<Alarm> {
+  const [alarm] = await getAlarms(tx, [id]);
+  if (!alarm) throw new Error(`alarm ${id} vanished`);
+  return alarm;
+}
+
+/**
+ * Writes `effects` for the occurrence `current` (null when there is none) at `ts`; `opening` is what an
+ * `open` effect raises. The alarm's `seq` follows its latest event whenever the alarm or its point
+ * changed (a comment alone changes neither).
+ */
+export async function writeEffects(
+  tx: Db,
+  current: Alarm | null,
+  effects: readonly AlarmEffect[],
+  ts: number,
+  opening?: Opening,
+): Promise<AlarmChange[]> {
+  const changes: AlarmChange[] = [];
+  let source: EventSource | null = current;
+  let unchanged: Alarm | null = current;
+  let events: SiteEvent[] = [];
+  let changed = false;
+  let taken: number | null = null;
+
+  const flush = async () => {
+    if (!source || events.length === 0) return;
+    const last = events[events.length - 1] as SiteEvent;
+    if (changed && last.seq !== source.seq)
+      await tx.run('UPDATE alarms SET seq = ? WHERE id = ?', [last.seq, source.id]);
+    const alarm = changed || !unchanged ? await reread(tx, source.id) : unchanged;
+    for (const event of events) changes.push({ alarm, event });
+    events = [];
+    changed = false;
+  };
+
+  for (const effect of effects) {
+    if (effect.type === 'update') {
+      if (!source) throw new Error('an update needs an occurrence');
+      const keys = Object.keys(effect.set) as (keyof OccurrencePatch)[];
+      const values = keys.map((k) =>
+        k === 'suppressed' ? (effect.set[k] ? 1 : 0) : (effect.set[k] as string | number),
+      );
+      await tx.run(`UPDATE alarms SET ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')} WHERE id = ?`, [
+        ...values,
+        source.id,
+      ]);
+      changed = true;
+    } else if (effect.type === 'setPoint') {
+      if (!source) throw new Error('a point change needs an occurrence');
+      const [column, value] =
+        'outOfService' in effect.set
+          ? ['out_of_service', effect.set.outOfService ? 1 : 0]
+          : ['shelved_until', effect.set.shelvedUntil];
+      await tx.run(
+        `INSERT INTO alarm_points (rule_id, device_id, ${column}) VALUES (?, ?, ?)
+         ON CONFLICT (rule_id, device_id) DO UPDATE SET ${column} = excluded.${column}`,
+        [source.ruleId, source.deviceId, value],
+      );
+      changed = true;
+    } else if (effect.type === 'open') {
+      if (!opening) throw new Error('an occurrence opens only with what it is raised with');
+      await flush();
+      const o = opening;
+      // The new occurrence and its first event share the site's next event number.
+      taken = await takeSeq(tx, o.siteId);
+      const row = await tx.get<{ id: number }>(
+        `INSERT INTO alarms (site_id, device_id, rule_id, priority, state, message, value, raised_at, suppressed, seq)
+         VALUES (?, ?, ?, ?, 'unacknowledged', ?, ?, ?, ?, ?) RETURNING id`,
+        [
+          o.siteId,
+          o.deviceId,
+          o.ruleId,
+          o.priority,
+          JSON.stringify(o.message),
+          o.value,
+          ts,
+          effect.suppressed ? 1 : 0,
+          taken,
+        ],
+      );
+      source = { ...o, id: Number(row?.id), seq: taken };
+      unchanged = null;
+      changed = true;
+    } else {
+      if (!source) throw new Error('an event of an alarm needs an occurrence');
+      const event: NewEvent = {
+        siteId: source.siteId,
+        deviceId: source.deviceId,
+        alarmId: source.id,
+        type: effect.event,
+        severity: effect.event === 'alarm_raised' ? source.priority : 'info',
+        message: source.message,
+        userName: effect.by,
+        comment: effect.comment,
+        ts,
+      };
+      events.push(await insertEvent(tx, event, taken ?? undefined));
+      taken = null;
+    }
+  }
+  await flush();
+  return changes;
+}
