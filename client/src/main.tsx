@@ -1,4 +1,4 @@
-// Entry point: fonts and styles, the language (read from storage before the first render), the
+// Entry point: fonts and styles, the language (its strings loaded before the first render), the
 // router, then React. Anything that must happen before first paint is in public/boot.js (the CSP
 // allows no inline script).
 import '@fontsource/public-sans/400.css';
@@ -23,7 +23,8 @@ import { liveClient } from './live/liveClient.ts';
 import { setUnauthorizedHandler } from './session/api.ts';
 import { sessionStore } from './session/sessionStore.ts';
 
-initI18n();
+// The first render waits for the language's common strings: no raw key shows, even for a frame.
+await initI18n();
 const router = createAppRouter();
 
 // A 401 on an authenticated call means the session ended on the server: back to login, then here.

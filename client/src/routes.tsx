@@ -3,6 +3,7 @@
 // are not registered, so visiting them shows not-found, and the menu leaves them out.
 import type { Action, SubjectName } from '@voltscope/shared/abilities';
 import type { ComponentType } from 'react';
+import { dynamicKey } from './i18n/namespaces.ts';
 
 export type LayoutName = 'default' | 'blank';
 
@@ -12,7 +13,7 @@ export interface RouteHandle {
 }
 
 export interface RouteMeta {
-  /** Route name from the seed; also the key of its title under `routes.` (see routeTitleKey). */
+  /** Route name from the seed; also the key of its title under `common:routes.` (see routeTitleKey). */
   name: string;
   path: string;
   layout: LayoutName;
@@ -260,4 +261,5 @@ export function findRoute(name: string): RouteMeta | undefined {
 }
 
 /** The i18n key of a route's title: the catch-all `$error` shares the not-found title. */
-export const routeTitleKey = (name: string): string => `routes.${name === '$error' ? 'not-found' : name}`;
+export const routeTitleKey = (name: string) =>
+  dynamicKey('common', `common:routes.${name === '$error' ? 'not-found' : name}`);

@@ -14,14 +14,51 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * Why a request was refused, finer than its ErrorCode: the client words it in the reader's language
+ * (with `params`), so the English `message` beside it is for logs and API users only.
+ */
+export const reasonCodes = [
+  // The validation rules (validation.ts checks that its list is this one's).
+  'required',
+  'email',
+  'password',
+  'confirmed',
+  'between',
+  'integer',
+  'regex',
+  'alpha',
+  'url',
+  'length',
+  'alphaDash',
+  'invalidCredentials',
+  'tooManyAttempts',
+  'emailTaken',
+  'wrongPassword',
+  'samePassword',
+  'resetByAdmin',
+  'resetLinkInvalid',
+  'busy',
+] as const;
+export type ReasonCode = (typeof reasonCodes)[number];
+
+export interface Reason {
+  code: ReasonCode;
+  params?: Record<string, string | number>;
+}
+
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
+  /** The reason for the whole request, when there is one the client can word. */
+  reason?: Reason;
   /** Field errors, as the login form expects them: `{ email: ['Invalid email or password'] }`. */
   errors?: Record<string, string[]>;
+  /** The same field errors as reasons, for the client to word: `{ email: { code: 'invalidCredentials' } }`. */
+  fields?: Record<string, Reason>;
 }
 
 export type Ack<T> = { data: T } | { error: ErrorBody };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { languages } from './i18n.ts';
 import {
   formatMessage,
   isAlphaDash,
@@ -43,10 +42,7 @@ describe('validators', () => {
 });
 
 describe('validation messages', () => {
-  it('exist for every rule in every language', () => {
-    for (const language of languages) {
-      for (const rule of validationRules)
-        expect(validationMessages[language][rule], `${language}.${rule}`).toBeTruthy();
-    }
+  it('exist in English for every rule (the client words them in every language)', () => {
+    for (const rule of validationRules) expect(validationMessages.en[rule], rule).toBeTruthy();
   });
 });

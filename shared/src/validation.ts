@@ -1,6 +1,6 @@
-// The seed's validation rules (section 5) and their messages in the four languages, shared by the
-// server (request checks) and the client (form checks).
-import type { Language } from './i18n.ts';
+// The seed's validation rules (section 5), shared by the server (request checks) and the client (form
+// checks), with the server's English message for each.
+import type { ReasonCode } from './errors.ts';
 
 export const validationRules = [
   'required',
@@ -14,12 +14,14 @@ export const validationRules = [
   'url',
   'length',
   'alphaDash',
-] as const;
+] as const satisfies readonly ReasonCode[];
 export type ValidationRule = (typeof validationRules)[number];
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const validationMessages: Record<Language, Record<ValidationRule, string>> = {
+/** The server's English wording of each rule (beside its code); the client words the codes itself, in
+ * client/src/i18n/locales/<language>/validation.json. */
+export const validationMessages: { en: Record<ValidationRule, string> } = {
   en: {
     required: 'This field is required',
     email: 'The email address entered is invalid',
@@ -33,46 +35,6 @@ export const validationMessages: Record<Language, Record<ValidationRule, string>
     url: 'The URL entered is invalid',
     length: 'The length of the field must be {{length}} characters',
     alphaDash: 'The field may only contain letters, numbers, dashes, and underscores',
-  },
-  fr: {
-    required: 'Ce champ est obligatoire',
-    email: 'L’adresse e-mail saisie n’est pas valide',
-    password:
-      'Le mot de passe doit contenir au moins une majuscule, une minuscule, un chiffre, un caractère spécial et compter au moins 8 caractères',
-    confirmed: 'La confirmation du mot de passe ne correspond pas',
-    between: 'La valeur doit être comprise entre {{min}} et {{max}}',
-    integer: 'Ce champ doit être un nombre entier',
-    regex: 'Le format du champ n’est pas valide',
-    alpha: 'Ce champ ne peut contenir que des lettres',
-    url: 'L’URL saisie n’est pas valide',
-    length: 'Ce champ doit compter exactement {{length}} caractères',
-    alphaDash: 'Ce champ ne peut contenir que des lettres, des chiffres, des tirets et des traits de soulignement',
-  },
-  ar: {
-    required: 'هذا الحقل مطلوب',
-    email: 'عنوان البريد الإلكتروني المُدخل غير صالح',
-    password: 'يجب أن تحتوي كلمة المرور على حرف كبير واحد على الأقل وحرف صغير ورقم ورمز خاص، وألا يقل طولها عن 8 أحرف',
-    confirmed: 'تأكيد كلمة المرور غير مطابق',
-    between: 'يجب أن تكون القيمة بين {{min}} و{{max}}',
-    integer: 'يجب أن يكون هذا الحقل عددًا صحيحًا',
-    regex: 'صيغة الحقل غير صالحة',
-    alpha: 'لا يجوز أن يحتوي الحقل إلا على حروف',
-    url: 'عنوان URL المُدخل غير صالح',
-    length: 'يجب أن يكون طول الحقل {{length}} أحرف',
-    alphaDash: 'لا يجوز أن يحتوي الحقل إلا على حروف وأرقام وشرطات وشرطات سفلية',
-  },
-  fa: {
-    required: 'پر کردن این فیلد الزامی است',
-    email: 'نشانی ایمیل واردشده معتبر نیست',
-    password: 'گذرواژه باید دست‌کم یک حرف بزرگ، یک حرف کوچک، یک رقم و یک نویسهٔ ویژه داشته باشد و کمتر از ۸ نویسه نباشد',
-    confirmed: 'تکرار گذرواژه با آن یکسان نیست',
-    between: 'مقدار باید بین {{min}} و {{max}} باشد',
-    integer: 'این فیلد باید عدد صحیح باشد',
-    regex: 'قالب این فیلد معتبر نیست',
-    alpha: 'این فیلد فقط می‌تواند حروف الفبا داشته باشد',
-    url: 'نشانی URL واردشده معتبر نیست',
-    length: 'طول این فیلد باید {{length}} نویسه باشد',
-    alphaDash: 'این فیلد فقط می‌تواند حروف، اعداد، خط تیره و زیرخط داشته باشد',
   },
 };
 

@@ -12,7 +12,7 @@ import { useAlarmFeedState } from './hooks.ts';
 import { PriorityIcon } from './PriorityIcon.tsx';
 
 export function AlarmCounts() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   const alarms = useAlarmFeedState((s) => s.alarms);
   const status = useAlarmFeedState((s) => s.status);
@@ -22,7 +22,7 @@ export function AlarmCounts() {
     // biome-ignore lint/a11y/useSemanticElements: a group of links, not a form's fieldset.
     <div
       role="group"
-      aria-label={t('alarmConsole.nav.label')}
+      aria-label={t('alarms:nav.label')}
       className={classes.counts}
       data-testid="alarm-counts"
       data-status={status}
@@ -30,12 +30,12 @@ export function AlarmCounts() {
       {alarmPriorities.map((priority) => {
         const { unacknowledged, active } = counts[priority];
         const label = known
-          ? t('alarmConsole.nav.count', {
-              priority: t(`alarmConsole.priority.${priority}`),
+          ? t('alarms:nav.count', {
+              priority: t(`common:priority.${priority}`),
               unacknowledged: formatNumber(lng, unacknowledged),
               active: formatNumber(lng, active),
             })
-          : t('alarmConsole.nav.countLoading', { priority: t(`alarmConsole.priority.${priority}`) });
+          : t('alarms:nav.countLoading', { priority: t(`common:priority.${priority}`) });
         return (
           <Link
             key={priority}

@@ -15,7 +15,7 @@ import { IconSoundOff, IconSoundOn, IconSoundSilenced } from './soundIcons.tsx';
 import { ToneBank } from './tones.ts';
 
 export function Annunciator() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   const alarms = useAlarmFeedState((s) => s.alarms);
   const ready = useAlarmFeedState((s) => s.status === 'ready');
@@ -68,7 +68,7 @@ export function Annunciator() {
 
   if (audio === 'blocked' && !muted) {
     return (
-      <Tooltip label={t('alarmConsole.sound.blockedHint')}>
+      <Tooltip label={t('alarms:sound.blockedHint')}>
         <Button
           size="compact-sm"
           variant="filled"
@@ -76,19 +76,19 @@ export function Annunciator() {
           autoContrast
           leftSection={<IconSoundOff size={18} />}
           onClick={() => bank.current?.unlock()}
-          aria-label={t('alarmConsole.sound.enable')}
+          aria-label={t('alarms:sound.enable')}
           data-testid="annunciator"
           data-sound="blocked"
           className={classes.text}
         >
-          <span className={classes.label}>{t('alarmConsole.sound.enable')}</span>
+          <span className={classes.label}>{t('alarms:sound.enable')}</span>
         </Button>
       </Tooltip>
     );
   }
 
   if (sounding.length > 0 && !muted && audio !== 'unsupported') {
-    const label = t('alarmConsole.sound.silenceLabel', { n: n(sounding.length) });
+    const label = t('alarms:sound.silenceLabel', { n: n(sounding.length) });
     return (
       <Tooltip label={label}>
         <Button
@@ -102,7 +102,7 @@ export function Annunciator() {
           data-priority={top ?? undefined}
           className={classes.sounding}
         >
-          <span className={classes.label}>{t('alarmConsole.sound.silence')}</span>
+          <span className={classes.label}>{t('alarms:sound.silence')}</span>
         </Button>
       </Tooltip>
     );
@@ -110,10 +110,10 @@ export function Annunciator() {
 
   const state = audio === 'unsupported' ? 'unsupported' : muted ? 'muted' : audible.length > 0 ? 'silenced' : 'quiet';
   const label = {
-    unsupported: t('alarmConsole.sound.unsupported'),
-    muted: t('alarmConsole.sound.muted'),
-    silenced: t('alarmConsole.sound.silenced', { n: n(audible.length) }),
-    quiet: t('alarmConsole.sound.on'),
+    unsupported: t('alarms:sound.unsupported'),
+    muted: t('alarms:sound.muted'),
+    silenced: t('alarms:sound.silenced', { n: n(audible.length) }),
+    quiet: t('alarms:sound.on'),
   }[state];
   const Icon = state === 'quiet' ? IconSoundOn : state === 'silenced' ? IconSoundSilenced : IconSoundOff;
   return (
@@ -137,7 +137,7 @@ export function Annunciator() {
         <Menu.Label>{label}</Menu.Label>
         {state !== 'unsupported' && (
           <Menu.Item onClick={() => setMuted(!muted)} data-testid="annunciator-toggle">
-            {muted ? t('alarmConsole.sound.turnOn') : t('alarmConsole.sound.turnOff')}
+            {muted ? t('alarms:sound.turnOn') : t('alarms:sound.turnOff')}
           </Menu.Item>
         )}
         {state !== 'unsupported' && (
@@ -147,7 +147,7 @@ export function Annunciator() {
               bank.current?.play('high');
             }}
           >
-            {t('alarmConsole.sound.test')}
+            {t('alarms:sound.test')}
           </Menu.Item>
         )}
       </Menu.Dropdown>

@@ -12,7 +12,7 @@ import { audiblePriorities } from './alarmView.ts';
 const FLUSH_MS = 250;
 
 export function useAlarmNotifications(): void {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   const latest = useRef({ t, lng });
   latest.current = { t, lng };
@@ -33,7 +33,7 @@ export function useAlarmNotifications(): void {
       waiting.push({
         id: `alarm-${alarm.id}`,
         title: alarm.message[lng] || alarm.message.en,
-        text: t('alarmConsole.notification', { priority: t(`alarmConsole.priority.${alarm.priority}`), site }),
+        text: t('alarms:notification', { priority: t(`common:priority.${alarm.priority}`), site }),
         at: event.ts,
         read: false,
         url: `/alarm/realtime?site=${encodeURIComponent(alarm.siteId)}`,

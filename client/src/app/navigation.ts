@@ -1,10 +1,10 @@
 // The menu of the seed (section 2, "Menu labels"), grouped. An entry shows when its page is built and
 // the user's ability allows its route; a group shows when at least one of its entries does.
 import type { AppAbility } from '@voltscope/shared/abilities';
-import type { Messages } from '../i18n/locales/en.ts';
+import type shell from '../i18n/locales/en/shell.json';
 import { findRoute, isBuilt, type RouteMeta } from '../routes.tsx';
 
-export type NavLabel = keyof Messages['nav'];
+export type NavLabel = keyof (typeof shell)['nav'];
 export type NavIcon = 'monitoring' | 'events' | 'devices' | 'access' | 'settings' | 'solar' | 'shield' | 'palette';
 
 export interface NavEntry {

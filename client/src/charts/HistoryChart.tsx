@@ -243,7 +243,7 @@ export function HistoryChart({
   maxPoints,
   onViewChange,
 }: HistoryChartProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const scheme = useComputedColorScheme('light');
   const { dir } = useDirection();
@@ -487,27 +487,27 @@ export function HistoryChart({
           {shown && hasData
             ? `${
                 shown.reply.resolution === 'raw' && shown.reply.bucketMs <= 1000
-                  ? t('overview.history.resolutionRaw')
-                  : t('overview.history.resolution', { bucket: formatBucket(lng, shown.reply.bucketMs) })
-              }${canZoomIn ? ` · ${t('overview.history.zoomHint')}` : ''}`
+                  ? t('overview:history.resolutionRaw')
+                  : t('overview:history.resolution', { bucket: formatBucket(lng, shown.reply.bucketMs) })
+              }${canZoomIn ? ` · ${t('overview:history.zoomHint')}` : ''}`
             : ' '}
         </Text>
         <Group gap={4} wrap="nowrap">
-          {state.status === 'loading' && shown && <Loader size="xs" aria-label={t('overview.history.loading')} />}
-          <Tooltip label={t('overview.history.zoomIn')}>
+          {state.status === 'loading' && shown && <Loader size="xs" aria-label={t('overview:history.loading')} />}
+          <Tooltip label={t('overview:history.zoomIn')}>
             <ActionIcon
               variant="default"
-              aria-label={t('overview.history.zoomIn')}
+              aria-label={t('overview:history.zoomIn')}
               disabled={!canZoomIn}
               onClick={() => setZoom(scaleView(view, range, 0.5))}
             >
               <span aria-hidden="true">+</span>
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('overview.history.zoomOut')}>
+          <Tooltip label={t('overview:history.zoomOut')}>
             <ActionIcon
               variant="default"
-              aria-label={t('overview.history.zoomOut')}
+              aria-label={t('overview:history.zoomOut')}
               disabled={!zoomed}
               onClick={() => {
                 const next = scaleView(view, range, 2);
@@ -519,14 +519,14 @@ export function HistoryChart({
           </Tooltip>
           {zoomed && (
             <Button size="compact-sm" variant="light" onClick={() => setZoom(null)} data-testid="history-reset">
-              {t('overview.history.resetZoom')}
+              {t('overview:history.resetZoom')}
             </Button>
           )}
         </Group>
       </Group>
       {zoomed && (
         <Text size="xs" c="dimmed">
-          {t('overview.history.zoomed', { from: fromText, to: toText })}
+          {t('overview:history.zoomed', { from: fromText, to: toText })}
         </Text>
       )}
       <Box ref={sizeRef} pos="relative" h={height}>
@@ -543,14 +543,14 @@ export function HistoryChart({
           <Group pos="absolute" inset={0} justify="center" bg="var(--mantine-color-body)" style={{ opacity: 0.8 }}>
             <Loader size="sm" />
             <Text size="sm" c="dimmed">
-              {t('overview.history.loading')}
+              {t('overview:history.loading')}
             </Text>
           </Group>
         )}
         {shown && !hasData && state.status !== 'loading' && (
           <Group pos="absolute" inset={0} justify="center" style={{ pointerEvents: 'none' }}>
             <Text c="dimmed" data-testid="history-empty">
-              {t('overview.history.empty')}
+              {t('overview:history.empty')}
             </Text>
           </Group>
         )}
@@ -558,9 +558,9 @@ export function HistoryChart({
       {state.status === 'error' && (
         <Alert color="red" variant="light" role="alert">
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{t('overview.history.error')}</Text>
+            <Text size="sm">{t('overview:history.error')}</Text>
             <Button size="compact-sm" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
-              {t('overview.history.retry')}
+              {t('overview:history.retry')}
             </Button>
           </Group>
         </Alert>
@@ -577,7 +577,7 @@ export function HistoryChart({
               <Box component="th" ta="start" />
               {statColumns.map((k) => (
                 <Box component="th" key={k} ta="end" px="xs" c="dimmed" fw={500}>
-                  {t(`overview.history.${k}`)}
+                  {t(`overview:history.${k}`)}
                 </Box>
               ))}
             </tr>
@@ -615,17 +615,17 @@ export function HistoryChart({
           return (
             <span key={spec.id}>
               {s && s.latest !== null
-                ? t('overview.history.summary', {
+                ? t('overview:history.summary', {
                     label: spec.label,
                     latest: show(spec, s.latest),
                     min: show(spec, s.min),
                     max: show(spec, s.max),
                     mean: show(spec, s.mean),
-                    trend: t(`overview.history.${s.trend ?? 'steady'}`),
+                    trend: t(`overview:history.${s.trend ?? 'steady'}`),
                     from: fromText,
                     to: toText,
                   })
-                : t('overview.history.noValues', { label: spec.label, from: fromText, to: toText })}{' '}
+                : t('overview:history.noValues', { label: spec.label, from: fromText, to: toText })}{' '}
             </span>
           );
         })}

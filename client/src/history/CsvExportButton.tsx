@@ -31,7 +31,7 @@ export async function downloadCsv(path: string, fallbackName: string): Promise<v
 }
 
 export function CsvExportButton({ path, fileName }: { path: (lang: string) => string; fileName: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const run = () => {
@@ -43,7 +43,7 @@ export function CsvExportButton({ path, fileName }: { path: (lang: string) => st
   };
   return (
     <>
-      <Tooltip label={t('eventLog.csv.hint')}>
+      <Tooltip label={t('events:csv.hint')}>
         <Button
           variant="default"
           leftSection={<IconDownload />}
@@ -51,12 +51,12 @@ export function CsvExportButton({ path, fileName }: { path: (lang: string) => st
           onClick={run}
           data-testid="csv-export"
         >
-          {state === 'busy' ? t('eventLog.csv.exporting') : t('eventLog.csv.export')}
+          {state === 'busy' ? t('events:csv.exporting') : t('events:csv.export')}
         </Button>
       </Tooltip>
       {state === 'failed' && (
         <Text size="sm" className={classes.error} role="alert">
-          {t('eventLog.csv.error')}
+          {t('events:csv.error')}
         </Text>
       )}
     </>

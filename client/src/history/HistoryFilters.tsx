@@ -60,7 +60,7 @@ function SearchField({
   onChange: (q: string) => void;
   placeholder: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // A reset or a link changes the view: the field follows.
@@ -74,7 +74,7 @@ function SearchField({
   return (
     <TextInput
       type="search"
-      label={t('eventLog.filters.search')}
+      label={t('events:filters.search')}
       placeholder={placeholder}
       leftSection={<IconSearch size={16} />}
       value={text}
@@ -92,7 +92,7 @@ function SearchField({
 }
 
 function PeriodFields({ controls }: { controls: FilterControls }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const { view, filter } = controls;
   const offset = formatOffset(lng, myTimeZone(), Date.now());
@@ -105,8 +105,8 @@ function PeriodFields({ controls }: { controls: FilterControls }) {
   return (
     <>
       <NativeSelect
-        label={t('eventLog.filters.period')}
-        data={periods.map((p) => ({ value: p, label: t(`eventLog.filters.periods.${p}`) }))}
+        label={t('events:filters.period')}
+        data={periods.map((p) => ({ value: p, label: t(`events:filters.periods.${p}`) }))}
         value={view.period}
         onChange={(e) => choose(e.currentTarget.value as Period)}
         data-testid="filter-period"
@@ -115,14 +115,14 @@ function PeriodFields({ controls }: { controls: FilterControls }) {
         <Group gap="xs" grow wrap="nowrap">
           <TextInput
             type="datetime-local"
-            label={`${t('eventLog.filters.from')} (${offset})`}
+            label={`${t('events:filters.from')} (${offset})`}
             value={view.from === null ? '' : toInputValue(view.from)}
             onChange={(e) => filter({ from: fromInputValue(e.currentTarget.value) })}
             data-testid="filter-from"
           />
           <TextInput
             type="datetime-local"
-            label={`${t('eventLog.filters.to')} (${offset})`}
+            label={`${t('events:filters.to')} (${offset})`}
             value={view.to === null ? '' : toInputValue(view.to)}
             onChange={(e) => filter({ to: fromInputValue(e.currentTarget.value) })}
             data-testid="filter-to"
@@ -141,7 +141,7 @@ export function HistoryFilters({
   withPeriod = true,
   searchPlaceholder,
 }: HistoryFiltersProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const { view, setLists, filter, reset } = controls;
   // On a phone the filters fold away, so that the log starts on the first screen.
@@ -169,11 +169,11 @@ export function HistoryFilters({
       <SearchField
         value={view.q}
         onChange={(q) => filter({ q })}
-        placeholder={searchPlaceholder ?? t('eventLog.filters.searchPlaceholder')}
+        placeholder={searchPlaceholder ?? t('events:filters.searchPlaceholder')}
       />
       <MultiSelect
-        label={t('eventLog.filters.sites')}
-        placeholder={chosenSites.length ? undefined : t('eventLog.filters.allSites')}
+        label={t('events:filters.sites')}
+        placeholder={chosenSites.length ? undefined : t('events:filters.allSites')}
         data={directory.sites.map((s) => ({ value: s.id, label: s.name }))}
         value={chosenSites}
         onChange={setSites}
@@ -182,8 +182,8 @@ export function HistoryFilters({
         data-testid="filter-sites"
       />
       <MultiSelect
-        label={t('eventLog.filters.devices')}
-        placeholder={view.lists.devices.length ? undefined : t('eventLog.filters.allDevices')}
+        label={t('events:filters.devices')}
+        placeholder={view.lists.devices.length ? undefined : t('events:filters.allDevices')}
         data={deviceGroups}
         value={view.lists.devices}
         onChange={(devices) => setLists({ devices })}
@@ -209,7 +209,7 @@ export function HistoryFilters({
   );
 
   return (
-    <Stack gap="sm" mb="md" component="section" aria-label={t('eventLog.filters.title')}>
+    <Stack gap="sm" mb="md" component="section" aria-label={t('events:filters.title')}>
       {phone ? (
         <>
           <Button
@@ -220,7 +220,7 @@ export function HistoryFilters({
             aria-expanded={open}
             data-testid="filters-toggle"
           >
-            {active > 0 ? t('eventLog.filters.active', { n: formatNumber(lng, active) }) : t('eventLog.filters.title')}
+            {active > 0 ? t('events:filters.active', { n: formatNumber(lng, active) }) : t('events:filters.title')}
           </Button>
           <Collapse expanded={open}>{grid}</Collapse>
         </>
@@ -232,7 +232,7 @@ export function HistoryFilters({
         {active > 0 && (
           <Group gap="xs">
             <Text size="sm" data-testid="filters-active">
-              {t('eventLog.filters.active', { n: formatNumber(lng, active) })}
+              {t('events:filters.active', { n: formatNumber(lng, active) })}
             </Text>
             <Button
               variant="subtle"
@@ -241,7 +241,7 @@ export function HistoryFilters({
               onClick={reset}
               data-testid="filters-reset"
             >
-              {t('eventLog.filters.reset')}
+              {t('events:filters.reset')}
             </Button>
           </Group>
         )}
@@ -251,7 +251,7 @@ export function HistoryFilters({
 }
 
 function ZoneChoice({ value, onChange }: { value: TimeZoneMode; onChange: (zone: TimeZoneMode) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const zone = myTimeZone();
   return (
@@ -260,17 +260,17 @@ function ZoneChoice({ value, onChange }: { value: TimeZoneMode; onChange: (zone:
         size="xs"
         value={value}
         onChange={(v) => onChange(v === 'site' ? 'site' : 'mine')}
-        aria-label={t('eventLog.zone.label')}
+        aria-label={t('events:zone.label')}
         data={[
-          { value: 'mine', label: t('eventLog.zone.mine') },
-          { value: 'site', label: t('eventLog.zone.site') },
+          { value: 'mine', label: t('events:zone.mine') },
+          { value: 'site', label: t('events:zone.site') },
         ]}
         data-testid="zone-choice"
       />
       <Text size="sm" data-testid="zone-note">
         {value === 'mine'
-          ? t('eventLog.zone.mineNote', { zone, offset: formatOffset(lng, zone, Date.now()) })
-          : t('eventLog.zone.siteNote')}
+          ? t('events:zone.mineNote', { zone, offset: formatOffset(lng, zone, Date.now()) })
+          : t('events:zone.siteNote')}
       </Text>
     </Group>
   );

@@ -45,17 +45,17 @@ function PagerButton({
 }
 
 export function HistoryPager({ page, onPage, onPageSize }: HistoryPagerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const pages = lastPage(page.total, page.pageSize);
   const bounds = pageBounds(page);
   const n = (value: number) => formatNumber(lng, value);
   return (
-    <Group justify="space-between" gap="sm" wrap="wrap" mt="sm" component="nav" aria-label={t('eventLog.pager.label')}>
+    <Group justify="space-between" gap="sm" wrap="wrap" mt="sm" component="nav" aria-label={t('events:pager.label')}>
       <Group gap="sm" wrap="nowrap">
         <NativeSelect
           size="sm"
-          label={t('eventLog.pager.pageSize')}
+          label={t('events:pager.pageSize')}
           data={historyPageSizes.map((s) => ({ value: String(s), label: n(s) }))}
           value={String(page.pageSize)}
           onChange={(e) => onPageSize(Number(e.currentTarget.value) as HistoryPageSize)}
@@ -63,12 +63,12 @@ export function HistoryPager({ page, onPage, onPageSize }: HistoryPagerProps) {
           styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { marginBottom: 0 } }}
         />
         <Text size="sm" aria-live="polite" data-testid="page-range">
-          {t('eventLog.pager.range', { from: n(bounds.from), to: n(bounds.to), total: n(page.total) })}
+          {t('events:pager.range', { from: n(bounds.from), to: n(bounds.to), total: n(page.total) })}
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">
         <PagerButton
-          label={t('eventLog.pager.first')}
+          label={t('events:pager.first')}
           disabled={page.page <= 1}
           onClick={() => onPage(1)}
           testId="page-first"
@@ -76,7 +76,7 @@ export function HistoryPager({ page, onPage, onPageSize }: HistoryPagerProps) {
           <IconPageFirst />
         </PagerButton>
         <PagerButton
-          label={t('eventLog.pager.previous')}
+          label={t('events:pager.previous')}
           disabled={page.page <= 1}
           onClick={() => onPage(page.page - 1)}
           testId="page-previous"
@@ -84,10 +84,10 @@ export function HistoryPager({ page, onPage, onPageSize }: HistoryPagerProps) {
           <IconPagePrevious />
         </PagerButton>
         <Text size="sm" px={4} data-testid="page-number">
-          {t('eventLog.pager.page', { page: n(Math.min(page.page, pages)), pages: n(pages) })}
+          {t('events:pager.page', { page: n(Math.min(page.page, pages)), pages: n(pages) })}
         </Text>
         <PagerButton
-          label={t('eventLog.pager.next')}
+          label={t('events:pager.next')}
           disabled={page.page >= pages}
           onClick={() => onPage(page.page + 1)}
           testId="page-next"
@@ -95,7 +95,7 @@ export function HistoryPager({ page, onPage, onPageSize }: HistoryPagerProps) {
           <IconPageNext />
         </PagerButton>
         <PagerButton
-          label={t('eventLog.pager.last')}
+          label={t('events:pager.last')}
           disabled={page.page >= pages}
           onClick={() => onPage(pages)}
           testId="page-last"

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { IconAlertTriangle, IconFileSearch } from '../ui/icons.tsx';
 
 export function LoadingRows() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   return (
-    <Stack gap={6} aria-busy="true" aria-label={t('eventLog.table.loading')}>
+    <Stack gap={6} aria-busy="true" aria-label={t('events:table.loading')}>
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
         <Skeleton key={i} h={34} />
@@ -17,13 +17,13 @@ export function LoadingRows() {
 }
 
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   return (
     <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} mb="md" data-testid="load-error">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="default" onClick={onRetry}>
-          {t('common.retry')}
+          {t('common:ui.retry')}
         </Button>
       </Group>
     </Alert>
@@ -31,7 +31,7 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
 }
 
 export function EmptyLog({ message, onReset }: { message: string; onReset?: (() => void) | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   return (
     <Paper withBorder p="xl" radius="md" data-testid="log-empty">
       <Stack align="center" gap="xs">
@@ -39,7 +39,7 @@ export function EmptyLog({ message, onReset }: { message: string; onReset?: (() 
         <Text ta="center">{message}</Text>
         {onReset && (
           <Button variant="subtle" size="sm" onClick={onReset}>
-            {t('eventLog.filters.reset')}
+            {t('events:filters.reset')}
           </Button>
         )}
       </Stack>

@@ -39,7 +39,7 @@ interface HistoryTableProps<T> {
 }
 
 function SortHeader({ column, sort }: { column: Column<unknown>; sort: SortState }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const active = sort.key === column.sortKey;
   return (
     <UnstyledButton className={classes.sortButton} onClick={() => column.sortKey && sort.onSort(column.sortKey)}>
@@ -56,8 +56,8 @@ function SortHeader({ column, sort }: { column: Column<unknown>; sort: SortState
       )}
       <VisuallyHidden>
         {active
-          ? t(sort.order === 'asc' ? 'eventLog.table.ascending' : 'eventLog.table.descending')
-          : t('eventLog.table.sortBy', { column: column.header })}
+          ? t(sort.order === 'asc' ? 'events:table.ascending' : 'events:table.descending')
+          : t('events:table.sortBy', { column: column.header })}
       </VisuallyHidden>
     </UnstyledButton>
   );

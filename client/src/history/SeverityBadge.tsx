@@ -6,11 +6,11 @@ import classes from './history.module.css';
 import { SeverityIcon } from './historyIcons.tsx';
 
 export function SeverityBadge({ severity }: { severity: EventSeverity }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   return (
     <span className={classes.severity} data-severity={severity}>
       <SeverityIcon severity={severity} size={14} />
-      {t(`eventLog.severity.${severity}`)}
+      {t(`common:priority.${severity}`)}
     </span>
   );
 }

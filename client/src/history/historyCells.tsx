@@ -34,8 +34,8 @@ export function TimeCell({
 }
 
 export function useSiteName(directory: FleetDirectory) {
-  const { t } = useTranslation();
-  return (siteId: string | null) => (siteId ? (directory.siteById.get(siteId)?.name ?? siteId) : t('eventLog.fleet'));
+  const { t } = useTranslation(['events', 'common']);
+  return (siteId: string | null) => (siteId ? (directory.siteById.get(siteId)?.name ?? siteId) : t('events:fleet'));
 }
 
 export const deviceName = (directory: FleetDirectory, deviceId: string | null) =>

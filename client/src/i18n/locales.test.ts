@@ -1,7 +1,8 @@
 import { languages } from '@voltscope/shared/i18n';
 import { describe, expect, it } from 'vitest';
 import { routeTable, routeTitleKey } from '../routes.tsx';
-import { resources } from './resources.ts';
+import { namespaces } from './namespaces.ts';
+import { resources } from './testResources.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -15,21 +16,27 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const flat = Object.fromEntries(languages.map((lng) => [lng, flatten(resources[lng] as unknown as Tree)])) as Record<
-  (typeof languages)[number],
-  Map<string, string>
->;
+// Every key as `namespace:path`, per language.
+const flat = Object.fromEntries(
+  languages.map((lng) => {
+    const all = new Map<string, string>();
+    for (const ns of namespaces) {
+      for (const [k, v] of flatten((resources[lng]?.[ns] ?? {}) as Tree)) all.set(`${ns}:${k}`, v);
+    }
+    return [lng, all];
+  }),
+) as Record<(typeof languages)[number], Map<string, string>>;
 const reference = flat.en;
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 // Strings that are the same in every language: the brand, and an example address.
-const universal = new Set([
-  'translation.app.name',
-  'translation.footer.copyright',
-  'translation.auth.login.emailPlaceholder',
-]);
+const universal = new Set(['common:app.name', 'shell:footer.copyright', 'auth:login.emailPlaceholder']);
 
 describe('locales', () => {
+  it.each(languages)('%s has a file for every namespace, and no other', (lng) => {
+    expect(Object.keys(resources[lng] ?? {}).sort()).toEqual([...namespaces].sort());
+  });
+
   it.each(languages)('%s has every key of the English source, and no other', (lng) => {
     const keys = [...flat[lng].keys()].sort();
     expect(keys).toEqual([...reference.keys()].sort());
@@ -54,9 +61,8 @@ describe('locales', () => {
 
   it('names every registered route in every language', () => {
     for (const route of routeTable) {
-      const [, ...path] = routeTitleKey(route.name).split('.');
       for (const lng of languages) {
-        expect(flat[lng].get(`translation.routes.${path.join('.')}`), `${lng} ${route.name}`).toBeTruthy();
+        expect(flat[lng].get(routeTitleKey(route.name)), `${lng} ${route.name}`).toBeTruthy();
       }
     }
   });

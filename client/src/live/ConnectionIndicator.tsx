@@ -9,13 +9,13 @@ import { useConnection } from './hooks.ts';
 const COLORS = { connecting: 'gray', live: 'teal', reconnecting: 'yellow', offline: 'red' } as const;
 
 export function ConnectionIndicator() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   const lng = useLanguage();
   const status = useConnection((s) => s.status);
   const since = useConnection((s) => s.since);
   if (status === 'idle') return null;
   const time = formatSiteTime(lng, Intl.DateTimeFormat().resolvedOptions().timeZone, new Date(since));
-  const label = status === 'offline' ? t('connection.offline', { time }) : t(`connection.${status}`);
+  const label = status === 'offline' ? t('common:connection.offline', { time }) : t(`common:connection.${status}`);
   return (
     <Tooltip label={label}>
       <Badge

@@ -1,7 +1,7 @@
 // The one way the client talks HTTP to the server: JSON in and out, the bearer token added, the error
-// body ({ code, message, errors? }) parsed into an ApiError, and a 401 on an authenticated call treated
+// body ({ code, message, reason?, errors?, fields? }) parsed into an ApiError, and a 401 on an authenticated call treated
 // as the end of the session.
-import { DEFAULT_ERROR_MESSAGE, type ErrorBody, errorCodes } from '@voltscope/shared/errors';
+import { DEFAULT_ERROR_MESSAGE, type ErrorBody, errorCodes, type Reason, reasonCodes } from '@voltscope/shared/errors';
 import { sessionStore } from './sessionStore.ts';
 
 export class ApiError extends Error {
@@ -42,9 +42,19 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 
 function toErrorBody(value: unknown): ErrorBody {
   if (value && typeof value === 'object') {
-    const { code, message, errors } = value as Partial<ErrorBody>;
+    const { code, message, errors, reason, fields } = value as Partial<ErrorBody>;
     if (typeof message === 'string' && typeof code === 'string' && (errorCodes as readonly string[]).includes(code)) {
-      return errors && typeof errors === 'object' ? { code, message, errors } : { code, message };
+      const known = (r: unknown): r is Reason =>
+        !!r && typeof r === 'object' && (reasonCodes as readonly unknown[]).includes((r as Reason).code);
+      const knownFields =
+        fields && typeof fields === 'object' ? Object.entries(fields).filter(([, r]) => known(r)) : [];
+      return {
+        code,
+        message,
+        ...(known(reason) && { reason }),
+        ...(errors && typeof errors === 'object' && { errors }),
+        ...(knownFields.length > 0 && { fields: Object.fromEntries(knownFields) }),
+      };
     }
   }
   return { code: 'INTERNAL', message: DEFAULT_ERROR_MESSAGE };

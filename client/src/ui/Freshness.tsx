@@ -12,12 +12,12 @@ export function Freshness({
   alertGap,
 }: {
   site: Site;
-  /** The i18n section of the page's feature holding `refused`, `offline`, `reconnecting`, `lastFrame`, `waiting`. */
-  ns: string;
+  /** The namespace of the page's feature holding `refused`, `offline`, `reconnecting`, `lastFrame`, `waiting`. */
+  ns: 'overview' | 'realtime';
   /** Space beneath each alert, when the page does not space its parts itself. */
   alertGap?: MantineSpacing | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation([ns, 'common']);
   const lng = useLanguage();
   const last = useLastFrameTime(site.id);
   const status = useConnection((s) => s.status);
@@ -27,18 +27,18 @@ export function Freshness({
     <>
       {refused && (
         <Alert color="red" variant="light" {...gap} role="alert">
-          {t(`${ns}.refused`)}
+          {t(`${ns}:refused`)}
         </Alert>
       )}
       {(status === 'reconnecting' || status === 'offline') && (
         <Alert color="yellow" variant="light" {...gap} role="status">
-          {t(status === 'offline' ? `${ns}.offline` : `${ns}.reconnecting`)}
+          {t(status === 'offline' ? `${ns}:offline` : `${ns}:reconnecting`)}
         </Alert>
       )}
       <Text size="sm" c="dimmed" data-testid="last-frame">
         {last
-          ? t(`${ns}.lastFrame`, { time: formatSiteTime(lng, site.timeZone, new Date(last), true) })
-          : t(`${ns}.waiting`)}
+          ? t(`${ns}:lastFrame`, { time: formatSiteTime(lng, site.timeZone, new Date(last), true) })
+          : t(`${ns}:waiting`)}
       </Text>
     </>
   );

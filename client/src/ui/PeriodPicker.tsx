@@ -164,7 +164,7 @@ export interface PeriodPickerProps {
 
 /** Presets as a segmented control; "custom" adds two day fields (first and last day, inclusive). */
 export function PeriodPicker({ value, onChange, timeZone, presets = periodPresets, size = 'sm' }: PeriodPickerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const today = dayIn(timeZone, Date.now());
   const choose = (preset: string) => {
     if (preset === 'custom') {
@@ -189,15 +189,15 @@ export function PeriodPicker({ value, onChange, timeZone, presets = periodPreset
         size={size}
         value={value.preset}
         onChange={choose}
-        aria-label={t('overview.period.label')}
-        data={presets.map((p) => ({ value: p, label: t(`overview.period.${p}`) }))}
+        aria-label={t('overview:period.label')}
+        data={presets.map((p) => ({ value: p, label: t(`overview:period.${p}`) }))}
       />
       {value.preset === 'custom' && (
         <Group gap="xs" wrap="nowrap">
           <TextInput
             type="date"
             size={size}
-            label={t('overview.period.from')}
+            label={t('overview:period.from')}
             value={value.from}
             max={today}
             onChange={(e) => setDay('from', e.currentTarget.value)}
@@ -207,7 +207,7 @@ export function PeriodPicker({ value, onChange, timeZone, presets = periodPreset
           <TextInput
             type="date"
             size={size}
-            label={t('overview.period.to')}
+            label={t('overview:period.to')}
             value={value.to}
             max={today}
             onChange={(e) => setDay('to', e.currentTarget.value)}

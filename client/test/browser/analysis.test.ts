@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analysisMessages } from '../../src/features/analysis/i18n.ts';
+import analysisMessages from '../../src/i18n/locales/en/analysis.json' with { type: 'json' };
 import { demo, expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
@@ -197,7 +197,7 @@ function englishStrings(): string[] {
       for (const part of tree.split(/\{\{\w+\}\}/)) if (/[A-Za-z]{4}/.test(part)) out.push(part.trim());
     } else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
   };
-  walk(analysisMessages.en);
+  walk(analysisMessages);
   return out.filter((s) => s.length > 4);
 }
 

@@ -3,8 +3,7 @@
 // the comparison kept in the address, Persian right to left with no English left in the interface.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { solarDashMessages } from '../../src/features/dashboards/i18n.ts';
-import { en as english } from '../../src/i18n/locales/en.ts';
+import dashboardMessages from '../../src/i18n/locales/en/dashboards.json' with { type: 'json' };
 import { demo, expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
@@ -40,8 +39,7 @@ function englishStrings(): string[] {
       for (const part of tree.split(/\{\{\w+\}\}/)) if (/[A-Za-z]{3}/.test(part)) out.push(part.trim());
     } else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
   };
-  walk(solarDashMessages.en);
-  walk(english.dashboard);
+  walk(dashboardMessages);
   return out.filter((s) => s.length > 3);
 }
 

@@ -29,14 +29,21 @@ const sessionReply = {
 
 const tooMany = (waitMs: number) => {
   const seconds = Math.ceil(waitMs / 1000);
+  const reason = { code: 'tooManyAttempts', params: { seconds } } as const;
   return new HttpError(429, 'TOO_MANY_REQUESTS', `Too many sign-in attempts. Try again in ${seconds} seconds`, {
     errors: { email: [`Too many sign-in attempts. Try again in ${seconds} seconds`] },
     headers: { 'retry-after': String(seconds) },
+    reason,
+    fields: { email: reason },
   });
 };
 
 const invalidCredentials = () =>
-  new HttpError(400, 'VALIDATION', INVALID_CREDENTIALS_MESSAGE, { errors: { email: [INVALID_CREDENTIALS_MESSAGE] } });
+  new HttpError(400, 'VALIDATION', INVALID_CREDENTIALS_MESSAGE, {
+    errors: { email: [INVALID_CREDENTIALS_MESSAGE] },
+    reason: { code: 'invalidCredentials' },
+    fields: { email: { code: 'invalidCredentials' } },
+  });
 
 export async function authRoutes(app: FastifyInstance) {
   const { config, db, sessions, hashGate, throttles, mailer, decoyHash } = app.services;
@@ -183,6 +190,8 @@ export async function authRoutes(app: FastifyInstance) {
       if (!mailer) {
         throw new HttpError(400, 'BAD_REQUEST', 'Password reset by email is not configured: ask an administrator', {
           errors: { email: ['Password reset by email is not configured: ask an administrator'] },
+          reason: { code: 'resetByAdmin' },
+          fields: { email: { code: 'resetByAdmin' } },
         });
       }
       const wait = throttles.address.retryAfter(request.ip);
@@ -232,12 +241,18 @@ export async function authRoutes(app: FastifyInstance) {
       if (!isStrongPassword(password)) {
         throw new HttpError(400, 'VALIDATION', validationMessages.en.password, {
           errors: { password: [validationMessages.en.password] },
+          reason: { code: 'password' },
+          fields: { password: { code: 'password' } },
         });
       }
       const userId = await consumePasswordReset(db, hashToken(token));
       if (userId === undefined) {
         const message = 'This reset link is invalid, used or expired: ask for a new one';
-        throw new HttpError(400, 'VALIDATION', message, { errors: { token: [message] } });
+        throw new HttpError(400, 'VALIDATION', message, {
+          errors: { token: [message] },
+          reason: { code: 'resetLinkInvalid' },
+          fields: { token: { code: 'resetLinkInvalid' } },
+        });
       }
       await setPassword(db, userId, await hashPassword(password, config.scryptLog2N));
       // A new password ends every session of the account, wherever it is open.

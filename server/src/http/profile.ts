@@ -10,6 +10,7 @@ import {
   type ProfileUpdate,
 } from '@voltscope/shared/account';
 import type { UserData } from '@voltscope/shared/domain';
+import type { ReasonCode } from '@voltscope/shared/errors';
 import { isEmail, isStrongPassword, validationMessages } from '@voltscope/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -23,8 +24,18 @@ import { errorResponses, userData } from './schemas.ts';
 export const sessionIdOf = (tokenHash: string): string =>
   createHash('sha256').update(`session-id:${tokenHash}`).digest('base64url').slice(0, 22);
 
-const fieldError = (status: number, code: 'VALIDATION' | 'CONFLICT', field: string, message: string) =>
-  new HttpError(status, code, message, { errors: { [field]: [message] } });
+const fieldError = (
+  status: number,
+  code: 'VALIDATION' | 'CONFLICT',
+  field: string,
+  message: string,
+  reason: ReasonCode,
+) =>
+  new HttpError(status, code, message, {
+    errors: { [field]: [message] },
+    reason: { code: reason },
+    fields: { [field]: { code: reason } },
+  });
 
 function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthenticated();
@@ -70,10 +81,10 @@ export async function profileRoutes(app: FastifyInstance) {
       const session = sessionOf(request);
       const fullName = request.body.fullName.trim().replace(/\s+/g, ' ');
       const email = request.body.email.trim();
-      if (!fullName) throw fieldError(400, 'VALIDATION', 'fullName', validationMessages.en.required);
-      if (!isEmail(email)) throw fieldError(400, 'VALIDATION', 'email', validationMessages.en.email);
+      if (!fullName) throw fieldError(400, 'VALIDATION', 'fullName', validationMessages.en.required, 'required');
+      if (!isEmail(email)) throw fieldError(400, 'VALIDATION', 'email', validationMessages.en.email, 'email');
       if ((await updateProfile(db, session.user.id, { fullName, email })) === 'email-taken') {
-        throw fieldError(409, 'CONFLICT', 'email', accountMessages.emailTaken);
+        throw fieldError(409, 'CONFLICT', 'email', accountMessages.emailTaken, 'emailTaken');
       }
       const user = await findUserById(db, session.user.id);
       if (!user) throw unauthenticated();
@@ -109,25 +120,28 @@ export async function profileRoutes(app: FastifyInstance) {
         const message = `Too many attempts. Try again in ${seconds} seconds`;
         throw new HttpError(429, 'TOO_MANY_REQUESTS', message, {
           errors: { currentPassword: [message] },
+          reason: { code: 'tooManyAttempts', params: { seconds } },
+          fields: { currentPassword: { code: 'tooManyAttempts', params: { seconds } } },
           headers: { 'retry-after': String(seconds) },
         });
       }
       if (!isStrongPassword(newPassword)) {
-        throw fieldError(400, 'VALIDATION', 'newPassword', validationMessages.en.password);
+        throw fieldError(400, 'VALIDATION', 'newPassword', validationMessages.en.password, 'password');
       }
       const valid = await hashGate.run(() => verifyPassword(currentPassword, session.user.passwordHash));
       if (valid === undefined) {
         throw new HttpError(429, 'TOO_MANY_REQUESTS', 'The server is busy. Try again in a moment', {
           headers: { 'retry-after': '2' },
+          reason: { code: 'busy' },
         });
       }
       if (!valid) {
         throttles.account.fail(accountKey);
-        throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword);
+        throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword, 'wrongPassword');
       }
       throttles.account.succeed(accountKey);
       if (currentPassword === newPassword) {
-        throw fieldError(400, 'VALIDATION', 'newPassword', accountMessages.samePassword);
+        throw fieldError(400, 'VALIDATION', 'newPassword', accountMessages.samePassword, 'samePassword');
       }
       await setPassword(db, session.user.id, await hashPassword(newPassword, config.scryptLog2N));
       // A new password ends every other session of the account; this one stays signed in.

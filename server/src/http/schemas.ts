@@ -4,7 +4,9 @@ export const errorBody = {
   properties: {
     code: { type: 'string' },
     message: { type: 'string' },
+    reason: { type: 'object', additionalProperties: true },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    fields: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
   },
   required: ['code', 'message'],
 } as const;

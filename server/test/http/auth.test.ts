@@ -53,7 +53,9 @@ describe('POST /api/auth/login', () => {
       expect(await response.json()).toEqual({
         code: 'VALIDATION',
         message: 'Invalid email or password',
+        reason: { code: 'invalidCredentials' },
         errors: { email: ['Invalid email or password'] },
+        fields: { email: { code: 'invalidCredentials' } },
       });
     }
   });

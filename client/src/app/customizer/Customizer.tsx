@@ -9,11 +9,11 @@ import { SettingsForm } from './SettingsForm.tsx';
 
 /** The theme customizer: a drawer on the inline-end side that changes every display setting live. */
 export function Customizer() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const { dir } = useDirection();
   const [opened, { open, close }] = useDisclosure(false);
   const atDefaults = useSettings(isDefault);
-  const label = t('customizer.open');
+  const label = t('shell:customizer.open');
   return (
     <>
       <Tooltip label={label} position={dir === 'rtl' ? 'right' : 'left'}>
@@ -35,14 +35,14 @@ export function Customizer() {
         position="right"
         size={400}
         overlayProps={{ backgroundOpacity: 0.2 }}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        closeButtonProps={{ 'aria-label': t('common:ui.close') }}
         title={
           <Stack gap={2}>
             <Title order={2} size="h4">
-              {t('customizer.title')}
+              {t('shell:customizer.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('customizer.subtitle')}
+              {t('shell:customizer.subtitle')}
             </Text>
           </Stack>
         }
@@ -57,7 +57,7 @@ export function Customizer() {
             onClick={() => settingsStore.reset()}
             disabled={atDefaults}
           >
-            {t('customizer.reset')}
+            {t('shell:customizer.reset')}
           </Button>
         </Group>
         <SettingsForm idPrefix="customizer-" />

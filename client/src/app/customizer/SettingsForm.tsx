@@ -52,7 +52,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function PrimaryColor({ settings }: { settings: LayoutSettings }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const preset = primaryPresets.find(
     (p) => p.light === settings.lightThemePrimaryColor && p.dark === settings.darkThemePrimaryColor,
@@ -66,7 +66,7 @@ function PrimaryColor({ settings }: { settings: LayoutSettings }) {
           const chosen = primaryPresets.find((p) => p.name === name);
           if (chosen) update({ lightThemePrimaryColor: chosen.light, darkThemePrimaryColor: chosen.dark });
         }}
-        label={t('settings.primaryColor')}
+        label={t('shell:settings.primaryColor')}
         classNames={{ label: classes.groupLabel }}
         data-testid="setting-primary"
       >
@@ -76,8 +76,8 @@ function PrimaryColor({ settings }: { settings: LayoutSettings }) {
               key={p.name}
               value={p.name}
               className={classes.swatchCard}
-              aria-label={t(`settings.colors.${p.name}`)}
-              title={t(`settings.colors.${p.name}`)}
+              aria-label={t(`shell:settings.colors.${p.name}`)}
+              title={t(`shell:settings.colors.${p.name}`)}
             >
               <ColorSwatch color={scheme === 'dark' ? p.dark : p.light} size={32} radius="md" component="span">
                 {preset?.name === p.name && <IconCheck size={18} color="#fff" />}
@@ -87,14 +87,14 @@ function PrimaryColor({ settings }: { settings: LayoutSettings }) {
         </Group>
       </Radio.Group>
       <ColorInput
-        label={t('settings.customColor')}
+        label={t('shell:settings.customColor')}
         format="hex"
         value={current}
         onChangeEnd={(value) => {
           if (!/^#[0-9a-f]{6}$/i.test(value)) return;
           update({ lightThemePrimaryColor: value, darkThemePrimaryColor: darkVariantOf(value) });
         }}
-        eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper') }}
+        eyeDropperButtonProps={{ 'aria-label': t('shell:settings.eyeDropper') }}
         dir="ltr"
         classNames={{ label: classes.fieldLabel }}
       />
@@ -103,38 +103,38 @@ function PrimaryColor({ settings }: { settings: LayoutSettings }) {
 }
 
 export function ThemeSection({ idPrefix }: { idPrefix: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const settings = useSettings(useShallow((s) => s));
   const vertical = settings.appContentLayoutNav === 'vertical';
   return (
-    <Section id={`${idPrefix}theme`} title={t('settings.sections.theme')}>
+    <Section id={`${idPrefix}theme`} title={t('shell:settings.sections.theme')}>
       <PrimaryColor settings={settings} />
       <OptionCards<ThemeSetting>
-        label={t('settings.themeLabel')}
+        label={t('shell:settings.themeLabel')}
         value={settings.theme}
         onChange={(theme) => update({ theme })}
         testId="setting-theme"
         options={themeSettings.map((theme) => ({
           value: theme,
-          label: t(`settings.theme.${theme}`),
+          label: t(`shell:settings.theme.${theme}`),
           preview: <LayoutPreview nav="vertical" scheme={theme} skin={settings.skin} />,
         }))}
       />
       <OptionCards<Skin>
-        label={t('settings.skinLabel')}
+        label={t('shell:settings.skinLabel')}
         value={settings.skin}
         onChange={(skin) => update({ skin })}
         columns={2}
         testId="setting-skin"
         options={(['default', 'bordered'] as const).map((skin) => ({
           value: skin,
-          label: t(`settings.skin.${skin}`),
+          label: t(`shell:settings.skin.${skin}`),
           preview: <LayoutPreview nav="vertical" skin={skin} />,
         }))}
       />
       <Switch
-        label={t('settings.semiDark')}
-        description={vertical ? undefined : t('settings.semiDarkHint')}
+        label={t('shell:settings.semiDark')}
+        description={vertical ? undefined : t('shell:settings.semiDarkHint')}
         checked={settings.isVerticalNavSemiDark}
         onChange={(event) => update({ isVerticalNavSemiDark: event.currentTarget.checked })}
         data-testid="setting-semi-dark"
@@ -144,21 +144,21 @@ export function ThemeSection({ idPrefix }: { idPrefix: string }) {
 }
 
 export function LayoutSection({ idPrefix }: { idPrefix: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const settings = useSettings(useShallow((s) => s));
   const overlay = useOverlayNav();
   const horizontal = settings.appContentLayoutNav === 'horizontal';
   const navChoice = navChoiceOf(settings);
   const navPreview = navChoice;
   return (
-    <Section id={`${idPrefix}layout`} title={t('settings.sections.layout')}>
+    <Section id={`${idPrefix}layout`} title={t('shell:settings.sections.layout')}>
       {overlay && (
         <Alert variant="light" color="blue" icon={<IconInfo />} data-testid="overlay-note">
-          {t('settings.overlayNote')}
+          {t('shell:settings.overlayNote')}
         </Alert>
       )}
       <OptionCards<NavChoice>
-        label={t('settings.navigationLabel')}
+        label={t('shell:settings.navigationLabel')}
         value={navChoice}
         testId="setting-nav"
         onChange={(choice) =>
@@ -170,31 +170,31 @@ export function LayoutSection({ idPrefix }: { idPrefix: string }) {
         }
         options={(['vertical', 'collapsed', 'horizontal'] as const).map((choice) => ({
           value: choice,
-          label: t(`settings.navigation.${choice}`),
+          label: t(`shell:settings.navigation.${choice}`),
           preview: <LayoutPreview nav={choice} focus="nav" navbar={choice === 'horizontal' ? 'sticky' : 'static'} />,
         }))}
       />
       <OptionCards<ContentWidth>
-        label={t('settings.contentWidthLabel')}
+        label={t('shell:settings.contentWidthLabel')}
         value={settings.appContentWidth}
         columns={2}
         testId="setting-width"
         onChange={(appContentWidth) => update({ appContentWidth })}
         options={(['boxed', 'fluid'] as const).map((width) => ({
           value: width,
-          label: t(`settings.contentWidth.${width}`),
+          label: t(`shell:settings.contentWidth.${width}`),
           preview: <LayoutPreview nav={navPreview} width={width} focus="content" />,
         }))}
       />
       <OptionCards<BarType>
-        label={t('settings.navbarLabel')}
-        description={horizontal ? t('settings.navbarHiddenHint') : undefined}
+        label={t('shell:settings.navbarLabel')}
+        description={horizontal ? t('shell:settings.navbarHiddenHint') : undefined}
         value={settings.navbarType}
         testId="setting-navbar"
         onChange={(navbarType) => update({ navbarType })}
         options={barTypes.map((type) => ({
           value: type,
-          label: t(`settings.barType.${type}`),
+          label: t(`shell:settings.barType.${type}`),
           disabled: type === 'hidden' && horizontal,
           preview: (
             <LayoutPreview nav={navPreview === 'horizontal' ? 'horizontal' : 'vertical'} navbar={type} focus="navbar" />
@@ -202,20 +202,20 @@ export function LayoutSection({ idPrefix }: { idPrefix: string }) {
         }))}
       />
       <Switch
-        label={t('settings.navbarBlur')}
+        label={t('shell:settings.navbarBlur')}
         checked={settings.isNavbarBlurEnabled}
         disabled={settings.navbarType !== 'sticky'}
         onChange={(event) => update({ isNavbarBlurEnabled: event.currentTarget.checked })}
         data-testid="setting-blur"
       />
       <OptionCards<BarType>
-        label={t('settings.footerLabel')}
+        label={t('shell:settings.footerLabel')}
         value={settings.footerType}
         testId="setting-footer"
         onChange={(footerType) => update({ footerType })}
         options={barTypes.map((type) => ({
           value: type,
-          label: t(`settings.barType.${type}`),
+          label: t(`shell:settings.barType.${type}`),
           preview: <LayoutPreview nav="vertical" footer={type} focus="footer" />,
         }))}
       />
@@ -224,15 +224,15 @@ export function LayoutSection({ idPrefix }: { idPrefix: string }) {
 }
 
 export function LanguageSection({ idPrefix }: { idPrefix: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['shell', 'common']);
   const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   return (
-    <Section id={`${idPrefix}language`} title={t('settings.sections.language')}>
+    <Section id={`${idPrefix}language`} title={t('shell:settings.sections.language')}>
       <Radio.Group
         value={current}
         onChange={(lng) => void i18n.changeLanguage(lng)}
-        label={t('settings.languageLabel')}
-        description={t('settings.languageHint')}
+        label={t('shell:settings.languageLabel')}
+        description={t('shell:settings.languageHint')}
         classNames={{ label: classes.groupLabel }}
         data-testid="setting-language"
       >

@@ -48,7 +48,7 @@ function useScrollOffset(header: React.RefObject<HTMLElement | null>, sticky: bo
  * the footer, a scroll-to-top button and the customizer.
  */
 export function DefaultLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   const { pathname } = useLocation();
   const overlay = useOverlayNav();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
@@ -93,7 +93,7 @@ export function DefaultLayout() {
           size={280}
           padding={0}
           title={<Logo />}
-          closeButtonProps={{ 'aria-label': t('common.close') }}
+          closeButtonProps={{ 'aria-label': t('common:ui.close') }}
           classNames={{ content: navClasses.drawer, header: navClasses.drawerHeader, body: navClasses.drawerBody }}
           data-semi-dark={layout.semiDark || undefined}
           data-mantine-color-scheme={layout.semiDark ? 'dark' : undefined}

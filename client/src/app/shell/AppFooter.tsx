@@ -7,23 +7,23 @@ import type { BarType } from '../settings/layoutSettings.ts';
 import classes from './AppFooter.module.css';
 
 export function AppFooter({ type }: { type: BarType }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const lng = useLanguage();
   return (
     <footer className={classes.footer} data-type={type} data-testid="footer">
       <div className={classes.container}>
         <Group justify="space-between" gap="xs" py="md">
           <Text size="sm" c="dimmed">
-            {t('footer.copyright', { year: formatUngrouped(lng, new Date().getFullYear()) })}
+            {t('shell:footer.copyright', { year: formatUngrouped(lng, new Date().getFullYear()) })}
             {' · '}
-            {t('footer.tagline')}
+            {t('shell:footer.tagline')}
           </Text>
           <Group gap="md">
             <Anchor component={Link} to="/pages/user-profile" size="sm">
-              {t('header.profile')}
+              {t('shell:header.profile')}
             </Anchor>
             <Anchor component={Link} to="/settings/user-interface" size="sm">
-              {t('nav.userInterface')}
+              {t('shell:nav.userInterface')}
             </Anchor>
           </Group>
         </Group>

@@ -31,7 +31,7 @@ export function AppNavbar({
   navOpened: boolean;
   onToggleNav: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const horizontal = layout.nav === 'horizontal';
   return (
     <header
@@ -49,13 +49,13 @@ export function AppNavbar({
                 opened={navOpened}
                 onClick={onToggleNav}
                 size="sm"
-                aria-label={t('nav.openMenu')}
+                aria-label={t('shell:nav.openMenu')}
                 aria-expanded={navOpened}
                 data-testid="nav-burger"
               />
             )}
             {(horizontal || layout.overlay) && (
-              <Link to="/" className={classes.home} aria-label={t('routes.index')}>
+              <Link to="/" className={classes.home} aria-label={t('common:routes.index')}>
                 <Logo withText={horizontal} />
               </Link>
             )}

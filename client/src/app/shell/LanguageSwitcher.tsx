@@ -9,9 +9,9 @@ import { IconCheck, IconChevronDown, IconLanguage } from '../../ui/icons.tsx';
  * shows the icon only, as in the navbar; otherwise the language's own name too.
  */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['shell', 'common']);
   const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-  const label = t('header.language');
+  const label = t('shell:header.language');
   return (
     <Menu position="bottom-end" shadow="md" width={180}>
       {compact ? (

@@ -13,11 +13,11 @@ export function useVisibleNavigation(): VisibleGroup[] {
 
 /** The horizontal navigation (the seed's default): a menubar of groups, each opening its pages. */
 export function MainMenu({ groups }: { groups: VisibleGroup[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const { pathname } = useLocation();
   return (
-    <nav aria-label={t('nav.main')} data-testid="horizontal-nav">
-      <Menubar className={classes.bar} aria-label={t('nav.main')}>
+    <nav aria-label={t('shell:nav.main')} data-testid="horizontal-nav">
+      <Menubar className={classes.bar} aria-label={t('shell:nav.main')}>
         {groups.map((group) => {
           const GroupIcon = navIcons[group.icon];
           const active = group.children.some((entry) => pathname === entry.path);
@@ -32,7 +32,7 @@ export function MainMenu({ groups }: { groups: VisibleGroup[] }) {
             >
               <Menubar.Target className={classes.target} data-active={active || undefined}>
                 <GroupIcon size={20} />
-                <span>{t(`nav.${group.label}`)}</span>
+                <span>{t(`shell:nav.${group.label}`)}</span>
                 <IconChevronDown size={14} className={classes.chevron} />
               </Menubar.Target>
               <Menubar.Dropdown>
@@ -49,7 +49,7 @@ export function MainMenu({ groups }: { groups: VisibleGroup[] }) {
                       aria-current={current ? 'page' : undefined}
                       className={classes.item}
                     >
-                      {t(`nav.${entry.label}`)}
+                      {t(`shell:nav.${entry.label}`)}
                     </Menu.Item>
                   );
                 })}

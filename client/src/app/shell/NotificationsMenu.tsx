@@ -9,12 +9,13 @@ import classes from './NotificationsMenu.module.css';
 import { type AppNotification, markAllRead, useNotifications } from './notificationsStore.ts';
 
 export function NotificationsMenu() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const lng = useLanguage();
   const items = useNotifications();
   const headingId = useId();
   const unread = items.filter((item) => !item.read).length;
-  const label = unread > 0 ? t('notifications.unread', { n: formatNumber(lng, unread) }) : t('notifications.title');
+  const label =
+    unread > 0 ? t('shell:notifications.unread', { n: formatNumber(lng, unread) }) : t('shell:notifications.title');
   return (
     <Popover position="bottom-end" shadow="lg" width={340}>
       <Tooltip label={label}>
@@ -29,18 +30,18 @@ export function NotificationsMenu() {
       <Popover.Dropdown p={0} aria-labelledby={headingId}>
         <Group justify="space-between" px="md" py="sm" className={classes.header}>
           <Text fw={600} id={headingId}>
-            {t('notifications.title')}
+            {t('shell:notifications.title')}
           </Text>
           {unread > 0 && (
             <Badge variant="light" radius="sm">
-              {t('notifications.new', { n: formatNumber(lng, unread) })}
+              {t('shell:notifications.new', { n: formatNumber(lng, unread) })}
             </Badge>
           )}
         </Group>
         <NotificationList items={items} />
         {unread > 0 && (
           <Button variant="subtle" fullWidth radius={0} onClick={markAllRead}>
-            {t('notifications.markAllRead')}
+            {t('shell:notifications.markAllRead')}
           </Button>
         )}
       </Popover.Dropdown>
@@ -50,16 +51,16 @@ export function NotificationsMenu() {
 
 /** The dropdown's list: rendered only while the menu is open (the closed bell formats nothing). */
 function NotificationList({ items }: { items: readonly AppNotification[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const lng = useLanguage();
   return items.length === 0 ? (
     <Stack align="center" gap={6} px="md" py="xl" ta="center">
       <ThemeIcon size={48} radius="xl" variant="light" color="teal">
         <IconCircleCheck size={26} />
       </ThemeIcon>
-      <Text fw={600}>{t('notifications.emptyTitle')}</Text>
+      <Text fw={600}>{t('shell:notifications.emptyTitle')}</Text>
       <Text size="sm" c="dimmed">
-        {t('notifications.emptyText')}
+        {t('shell:notifications.emptyText')}
       </Text>
     </Stack>
   ) : (

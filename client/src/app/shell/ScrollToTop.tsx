@@ -9,7 +9,7 @@ import classes from './ScrollToTop.module.css';
 export const SCROLL_TOP_THRESHOLD = 200;
 
 export function ScrollToTop() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const [scroll] = useWindowScroll();
   return (
     <Transition mounted={scroll.y > SCROLL_TOP_THRESHOLD} transition="slide-up" duration={150}>
@@ -20,7 +20,7 @@ export function ScrollToTop() {
           size="xl"
           radius="xl"
           variant="filled"
-          aria-label={t('nav.backToTop')}
+          aria-label={t('shell:nav.backToTop')}
           data-testid="scroll-to-top"
           onClick={() => window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })}
         >

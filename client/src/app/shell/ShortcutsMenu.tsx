@@ -2,6 +2,7 @@ import { ActionIcon, Menu, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useAbility } from '../../session/ability.ts';
 import {
   IconLayoutGrid,
@@ -26,9 +27,9 @@ const icons: Record<ShortcutIcon, ComponentType<IconProps>> = {
 };
 
 export function ShortcutsMenu() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const list = visibleShortcuts(useAbility());
-  const label = t('shortcuts.title');
+  const label = t('shell:shortcuts.title');
   return (
     <Menu position="bottom-end" shadow="lg" width={340}>
       <Tooltip label={label}>
@@ -51,10 +52,10 @@ export function ShortcutsMenu() {
                   <Icon size={22} />
                 </ThemeIcon>
                 <Text size="sm" fw={600} ta="center" className={classes.title}>
-                  {t(`shortcuts.${shortcut.key}.title`)}
+                  {t(dynamicKey('shell', `shell:shortcuts.${shortcut.key}.title`))}
                 </Text>
                 <Text size="xs" c="dimmed" ta="center">
-                  {t(`shortcuts.${shortcut.key}.text`)}
+                  {t(dynamicKey('shell', `shell:shortcuts.${shortcut.key}.text`))}
                 </Text>
               </Menu.Item>
             );

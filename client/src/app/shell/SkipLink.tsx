@@ -5,7 +5,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** WCAG 2.4.1: the first thing the keyboard reaches, straight to the page's content. */
 export function SkipLink() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   return (
     <a
       href={`#${MAIN_CONTENT_ID}`}
@@ -17,7 +17,7 @@ export function SkipLink() {
         main?.scrollIntoView({ block: 'start' });
       }}
     >
-      {t('nav.skipToContent')}
+      {t('shell:nav.skipToContent')}
     </a>
   );
 }

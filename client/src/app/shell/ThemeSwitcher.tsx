@@ -13,12 +13,12 @@ export const themeIcons: Record<ThemeSetting, ComponentType<IconProps>> = {
 
 /** Light, dark or system (which follows the device, live). */
 export function ThemeSwitcher() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const current = fromMantine(colorScheme);
   const Shown = current === 'system' ? themeIcons.system : themeIcons[computed];
-  const label = t('header.theme', { theme: t(`settings.theme.${current}`) });
+  const label = t('shell:header.theme', { theme: t(`shell:settings.theme.${current}`) });
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
       <Tooltip label={label}>
@@ -50,7 +50,7 @@ export function ThemeSwitcher() {
               onClick={() => setColorScheme(toMantine(theme))}
               fw={checked ? 600 : 400}
             >
-              {t(`settings.theme.${theme}`)}
+              {t(`shell:settings.theme.${theme}`)}
             </Menu.Item>
           );
         })}

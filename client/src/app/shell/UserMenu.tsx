@@ -9,7 +9,7 @@ import { IconLogout, IconPalette, IconSettings, IconUser } from '../../ui/icons.
 import classes from './UserMenu.module.css';
 
 export function UserMenu() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const user = useSession((state) => state.userData);
   const [leaving, setLeaving] = useState(false);
@@ -32,7 +32,7 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={250}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.account')} data-testid="user-menu" className={classes.target}>
+        <UnstyledButton aria-label={t('shell:header.account')} data-testid="user-menu" className={classes.target}>
           {avatar(38)}
         </UnstyledButton>
       </Menu.Target>
@@ -53,13 +53,13 @@ export function UserMenu() {
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/pages/user-profile" leftSection={<IconUser size={18} />}>
-          {t('header.profile')}
+          {t('shell:header.profile')}
         </Menu.Item>
         <Menu.Item component={Link} to="/pages/account-settings" leftSection={<IconSettings size={18} />}>
-          {t('header.accountSettings')}
+          {t('shell:header.accountSettings')}
         </Menu.Item>
         <Menu.Item component={Link} to="/settings/user-interface" leftSection={<IconPalette size={18} />}>
-          {t('nav.userInterface')}
+          {t('shell:nav.userInterface')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -68,7 +68,7 @@ export function UserMenu() {
           onClick={() => void signOut()}
           disabled={leaving}
         >
-          {t('header.logout')}
+          {t('shell:header.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

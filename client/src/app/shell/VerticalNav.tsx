@@ -9,7 +9,7 @@ import { navIcons } from './navIcons.tsx';
 import classes from './VerticalNav.module.css';
 
 function NavGroupItem({ group, onNavigate }: { group: VisibleGroup; onNavigate?: (() => void) | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const { pathname } = useLocation();
   const id = useId();
   const holdsActive = group.children.some((entry) => entry.path === pathname);
@@ -25,7 +25,7 @@ function NavGroupItem({ group, onNavigate }: { group: VisibleGroup; onNavigate?:
         onClick={() => setOpen((o) => !o)}
       >
         <GroupIcon size={22} className={classes.icon} />
-        <span className={classes.label}>{t(`nav.${group.label}`)}</span>
+        <span className={classes.label}>{t(`shell:nav.${group.label}`)}</span>
         <IconChevronDown size={16} className={classes.chevron} data-open={open || undefined} />
       </UnstyledButton>
       <Collapse expanded={open} className={classes.children}>
@@ -34,7 +34,7 @@ function NavGroupItem({ group, onNavigate }: { group: VisibleGroup; onNavigate?:
             <li key={entry.path}>
               <NavLink to={entry.path} className={classes.link ?? ''} {...(onNavigate && { onClick: onNavigate })}>
                 <span className={classes.dot} aria-hidden="true" />
-                <span className={classes.label}>{t(`nav.${entry.label}`)}</span>
+                <span className={classes.label}>{t(`shell:nav.${entry.label}`)}</span>
               </NavLink>
             </li>
           ))}
@@ -46,9 +46,9 @@ function NavGroupItem({ group, onNavigate }: { group: VisibleGroup; onNavigate?:
 
 /** The menu as a tree: groups that open and close, their pages as links (aria-current on the page shown). */
 export function NavTree({ groups, onNavigate }: { groups: VisibleGroup[]; onNavigate?: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   return (
-    <nav aria-label={t('nav.main')} className={classes.nav}>
+    <nav aria-label={t('shell:nav.main')} className={classes.nav}>
       <ul className={classes.list}>
         {groups.map((group) => (
           <NavGroupItem key={group.label} group={group} onNavigate={onNavigate} />
@@ -73,7 +73,7 @@ export function VerticalNav({
   semiDark: boolean;
   onToggleCollapsed: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   return (
     <aside
       className={classes.aside}
@@ -83,15 +83,15 @@ export function VerticalNav({
       data-testid="vertical-nav"
     >
       <div className={classes.header}>
-        <Link to="/" className={classes.home} aria-label={t('routes.index')}>
+        <Link to="/" className={classes.home} aria-label={t('common:routes.index')}>
           <Logo />
         </Link>
         <UnstyledButton
           className={classes.pin}
           onClick={onToggleCollapsed}
           aria-pressed={collapsed}
-          aria-label={t('nav.collapse')}
-          title={t('nav.collapse')}
+          aria-label={t('shell:nav.collapse')}
+          title={t('shell:nav.collapse')}
         >
           <IconChevronsStart size={18} />
         </UnstyledButton>

@@ -1,9 +1,11 @@
 import { Alert, Avatar, Badge, Card, Grid, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
+import type { TOptions } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortSites, useSites } from '../../data/sites.ts';
 import { formatList } from '../../i18n/format.ts';
+import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
@@ -15,8 +17,8 @@ import { phraseRule, summarizeRules } from './describeRules.ts';
 const roleColor: Record<string, string> = { admin: 'primary', operator: 'blue', client: 'teal' };
 
 function SitesList({ sites }: { sites: Site[] }) {
-  const { t } = useTranslation();
-  if (sites.length === 0) return <Text c="dimmed">{t('access.noSites')}</Text>;
+  const { t } = useTranslation(['account', 'common']);
+  if (sites.length === 0) return <Text c="dimmed">{t('account:access.noSites')}</Text>;
   return (
     <Stack gap="xs" data-testid="access-sites">
       {sites.map((site) => {
@@ -30,7 +32,7 @@ function SitesList({ sites }: { sites: Site[] }) {
               <Text fw={500}>{site.name}</Text>
             </Group>
             <Badge variant="light" color={color} radius="sm">
-              {t(`sites.kind.${site.kind}`)}
+              {t(`common:sites.kind.${site.kind}`)}
             </Badge>
           </Group>
         );
@@ -40,7 +42,7 @@ function SitesList({ sites }: { sites: Site[] }) {
 }
 
 export function AccessControlPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['account', 'common']);
   const lng = useLanguage();
   const user = useSession((state) => state.userData);
   const rules = useSession((state) => state.userAbilityRules);
@@ -59,7 +61,7 @@ export function AccessControlPage() {
     const summary = summaries[index];
     if (!summary) return '';
     return phraseRule(summary, {
-      t: (key, options) => t(key, options ?? {}),
+      t: (key, options) => t(dynamicKey('account', key), options as TOptions),
       list: (items) => formatList(lng, items),
       siteName: (id) => siteNames.get(id) ?? id,
     });
@@ -67,7 +69,7 @@ export function AccessControlPage() {
 
   return (
     <>
-      <PageHeader title={t('access.title')} subtitle={t('access.subtitle')} />
+      <PageHeader title={t('account:access.title')} subtitle={t('account:access.subtitle')} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card>
@@ -85,12 +87,12 @@ export function AccessControlPage() {
             <Card.Section withBorder inheritPadding py="md" mt="md">
               <Stack gap="sm">
                 <Text size="xs" c="dimmed" fw={500} tt="uppercase">
-                  {t('access.account')}
+                  {t('account:access.account')}
                 </Text>
                 <Group gap="sm" wrap="nowrap">
                   <IconUser size={16} color="var(--mantine-color-dimmed)" />
                   <Text size="sm" c="dimmed">
-                    {t('access.username')}
+                    {t('account:access.username')}
                   </Text>
                   <Text size="sm" fw={500} ms="auto">
                     <bdi>{user.username}</bdi>
@@ -99,7 +101,7 @@ export function AccessControlPage() {
                 <Group gap="sm" wrap="nowrap">
                   <IconMail size={16} color="var(--mantine-color-dimmed)" />
                   <Text size="sm" c="dimmed">
-                    {t('access.email')}
+                    {t('account:access.email')}
                   </Text>
                   <Text size="sm" fw={500} ms="auto" truncate>
                     <bdi>{user.email}</bdi>
@@ -114,12 +116,12 @@ export function AccessControlPage() {
           <Stack gap="lg">
             <Card>
               <Title order={4} fw={600} mb="md">
-                {t('access.sites')}
+                {t('account:access.sites')}
               </Title>
               {sites.status === 'loading' && <Skeleton height={72} />}
               {sites.status === 'error' && (
                 <Alert color="red" variant="light" role="alert">
-                  {t('access.sitesError')}
+                  {t('account:access.sitesError')}
                 </Alert>
               )}
               {sites.status === 'ready' && <SitesList sites={sortSites(sites.data, lng)} />}
@@ -127,10 +129,10 @@ export function AccessControlPage() {
 
             <Card>
               <Title order={4} fw={600} mb="md">
-                {t('access.permissions')}
+                {t('account:access.permissions')}
               </Title>
               {summaries.length === 0 ? (
-                <Text c="dimmed">{t('access.noPermissions')}</Text>
+                <Text c="dimmed">{t('account:access.noPermissions')}</Text>
               ) : (
                 <List spacing="sm" center data-testid="access-permissions">
                   {summaries.map((summary, index) => (

@@ -1,21 +1,30 @@
 import { resolveRules, roleRuleTemplates } from '@voltscope/shared/abilities';
+import type { TOptions } from 'i18next';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatList } from '../../i18n/format.ts';
-import { resources } from '../../i18n/resources.ts';
+import { dynamicKey } from '../../i18n/namespaces.ts';
+import { resources } from '../../i18n/testResources.ts';
 import { phraseRule, summarizeRules } from './describeRules.ts';
 
 const i18n = i18next.createInstance();
 const names: Record<string, string> = { 'fr-occitanie': 'Occitanie Solar', 'es-tarifa': 'Tarifa Wind' };
 
 beforeAll(async () => {
-  await i18n.init({ resources, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false }, initAsync: false });
+  await i18n.init({
+    resources,
+    lng: 'en',
+    fallbackLng: false,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
 });
 
 const phrases = (rules: Parameters<typeof summarizeRules>[0], lng: 'en' | 'fa' = 'en') =>
   summarizeRules(rules).map((rule) =>
     phraseRule(rule, {
-      t: (key, options) => i18n.getFixedT(lng)(key, options ?? {}),
+      t: (key, options) => i18n.getFixedT(lng, ['account', 'common'])(dynamicKey('account', key), options as TOptions),
       list: (items) => formatList(lng, items),
       siteName: (id) => names[id] ?? id,
     }),

@@ -87,25 +87,27 @@ function groupScopes(scopes: readonly RuleScope[]): RuleScope[][] {
 function phraseGroup(group: readonly RuleScope[], { t, list, siteName }: PhraseContext): string {
   const [first] = group;
   if (!first) return '';
-  const subject = list(group.map((scope) => t(`access.subjects.${scope.subject}`, { defaultValue: scope.subject })));
+  const subject = list(
+    group.map((scope) => t(`account:access.subjects.${scope.subject}`, { defaultValue: scope.subject })),
+  );
   let text = subject;
   if (first.siteIds) {
     const names = first.siteIds.map(siteName).sort((a, b) => a.localeCompare(b));
-    if (names.length === 0) text = t('access.scope.noSite', { subject });
-    else if (first.subject === 'Site') text = t('access.scope.sites', { names: list(names) });
-    else text = t('access.scope.ofSites', { subject, names: list(names) });
+    if (names.length === 0) text = t('account:access.scope.noSite', { subject });
+    else if (first.subject === 'Site') text = t('account:access.scope.sites', { names: list(names) });
+    else text = t('account:access.scope.ofSites', { subject, names: list(names) });
   } else if (first.conditional) {
-    text = t('access.scope.conditional', { subject });
+    text = t('account:access.scope.conditional', { subject });
   }
-  return first.fields ? t('access.scope.fields', { subject: text, fields: list(first.fields) }) : text;
+  return first.fields ? t('account:access.scope.fields', { subject: text, fields: list(first.fields) }) : text;
 }
 
 export function phraseRule(rule: RuleSummary, context: PhraseContext): string {
   const { t, list } = context;
-  if (rule.manageAll) return t('access.manageAll');
-  const actions = list(rule.actions.map((action) => t(`access.actions.${action}`, { defaultValue: action })));
+  if (rule.manageAll) return t('account:access.manageAll');
+  const actions = list(rule.actions.map((action) => t(`account:access.actions.${action}`, { defaultValue: action })));
   const subjects = groupScopes(rule.scopes)
     .map((group) => phraseGroup(group, context))
     .join('; ');
-  return t(rule.inverted ? 'access.cannot' : 'access.can', { actions, subjects });
+  return t(rule.inverted ? 'account:access.cannot' : 'account:access.can', { actions, subjects });
 }

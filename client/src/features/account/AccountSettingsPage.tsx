@@ -15,7 +15,7 @@ const isAccountTab = (tab: string | undefined): tab is AccountTab => accountTabs
 
 /** Seed: the account-settings tab route (`/pages/account-settings/account`, `.../security`). */
 export function AccountSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['account', 'common']);
   const navigate = useNavigate();
   const { tab } = useParams();
   // A password change ends the other sessions: the list below it reloads.
@@ -24,7 +24,7 @@ export function AccountSettingsPage() {
 
   return (
     <>
-      <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
+      <PageHeader title={t('account:title')} subtitle={t('account:subtitle')} />
       <Tabs
         value={tab}
         onChange={(next) => next && void navigate(`/pages/account-settings/${next}`)}
@@ -34,10 +34,10 @@ export function AccountSettingsPage() {
       >
         <Tabs.List mb="lg">
           <Tabs.Tab value="account" leftSection={<IconUser size={18} />}>
-            {t('account.tabs.account')}
+            {t('account:tabs.account')}
           </Tabs.Tab>
           <Tabs.Tab value="security" leftSection={<IconLock size={18} />}>
-            {t('account.tabs.security')}
+            {t('account:tabs.security')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="account">

@@ -3,7 +3,7 @@ import { FULL_NAME_MAX_LENGTH } from '@voltscope/shared/account';
 import { isEmail } from '@voltscope/shared/validation';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../i18n/serverMessages.ts';
+import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { ApiError } from '../../session/api.ts';
 import { sessionStore, useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
@@ -18,7 +18,7 @@ interface Errors {
 
 /** Name and email: the only details a user changes themselves (username and role belong to an admin). */
 export function DetailsCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['account', 'validation', 'common']);
   const user = useSession((state) => state.userData);
   const [fullName, setFullName] = useState(user?.fullName ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
@@ -46,17 +46,10 @@ export function DetailsCard() {
       setEmail(updated.email);
       setSaved(true);
     } catch (failure) {
-      if (!(failure instanceof ApiError)) return setErrors({ form: t('common.error') });
-      const field = (name: string) => {
-        const message = failure.fieldError(name);
-        return message ? translateServerMessage(t, message) : undefined;
-      };
+      if (!(failure instanceof ApiError)) return setErrors({ form: t('common:ui.error') });
+      const field = (name: string) => fieldErrorText(failure.body, name);
       const fieldErrors = { fullName: field('fullName'), email: field('email') };
-      setErrors(
-        fieldErrors.fullName || fieldErrors.email
-          ? fieldErrors
-          : { form: translateServerMessage(t, failure.body.message) },
-      );
+      setErrors(fieldErrors.fullName || fieldErrors.email ? fieldErrors : { form: errorText(failure.body) });
     } finally {
       setSaving(false);
     }
@@ -72,21 +65,21 @@ export function DetailsCard() {
   return (
     <Card id="details">
       <Title order={2} size="h4" mb="md">
-        {t('account.details.title')}
+        {t('account:details.title')}
       </Title>
       <Group gap="md" mb="lg" wrap="nowrap">
         <Avatar size={72} radius="md" color="primary" variant="filled" src={user.avatar}>
           {initialsOf(fullName || user.fullName)}
         </Avatar>
         <Text size="sm" c="dimmed">
-          {t('account.details.avatarHint')}
+          {t('account:details.avatarHint')}
         </Text>
       </Group>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="details-form">
         <Stack gap="md">
           {saved && (
             <Alert color="teal" variant="light" icon={<IconCircleCheck />} role="status">
-              {t('account.details.saved')}
+              {t('account:details.saved')}
             </Alert>
           )}
           {errors.form && (
@@ -97,7 +90,7 @@ export function DetailsCard() {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
-                label={t('account.details.fullName')}
+                label={t('account:details.fullName')}
                 autoComplete="name"
                 maxLength={FULL_NAME_MAX_LENGTH}
                 value={fullName}
@@ -109,7 +102,7 @@ export function DetailsCard() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
-                label={t('access.email')}
+                label={t('account:access.email')}
                 type="email"
                 autoComplete="email"
                 dir="ltr"
@@ -122,8 +115,8 @@ export function DetailsCard() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
-                label={t('access.username')}
-                description={t('account.details.byAdmin')}
+                label={t('account:access.username')}
+                description={t('account:details.byAdmin')}
                 value={user.username}
                 readOnly
                 dir="ltr"
@@ -131,8 +124,8 @@ export function DetailsCard() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
-                label={t('access.role')}
-                description={t('account.details.byAdmin')}
+                label={t('account:access.role')}
+                description={t('account:details.byAdmin')}
                 value={t(roleLabelKey(user.role))}
                 readOnly
               />
@@ -140,10 +133,10 @@ export function DetailsCard() {
           </Grid>
           <Group gap="sm">
             <Button type="submit" loading={saving} data-testid="details-save">
-              {t('account.save')}
+              {t('account:save')}
             </Button>
             <Button variant="default" onClick={reset}>
-              {t('account.reset')}
+              {t('account:reset')}
             </Button>
           </Group>
         </Stack>

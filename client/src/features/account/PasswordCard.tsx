@@ -3,7 +3,8 @@ import { isStrongPassword } from '@voltscope/shared/validation';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRetryDelay } from '../../i18n/format.ts';
-import { translateServerMessage } from '../../i18n/serverMessages.ts';
+import type { KeyOf } from '../../i18n/namespaces.ts';
+import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError } from '../../session/api.ts';
 import { IconCircleCheck } from '../../ui/icons.tsx';
@@ -19,7 +20,7 @@ interface Errors {
 /** Seed section 5: required, the password rule, and a confirmation that must match. */
 export function validatePasswordChange(
   values: { currentPassword: string; newPassword: string; confirm: string },
-  t: (key: string) => string,
+  t: (key: KeyOf<'validation'>) => string,
 ): Errors {
   return {
     currentPassword: values.currentPassword ? undefined : t('validation:required'),
@@ -37,7 +38,7 @@ export function validatePasswordChange(
 }
 
 export function PasswordCard({ onChanged }: { onChanged: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'account', 'validation', 'common']);
   const lng = useLanguage();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -61,36 +62,31 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
       setDone(true);
       onChanged();
     } catch (failure) {
-      if (!(failure instanceof ApiError)) return setErrors({ form: t('common.error') });
+      if (!(failure instanceof ApiError)) return setErrors({ form: t('common:ui.error') });
       if (failure.status === 429 && failure.retryAfter !== null) {
         return setErrors({
-          currentPassword: t('auth.login.retryAfter', { when: formatRetryDelay(lng, failure.retryAfter) }),
+          currentPassword: t('auth:login.retryAfter', { when: formatRetryDelay(lng, failure.retryAfter) }),
         });
       }
-      const field = (name: string) => {
-        const message = failure.fieldError(name);
-        return message ? translateServerMessage(t, message) : undefined;
-      };
+      const field = (name: string) => fieldErrorText(failure.body, name);
       const found = { currentPassword: field('currentPassword'), newPassword: field('newPassword') };
-      setErrors(
-        found.currentPassword || found.newPassword ? found : { form: translateServerMessage(t, failure.body.message) },
-      );
+      setErrors(found.currentPassword || found.newPassword ? found : { form: errorText(failure.body) });
     } finally {
       setSaving(false);
     }
   };
 
-  const toggle = { 'aria-label': t('auth.login.showPassword') };
+  const toggle = { 'aria-label': t('auth:login.showPassword') };
   return (
     <Card id="password">
       <Title order={2} size="h4" mb="md">
-        {t('account.password.title')}
+        {t('account:password.title')}
       </Title>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="password-form">
         <Stack gap="md">
           {done && (
             <Alert color="teal" variant="light" icon={<IconCircleCheck />} role="status">
-              {t('account.password.changed')}
+              {t('account:password.changed')}
             </Alert>
           )}
           {errors.form && (
@@ -101,7 +97,7 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <PasswordInput
-                label={t('account.password.current')}
+                label={t('account:password.current')}
                 autoComplete="current-password"
                 dir="ltr"
                 value={values.currentPassword}
@@ -117,7 +113,7 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
             <Grid.Col span={{ base: 12, sm: 6 }} visibleFrom="sm" />
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <PasswordInput
-                label={t('account.password.new')}
+                label={t('account:password.new')}
                 autoComplete="new-password"
                 dir="ltr"
                 value={values.newPassword}
@@ -131,7 +127,7 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <PasswordInput
-                label={t('account.password.confirm')}
+                label={t('account:password.confirm')}
                 autoComplete="new-password"
                 dir="ltr"
                 value={values.confirm}
@@ -146,17 +142,17 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
           </Grid>
           <div>
             <Title order={3} size="h6" mb={6}>
-              {t('account.password.requirements')}
+              {t('account:password.requirements')}
             </Title>
             <List size="sm" c="dimmed" spacing={2}>
-              <List.Item>{t('account.password.ruleLength')}</List.Item>
-              <List.Item>{t('account.password.ruleCase')}</List.Item>
-              <List.Item>{t('account.password.ruleDigit')}</List.Item>
+              <List.Item>{t('account:password.ruleLength')}</List.Item>
+              <List.Item>{t('account:password.ruleCase')}</List.Item>
+              <List.Item>{t('account:password.ruleDigit')}</List.Item>
             </List>
           </div>
           <div>
             <Button type="submit" loading={saving} data-testid="password-save">
-              {t('account.password.submit')}
+              {t('account:password.submit')}
             </Button>
           </div>
         </Stack>

@@ -25,12 +25,12 @@ import { signOutEverywhere, signOutSession, useActiveSessions } from './accountA
 import { describeUserAgent } from './userAgent.ts';
 
 function DeviceCell({ session }: { session: ActiveSession }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['account', 'common']);
   const device = describeUserAgent(session.userAgent);
   const name =
     device.browser && device.os
-      ? t('account.sessions.browserOn', { browser: device.browser, os: device.os })
-      : (device.browser ?? device.os ?? t('account.sessions.unknownDevice'));
+      ? t('account:sessions.browserOn', { browser: device.browser, os: device.os })
+      : (device.browser ?? device.os ?? t('account:sessions.unknownDevice'));
   const Icon = device.mobile ? IconDeviceMobile : IconDeviceDesktop;
   return (
     <Group gap="sm" wrap="nowrap">
@@ -43,7 +43,7 @@ function DeviceCell({ session }: { session: ActiveSession }) {
         </Text>
         {session.current && (
           <Badge color="teal" variant="light" radius="sm" size="sm">
-            {t('account.sessions.current')}
+            {t('account:sessions.current')}
           </Badge>
         )}
       </Stack>
@@ -53,7 +53,7 @@ function DeviceCell({ session }: { session: ActiveSession }) {
 
 /** The account's live sessions: sign out one of them, or all of them (this one included). */
 export function SessionsCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['account', 'common']);
   const lng = useLanguage();
   const navigate = useNavigate();
   const sessions = useActiveSessions();
@@ -100,10 +100,10 @@ export function SessionsCard() {
       <Group justify="space-between" align="flex-start" mb="md" gap="sm">
         <div>
           <Title order={2} size="h4">
-            {t('account.sessions.title')}
+            {t('account:sessions.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('account.sessions.subtitle')}
+            {t('account:sessions.subtitle')}
           </Text>
         </div>
         <Button
@@ -113,19 +113,19 @@ export function SessionsCard() {
           onClick={() => setConfirming(true)}
           data-testid="sign-out-everywhere"
         >
-          {t('account.sessions.everywhere')}
+          {t('account:sessions.everywhere')}
         </Button>
       </Group>
 
       {failed && (
         <Alert color="red" variant="light" role="alert" mb="md">
-          {t('common.error')}
+          {t('common:ui.error')}
         </Alert>
       )}
       {sessions.status === 'loading' && <Skeleton height={120} />}
       {sessions.status === 'error' && (
         <Alert color="red" variant="light" role="alert">
-          {t('account.sessions.loadError')}
+          {t('account:sessions.loadError')}
         </Alert>
       )}
       {sessions.status === 'ready' && (
@@ -133,12 +133,12 @@ export function SessionsCard() {
           <Table verticalSpacing="sm" data-testid="sessions-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('account.sessions.device')}</Table.Th>
-                <Table.Th>{t('account.sessions.address')}</Table.Th>
-                <Table.Th>{t('account.sessions.signedIn')}</Table.Th>
-                <Table.Th>{t('account.sessions.expires')}</Table.Th>
+                <Table.Th>{t('account:sessions.device')}</Table.Th>
+                <Table.Th>{t('account:sessions.address')}</Table.Th>
+                <Table.Th>{t('account:sessions.signedIn')}</Table.Th>
+                <Table.Th>{t('account:sessions.expires')}</Table.Th>
                 <Table.Th>
-                  <span className="vs-sr-only">{t('account.sessions.actions')}</span>
+                  <span className="vs-sr-only">{t('account:sessions.actions')}</span>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -168,7 +168,7 @@ export function SessionsCard() {
                       loading={busy === session.id}
                       onClick={() => void signOut(session)}
                     >
-                      {session.current ? t('account.sessions.signOutThis') : t('account.sessions.signOut')}
+                      {session.current ? t('account:sessions.signOutThis') : t('account:sessions.signOut')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -181,16 +181,16 @@ export function SessionsCard() {
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={t('account.sessions.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        title={t('account:sessions.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('common:ui.close') }}
         centered
       >
         <Text size="sm" mb="lg">
-          {t('account.sessions.confirmText')}
+          {t('account:sessions.confirmText')}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
+            {t('common:ui.cancel')}
           </Button>
           <Button
             color="red.8"
@@ -198,7 +198,7 @@ export function SessionsCard() {
             onClick={() => void everywhere()}
             data-testid="confirm-everywhere"
           >
-            {t('account.sessions.everywhere')}
+            {t('account:sessions.everywhere')}
           </Button>
         </Group>
       </Modal>

@@ -51,7 +51,7 @@ function Fact({ icon: Icon, label, children }: { icon: ComponentType<IconProps>;
 }
 
 function SiteRow({ site }: { site: Site }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['account', 'common']);
   const lng = useLanguage();
   const { color, Icon } = siteKindStyle[site.kind];
   const capacity = capacityParts(lng, site.capacityKw, site.kind);
@@ -68,12 +68,12 @@ function SiteRow({ site }: { site: Site }) {
             </Link>
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            {formatRegion(lng, site.country)} · {t(`sites.kind.${site.kind}`)}
+            {formatRegion(lng, site.country)} · {t(`common:sites.kind.${site.kind}`)}
           </Text>
         </Stack>
       </Group>
       <Text fw={600} className="vs-tabular" style={{ whiteSpace: 'nowrap' }}>
-        {t(`units.${capacity.unit}`, { value: capacity.value })}
+        {t(`common:units.${capacity.unit}`, { value: capacity.value })}
       </Text>
     </Group>
   );
@@ -81,7 +81,7 @@ function SiteRow({ site }: { site: Site }) {
 
 /** Seed: the user-profile tab route (`/pages/user-profile/profile`): who the user is and their sites. */
 export function UserProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['account', 'common']);
   const lng = useLanguage();
   const { tab } = useParams();
   const user = useSession((state) => state.userData);
@@ -113,8 +113,8 @@ export function UserProfilePage() {
                 <IconMapPin size={16} />
                 <Text size="sm">
                   {siteCount === null
-                    ? t('profile.sitesLoading')
-                    : t('profile.siteCount', { n: formatNumber(lng, siteCount) })}
+                    ? t('account:profile.sitesLoading')
+                    : t('account:profile.siteCount', { n: formatNumber(lng, siteCount) })}
                 </Text>
               </Group>
             </Group>
@@ -125,7 +125,7 @@ export function UserProfilePage() {
             leftSection={<IconPencil size={16} />}
             className={classes.edit}
           >
-            {t('profile.edit')}
+            {t('account:profile.edit')}
           </Button>
         </Group>
       </Card>
@@ -134,24 +134,24 @@ export function UserProfilePage() {
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Card>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="md" className={classes.caption}>
-              {t('profile.about')}
+              {t('account:profile.about')}
             </Text>
             <Stack gap="md">
-              <Fact icon={IconUser} label={t('profile.fullName')}>
+              <Fact icon={IconUser} label={t('account:profile.fullName')}>
                 {user.fullName}
               </Fact>
-              <Fact icon={IconUser} label={t('access.username')}>
+              <Fact icon={IconUser} label={t('account:access.username')}>
                 <bdi>{user.username}</bdi>
               </Fact>
-              <Fact icon={IconMail} label={t('access.email')}>
+              <Fact icon={IconMail} label={t('account:access.email')}>
                 <bdi>{user.email}</bdi>
               </Fact>
-              <Fact icon={IconShield} label={t('access.role')}>
+              <Fact icon={IconShield} label={t('account:access.role')}>
                 <Badge variant="light" radius="sm" component="span">
                   {t(roleLabelKey(user.role))}
                 </Badge>
               </Fact>
-              <Fact icon={IconLanguage} label={t('profile.language')}>
+              <Fact icon={IconLanguage} label={t('account:profile.language')}>
                 {languageNames[lng]}
               </Fact>
             </Stack>
@@ -160,15 +160,17 @@ export function UserProfilePage() {
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Card>
             <Title order={2} size="h4" mb="md">
-              {t('access.sites')}
+              {t('account:access.sites')}
             </Title>
             {sites.status === 'loading' && <Skeleton height={96} />}
             {sites.status === 'error' && (
               <Alert color="red" variant="light" role="alert">
-                {t('access.sitesError')}
+                {t('account:access.sitesError')}
               </Alert>
             )}
-            {sites.status === 'ready' && sites.data.length === 0 && <Text c="dimmed">{t('access.noSites')}</Text>}
+            {sites.status === 'ready' && sites.data.length === 0 && (
+              <Text c="dimmed">{t('account:access.noSites')}</Text>
+            )}
             {sites.status === 'ready' && sites.data.length > 0 && (
               <Stack gap="md">
                 {sortSites(sites.data, lng).map((site) => (

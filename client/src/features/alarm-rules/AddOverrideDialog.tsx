@@ -19,7 +19,7 @@ interface Props {
 }
 
 export function AddOverrideDialog({ rule, taken, devices, onClose, onCreated }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<SaveErrorKey | null>(null);
@@ -46,25 +46,25 @@ export function AddOverrideDialog({ rule, taken, devices, onClose, onCreated }: 
       opened
       onClose={onClose}
       size="lg"
-      title={t('alarmRules.override.title', { name: rule.name })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={t('alarmRules:override.title', { name: rule.name })}
+      closeButtonProps={{ 'aria-label': t('common:ui.close') }}
       data-testid="override-dialog"
     >
       <form onSubmit={submit}>
         <Stack gap="md">
-          <Text size="sm">{t('alarmRules.override.text')}</Text>
+          <Text size="sm">{t('alarmRules:override.text')}</Text>
           {!devices.ready ? (
             <Text size="sm" c="dimmed" role="status">
-              {t('alarmRules.override.loading')}
+              {t('alarmRules:override.loading')}
             </Text>
           ) : choices.length === 0 ? (
             <Alert variant="light" color="gray" data-testid="override-none">
-              {t('alarmRules.override.noDevice')}
+              {t('alarmRules:override.noDevice')}
             </Alert>
           ) : (
             <Select
-              label={t('alarmRules.override.device')}
-              placeholder={t('alarmRules.override.devicePlaceholder')}
+              label={t('alarmRules:override.device')}
+              placeholder={t('alarmRules:override.devicePlaceholder')}
               data={choices}
               value={deviceId}
               onChange={setDeviceId}
@@ -77,15 +77,15 @@ export function AddOverrideDialog({ rule, taken, devices, onClose, onCreated }: 
           )}
           {failure && (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />}>
-              {t(`alarmRules.errors.${failure}`)}
+              {t(`alarmRules:errors.${failure}`)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
+              {t('common:ui.cancel')}
             </Button>
             <Button type="submit" disabled={!deviceId} loading={busy} data-testid="override-create">
-              {t('alarmRules.override.create')}
+              {t('alarmRules:override.create')}
             </Button>
           </Group>
         </Stack>

@@ -16,7 +16,7 @@ const tabs = ['rules', 'notifications'] as const;
 type Tab = (typeof tabs)[number];
 
 export function AlarmRulesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const [tabParam, setTab] = useUrlParam('tab');
   const tab: Tab = tabs.find((x) => x === tabParam) ?? 'rules';
   const rules = useEditableList(listRules);
@@ -31,11 +31,11 @@ export function AlarmRulesPage() {
   return (
     <>
       <PageHeader
-        title={t('alarmRules.title')}
-        subtitle={t('alarmRules.subtitle')}
+        title={t('alarmRules:title')}
+        subtitle={t('alarmRules:subtitle')}
         actions={
           <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh} data-testid="refresh">
-            {t('alarmRules.refresh')}
+            {t('alarmRules:refresh')}
           </Button>
         }
       />
@@ -51,10 +51,10 @@ export function AlarmRulesPage() {
       >
         <Tabs.List mb="lg">
           <Tabs.Tab value="rules" leftSection={<IconSettings size={18} />} data-testid="tab-rules">
-            {t('alarmRules.tabs.rules')}
+            {t('alarmRules:tabs.rules')}
           </Tabs.Tab>
           <Tabs.Tab value="notifications" leftSection={<IconBell size={18} />} data-testid="tab-notifications">
-            {t('alarmRules.tabs.notifications')}
+            {t('alarmRules:tabs.notifications')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rules">

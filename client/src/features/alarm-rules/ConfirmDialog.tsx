@@ -13,7 +13,7 @@ interface Props {
 }
 
 export function ConfirmDialog({ title, text, confirm, onConfirm, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -28,14 +28,14 @@ export function ConfirmDialog({ title, text, confirm, onConfirm, onClose }: Prop
       opened
       onClose={onClose}
       title={title}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('common:ui.close') }}
       data-testid="confirm-dialog"
     >
       <Stack gap="lg">
         <Text size="sm">{text}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
+            {t('common:ui.cancel')}
           </Button>
           <Button color="red" loading={busy} onClick={run} data-testid="confirm">
             {confirm}

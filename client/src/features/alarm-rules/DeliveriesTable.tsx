@@ -15,7 +15,7 @@ const statusColor: Record<Delivery['status'], string> = { delivered: 'green', fa
 const columns = ['status', 'kind', 'attempts', 'result', 'nextAttempt', 'created'] as const;
 
 export function DeliveriesTable({ webhookId, version }: { webhookId: number; version: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const lng = useLanguage();
   const { data, error } = usePolled<Delivery[]>(deliveriesPath(webhookId), POLL_MS, version);
   const captionId = `deliveries-${webhookId}`;
@@ -23,7 +23,7 @@ export function DeliveriesTable({ webhookId, version }: { webhookId: number; ver
   if (error !== null && !data) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {t('alarmRules.deliveries.loadError')}
+        {t('alarmRules:deliveries.loadError')}
       </Alert>
     );
   }
@@ -31,7 +31,7 @@ export function DeliveriesTable({ webhookId, version }: { webhookId: number; ver
   if (data.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="deliveries-empty">
-        {t('alarmRules.deliveries.empty')}
+        {t('alarmRules:deliveries.empty')}
       </Text>
     );
   }
@@ -39,14 +39,14 @@ export function DeliveriesTable({ webhookId, version }: { webhookId: number; ver
   return (
     <>
       <Text size="sm" c="dimmed" id={captionId}>
-        {t('alarmRules.deliveries.count', { n: formatNumber(lng, data.length) })}
+        {t('alarmRules:deliveries.count', { n: formatNumber(lng, data.length) })}
       </Text>
       <Table.ScrollContainer minWidth={760} maxHeight={360}>
         <Table verticalSpacing={6} fz="sm" stickyHeader aria-labelledby={captionId} data-testid="deliveries">
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c}>{t(`alarmRules.deliveries.columns.${c}`)}</Table.Th>
+                <Table.Th key={c}>{t(`alarmRules:deliveries.columns.${c}`)}</Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -55,30 +55,30 @@ export function DeliveriesTable({ webhookId, version }: { webhookId: number; ver
               <Table.Tr key={d.id} data-testid="delivery" data-status={d.status}>
                 <Table.Td>
                   <Badge color={statusColor[d.status]} variant="light" tt="none">
-                    {t(`alarmRules.deliveries.status.${d.status}`)}
+                    {t(`alarmRules:deliveries.status.${d.status}`)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   {d.kind === 'flood' || d.alarmId === null
-                    ? t('alarmRules.deliveries.flood')
-                    : t('alarmRules.deliveries.alarm', { id: formatUngrouped(lng, d.alarmId) })}
+                    ? t('alarmRules:deliveries.flood')
+                    : t('alarmRules:deliveries.alarm', { id: formatUngrouped(lng, d.alarmId) })}
                 </Table.Td>
                 <Table.Td>{formatNumber(lng, d.attempts)}</Table.Td>
                 <Table.Td>
                   {d.lastStatus !== null &&
-                    t('alarmRules.deliveries.http', { status: formatUngrouped(lng, d.lastStatus) })}
+                    t('alarmRules:deliveries.http', { status: formatUngrouped(lng, d.lastStatus) })}
                   {d.lastError !== null && d.lastStatus === null && (
                     <Text span inherit c="red" dir="ltr" lineClamp={2} title={d.lastError}>
                       {d.lastError}
                     </Text>
                   )}
-                  {d.lastStatus === null && d.lastError === null && t('alarmRules.deliveries.notYet')}
+                  {d.lastStatus === null && d.lastError === null && t('alarmRules:deliveries.notYet')}
                 </Table.Td>
                 <Table.Td>
                   {d.nextAttemptAt === null
                     ? d.deliveredAt !== null
-                      ? t('alarmRules.deliveries.deliveredAt', { time: formatDateTimeSeconds(lng, d.deliveredAt) })
-                      : t('alarmRules.none')
+                      ? t('alarmRules:deliveries.deliveredAt', { time: formatDateTimeSeconds(lng, d.deliveredAt) })
+                      : t('alarmRules:none')
                     : formatRetryDelay(lng, Math.max(0, (d.nextAttemptAt - now) / 1000))}
                 </Table.Td>
                 <Table.Td>{formatDateTimeSeconds(lng, d.createdAt)}</Table.Td>

@@ -5,6 +5,7 @@ import { fillMessage, type LocalisedText } from '@voltscope/shared/alarms';
 import { languages } from '@voltscope/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '../../i18n/language.ts';
+import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { type DraftErrors, MAX_MESSAGE } from './ruleDraft.ts';
 
@@ -19,20 +20,20 @@ interface Props {
 }
 
 export function MessageFields({ message, onChange, errors, sample }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const lng = useLanguage();
   return (
     <Stack gap="xs" component="fieldset" m={0} p={0} style={{ border: 0 }}>
       <Text component="legend" fw={600} size="sm" p={0}>
-        {t('alarmRules.editor.message')}
+        {t('alarmRules:editor.message')}
       </Text>
       <Text size="sm" c="dimmed">
-        {t('alarmRules.editor.messageHint')}
+        {t('alarmRules:editor.messageHint')}
       </Text>
       <Group gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid="placeholder-help">
         {placeholders.map((name) => (
           <Text component="li" size="xs" key={name}>
-            <Code dir="ltr">{`{${name}}`}</Code> {t(`alarmRules.editor.placeholders.${name}`)}
+            <Code dir="ltr">{`{${name}}`}</Code> {t(`alarmRules:editor.placeholders.${name}`)}
           </Text>
         ))}
       </Group>
@@ -41,20 +42,20 @@ export function MessageFields({ message, onChange, errors, sample }: Props) {
         return (
           <TextInput
             key={language}
-            label={t(`alarmRules.editor.languages.${language}`)}
+            label={t(`alarmRules:editor.languages.${language}`)}
             value={message[language]}
             onChange={(e) => onChange({ ...message, [language]: e.currentTarget.value })}
             maxLength={MAX_MESSAGE}
             lang={language}
             dir={directionOf(language)}
-            error={error ? t(`alarmRules.validation.${error}`) : undefined}
+            error={error ? t(dynamicKey('alarmRules', `alarmRules:validation.${error}`)) : undefined}
             data-testid={`message-${language}`}
           />
         );
       })}
       <Text size="sm" data-testid="message-preview">
         <Text span c="dimmed" inherit>
-          {t('alarmRules.editor.preview')}:
+          {t('alarmRules:editor.preview')}:
         </Text>{' '}
         {fillMessage(message[lng], sample)}
       </Text>

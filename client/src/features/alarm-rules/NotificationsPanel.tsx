@@ -21,7 +21,7 @@ interface Props {
 }
 
 export function NotificationsPanel({ version, announce }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const lng = useLanguage();
   const webhooks = useEditableList(listWebhooks, version);
   const hooks = webhooks.items;
@@ -33,10 +33,10 @@ export function NotificationsPanel({ version, announce }: Props) {
       <Card withBorder radius="md">
         <Stack gap="sm">
           <Title order={3} size="h5" id="webhook-form-title">
-            {t('alarmRules.webhooks.add')}
+            {t('alarmRules:webhooks.add')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('alarmRules.webhooks.intro')}
+            {t('alarmRules:webhooks.intro')}
           </Text>
           <WebhookForm
             onCreated={(hook) => {
@@ -51,9 +51,9 @@ export function NotificationsPanel({ version, announce }: Props) {
       {webhooks.error !== null && !hooks && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />}>
           <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('alarmRules.webhooks.loadError')}</Text>
+            <Text size="sm">{t('alarmRules:webhooks.loadError')}</Text>
             <Button size="xs" variant="default" onClick={webhooks.reload}>
-              {t('common.retry')}
+              {t('common:ui.retry')}
             </Button>
           </Group>
         </Alert>
@@ -61,12 +61,12 @@ export function NotificationsPanel({ version, announce }: Props) {
       {!hooks && webhooks.error === null && <Skeleton h={160} />}
       {hooks?.length === 0 && (
         <Text c="dimmed" data-testid="webhooks-empty">
-          {t('alarmRules.webhooks.empty')}
+          {t('alarmRules:webhooks.empty')}
         </Text>
       )}
       {hooks && hooks.length > 0 && (
         <Title order={3} size="h5">
-          {t('alarmRules.webhooks.list', { n: formatNumber(lng, hooks.length) })}
+          {t('alarmRules:webhooks.list', { n: formatNumber(lng, hooks.length) })}
         </Title>
       )}
       {hooks?.map((hook) => (
@@ -74,18 +74,18 @@ export function NotificationsPanel({ version, announce }: Props) {
       ))}
       {deleting && (
         <ConfirmDialog
-          title={t('alarmRules.webhooks.deleteTitle')}
-          text={t('alarmRules.webhooks.deleteText', { name: deleting.name })}
-          confirm={t('alarmRules.webhooks.deleteConfirm')}
+          title={t('alarmRules:webhooks.deleteTitle')}
+          text={t('alarmRules:webhooks.deleteText', { name: deleting.name })}
+          confirm={t('alarmRules:webhooks.deleteConfirm')}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
             try {
               await deleteWebhook(deleting.id);
               webhooks.drop(deleting.id);
               if (created?.id === deleting.id) setCreated(null);
-              announce(t('alarmRules.webhooks.deleted', { name: deleting.name }));
+              announce(t('alarmRules:webhooks.deleted', { name: deleting.name }));
             } catch (caught) {
-              announce(t(`alarmRules.errors.${saveError(caught).key}`));
+              announce(t(`alarmRules:errors.${saveError(caught).key}`));
             }
             setDeleting(null);
           }}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
 
 export function PriorityBadge({ priority }: { priority: AlarmPriority }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   return (
     <Badge
       variant="default"
@@ -17,17 +17,17 @@ export function PriorityBadge({ priority }: { priority: AlarmPriority }) {
       data-priority={priority}
       data-testid="priority"
     >
-      {t(`alarmRules.priority.${priority}`)}
+      {t(`common:priority.${priority}`)}
     </Badge>
   );
 }
 
 export function PriorityLabel({ priority }: { priority: AlarmPriority }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   return (
     <Group gap={6} wrap="nowrap">
       <PriorityIcon priority={priority} size={16} />
-      {t(`alarmRules.priority.${priority}`)}
+      {t(`common:priority.${priority}`)}
     </Group>
   );
 }

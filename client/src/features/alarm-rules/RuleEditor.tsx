@@ -5,6 +5,7 @@ import { Alert, Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Swi
 import { type AlarmRule, alarmPriorities } from '@voltscope/shared/alarms';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dynamicKey } from '../../i18n/namespaces.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { updateRule } from './alarmRulesApi.ts';
 import { MessageFields } from './MessageFields.tsx';
@@ -22,18 +23,18 @@ interface Props {
 }
 
 export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const [draft, setDraft] = useState(() => draftOf(rule));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<SaveErrorKey | 'invalidForm' | null>(null);
   const [busy, setBusy] = useState(false);
   const unit = thresholdUnit(rule);
-  const typeName = t(`alarmRules.deviceTypes.${rule.deviceType}`, { defaultValue: rule.deviceType });
+  const typeName = t(`common:deviceType.${rule.deviceType}`, { defaultValue: rule.deviceType });
   const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const fieldError = (field: keyof DraftErrors) => {
     const key = errors[field];
-    return key ? t(`alarmRules.validation.${key}`) : undefined;
+    return key ? t(dynamicKey('alarmRules', `alarmRules:validation.${key}`)) : undefined;
   };
 
   const submit = async (event: FormEvent) => {
@@ -47,14 +48,14 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
     }
     const patch = patchOf(rule, draft);
     if (Object.keys(patch).length === 0) {
-      onSaved(rule, t('alarmRules.editor.unchanged'));
+      onSaved(rule, t('alarmRules:editor.unchanged'));
       return;
     }
     setBusy(true);
     setFailure(null);
     try {
       const saved = await updateRule(rule.id, patch);
-      onSaved(saved, t('alarmRules.editor.saved', { name: saved.name }));
+      onSaved(saved, t('alarmRules:editor.saved', { name: saved.name }));
     } catch (caught) {
       const { key, fields } = saveError(caught);
       const marked = Object.fromEntries(
@@ -89,10 +90,10 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
       size="xl"
       title={
         deviceName
-          ? t('alarmRules.editor.overrideTitle', { name: rule.name, device: deviceName })
-          : t('alarmRules.editor.title', { name: rule.name })
+          ? t('alarmRules:editor.overrideTitle', { name: rule.name, device: deviceName })
+          : t('alarmRules:editor.title', { name: rule.name })
       }
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('common:ui.close') }}
       data-testid="rule-editor"
     >
       <form onSubmit={submit} noValidate>
@@ -100,21 +101,21 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
           <Table variant="vertical" layout="fixed" withTableBorder fz="sm">
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={160}>{t('alarmRules.editor.appliesTo')}</Table.Th>
+                <Table.Th w={160}>{t('alarmRules:editor.appliesTo')}</Table.Th>
                 <Table.Td>
                   {deviceName
-                    ? t('alarmRules.editor.oneDevice', { device: deviceName })
-                    : t('alarmRules.editor.allDevices', { type: typeName })}
+                    ? t('alarmRules:editor.oneDevice', { device: deviceName })
+                    : t('alarmRules:editor.allDevices', { type: typeName })}
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>{t('alarmRules.editor.kind')}</Table.Th>
-                <Table.Td>{t(`alarmRules.kinds.${rule.kind}`)}</Table.Td>
+                <Table.Th>{t('alarmRules:editor.kind')}</Table.Th>
+                <Table.Td>{t(`alarmRules:kinds.${rule.kind}`)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>{t('alarmRules.editor.series')}</Table.Th>
+                <Table.Th>{t('alarmRules:editor.series')}</Table.Th>
                 <Table.Td dir={rule.seriesKey ? 'ltr' : undefined}>
-                  {rule.seriesKey ?? t('alarmRules.anySeries')}
+                  {rule.seriesKey ?? t('alarmRules:anySeries')}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>
@@ -122,14 +123,14 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
           <Switch
             checked={draft.enabled}
             onChange={(e) => set('enabled', e.currentTarget.checked)}
-            label={t('alarmRules.editor.enabled')}
-            description={t('alarmRules.editor.enabledHint')}
+            label={t('alarmRules:editor.enabled')}
+            description={t('alarmRules:editor.enabledHint')}
             data-testid="rule-enabled-edit"
           />
           <Radio.Group
             value={draft.priority}
             onChange={(value) => set('priority', value as typeof draft.priority)}
-            label={t('alarmRules.editor.priority')}
+            label={t('alarmRules:editor.priority')}
           >
             <Group gap="lg" mt="xs">
               {alarmPriorities.map((p) => (
@@ -139,29 +140,29 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {number('threshold', {
-              label: t(`alarmRules.editor.threshold.${rule.kind}`),
-              description: t(`alarmRules.editor.thresholdHint.${rule.kind}`),
+              label: t(`alarmRules:editor.threshold.${rule.kind}`),
+              description: t(`alarmRules:editor.thresholdHint.${rule.kind}`),
               rightSection: unit && rule.kind !== 'comm_loss' ? <Text size="xs">{unit}</Text> : undefined,
               rightSectionWidth: 64,
               'data-autofocus': true,
             })}
             {hasDeadband(rule.kind) &&
               number('deadband', {
-                label: t('alarmRules.editor.deadband'),
-                description: t('alarmRules.editor.deadbandHint'),
+                label: t('alarmRules:editor.deadband'),
+                description: t('alarmRules:editor.deadbandHint'),
                 min: 0,
                 rightSection: unit ? <Text size="xs">{unit}</Text> : undefined,
                 rightSectionWidth: 64,
               })}
             {number('onDelayS', {
-              label: t('alarmRules.editor.onDelay'),
-              description: t('alarmRules.editor.onDelayHint'),
+              label: t('alarmRules:editor.onDelay'),
+              description: t('alarmRules:editor.onDelayHint'),
               min: 0,
               max: MAX_DELAY_S,
             })}
             {number('offDelayS', {
-              label: t('alarmRules.editor.offDelay'),
-              description: t('alarmRules.editor.offDelayHint'),
+              label: t('alarmRules:editor.offDelay'),
+              description: t('alarmRules:editor.offDelayHint'),
               min: 0,
               max: MAX_DELAY_S,
             })}
@@ -171,7 +172,7 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
             onChange={(message) => set('message', message)}
             errors={errors}
             sample={{
-              device: deviceName ?? t('alarmRules.editor.sampleDevice'),
+              device: deviceName ?? t('alarmRules:editor.sampleDevice'),
               value: 82,
               unit,
               threshold: Number(draft.threshold) || 0,
@@ -180,15 +181,15 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
           />
           {failure && (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} data-testid="rule-error">
-              {failure === 'invalidForm' ? t('alarmRules.editor.invalid') : t(`alarmRules.errors.${failure}`)}
+              {failure === 'invalidForm' ? t('alarmRules:editor.invalid') : t(`alarmRules:errors.${failure}`)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
+              {t('common:ui.cancel')}
             </Button>
             <Button type="submit" loading={busy} data-testid="rule-save">
-              {t('alarmRules.editor.save')}
+              {t('alarmRules:editor.save')}
             </Button>
           </Group>
         </Stack>

@@ -32,7 +32,7 @@ const fromControl = (event: MouseEvent) =>
   (event.target as HTMLElement).closest('button, input, a, label, [role=switch]') !== null;
 
 export function RuleRow({ rule, parent, deviceName, overrides = 0, busy, ...actions }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const lng = useLanguage();
   const device = deviceName ?? rule.deviceId ?? '';
   const unit = thresholdUnit(rule);
@@ -40,15 +40,15 @@ export function RuleRow({ rule, parent, deviceName, overrides = 0, busy, ...acti
     parent !== undefined && fields.some((f) => JSON.stringify(rule[f]) !== JSON.stringify(parent[f]));
   const cell = (fields: (keyof AlarmRule)[], content: ReactNode) =>
     differs(fields) ? (
-      <Text span inherit className={classes.differs} title={t('alarmRules.row.differs')}>
+      <Text span inherit className={classes.differs} title={t('alarmRules:row.differs')}>
         {content}
       </Text>
     ) : (
       content
     );
   const label = parent
-    ? t('alarmRules.row.editOverrideLabel', { name: rule.name, device })
-    : t('alarmRules.row.editLabel', { name: rule.name });
+    ? t('alarmRules:row.editOverrideLabel', { name: rule.name, device })
+    : t('alarmRules:row.editLabel', { name: rule.name });
 
   return (
     <Table.Tr
@@ -65,8 +65,8 @@ export function RuleRow({ rule, parent, deviceName, overrides = 0, busy, ...acti
           onChange={(e) => actions.onToggle(rule, e.currentTarget.checked)}
           aria-label={
             parent
-              ? t('alarmRules.row.overrideEnabled', { name: rule.name, device })
-              : t('alarmRules.row.enabled', { name: rule.name })
+              ? t('alarmRules:row.overrideEnabled', { name: rule.name, device })
+              : t('alarmRules:row.enabled', { name: rule.name })
           }
           data-testid="rule-enabled"
         />
@@ -87,16 +87,16 @@ export function RuleRow({ rule, parent, deviceName, overrides = 0, busy, ...acti
         <Group gap={6} wrap="nowrap">
           {parent ? (
             <Badge size="xs" variant="light" color="grape" tt="none">
-              {t('alarmRules.row.override')}
+              {t('alarmRules:row.override')}
             </Badge>
           ) : (
             <Text size="xs" c="dimmed">
-              {t(`alarmRules.kinds.${rule.kind}`)}
+              {t(`alarmRules:kinds.${rule.kind}`)}
             </Text>
           )}
           {!rule.enabled && (
             <Badge size="xs" variant="outline" color="gray" tt="none">
-              {t('alarmRules.row.disabled')}
+              {t('alarmRules:row.disabled')}
             </Badge>
           )}
         </Group>
@@ -108,13 +108,13 @@ export function RuleRow({ rule, parent, deviceName, overrides = 0, busy, ...acti
           </Text>
         ) : (
           <Text span size="sm" c="dimmed">
-            {t('alarmRules.anySeries')}
+            {t('alarmRules:anySeries')}
           </Text>
         )}
       </Table.Td>
       <Table.Td data-testid="rule-condition">{cell(['threshold'], conditionText(t, lng, rule))}</Table.Td>
       <Table.Td>
-        {hasDeadband(rule.kind) ? cell(['deadband'], withUnit(lng, rule.deadband, unit)) : t('alarmRules.none')}
+        {hasDeadband(rule.kind) ? cell(['deadband'], withUnit(lng, rule.deadband, unit)) : t('alarmRules:none')}
       </Table.Td>
       <Table.Td>
         {cell(
@@ -127,7 +127,7 @@ export function RuleRow({ rule, parent, deviceName, overrides = 0, busy, ...acti
           <Badge
             variant={overrides ? 'light' : 'default'}
             radius="sm"
-            aria-label={t('alarmRules.row.overrides', { n: overrides })}
+            aria-label={t('alarmRules:row.overrides', { n: overrides })}
             data-testid="override-count"
           >
             {overrides}
@@ -143,10 +143,10 @@ export function RuleRow({ rule, parent, deviceName, overrides = 0, busy, ...acti
               color="red"
               leftSection={<IconTrash size={14} />}
               onClick={() => actions.onRemove(rule)}
-              aria-label={t('alarmRules.row.removeLabel', { name: rule.name, device })}
+              aria-label={t('alarmRules:row.removeLabel', { name: rule.name, device })}
               data-testid="override-remove"
             >
-              {t('alarmRules.row.remove')}
+              {t('alarmRules:row.remove')}
             </Button>
           ) : (
             <Button
@@ -154,10 +154,10 @@ export function RuleRow({ rule, parent, deviceName, overrides = 0, busy, ...acti
               variant="subtle"
               leftSection={<IconPlus size={14} />}
               onClick={() => actions.onAddOverride(rule)}
-              aria-label={t('alarmRules.row.addOverrideLabel', { name: rule.name })}
+              aria-label={t('alarmRules:row.addOverrideLabel', { name: rule.name })}
               data-testid="override-add"
             >
-              {t('alarmRules.row.addOverride')}
+              {t('alarmRules:row.addOverride')}
             </Button>
           )}
         </Group>

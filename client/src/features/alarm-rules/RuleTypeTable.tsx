@@ -19,7 +19,7 @@ interface Props extends RuleRowActions {
 }
 
 export function RuleTypeTable({ group, devices, busy, ...actions }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const titleId = `rules-${group.deviceType}`;
   const deviceName = (id: string | null) => {
     const device = id ? devices.byId.get(id) : undefined;
@@ -29,10 +29,10 @@ export function RuleTypeTable({ group, devices, busy, ...actions }: Props) {
     <Card withBorder padding={0} radius="md" data-testid="rule-type" data-device-type={group.deviceType}>
       <Group justify="space-between" px="md" py="sm">
         <Title order={3} size="h5" id={titleId}>
-          {t(`alarmRules.deviceTypes.${group.deviceType}`, { defaultValue: group.deviceType })}
+          {t(`common:deviceType.${group.deviceType}`, { defaultValue: group.deviceType })}
         </Title>
         <Badge variant="default" radius="sm" tt="none" fw={500}>
-          {t('alarmRules.typeRules', { n: group.entries.length })}
+          {t('alarmRules:typeRules', { n: group.entries.length })}
         </Badge>
       </Group>
       <Table.ScrollContainer minWidth={1100}>
@@ -46,10 +46,10 @@ export function RuleTypeTable({ group, devices, busy, ...actions }: Props) {
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c}>{t(`alarmRules.columns.${c}`)}</Table.Th>
+                <Table.Th key={c}>{t(`alarmRules:columns.${c}`)}</Table.Th>
               ))}
               <Table.Th>
-                <VisuallyHidden>{t('alarmRules.columns.actions')}</VisuallyHidden>
+                <VisuallyHidden>{t('alarmRules:columns.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>

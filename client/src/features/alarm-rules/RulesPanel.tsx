@@ -26,7 +26,7 @@ export function RulesPanel({
   rules: EditableList<AlarmRule>;
   announce: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const lng = useLanguage();
   const devices = useFleetDevices();
   const [query, setQuery] = useState('');
@@ -48,7 +48,7 @@ export function RulesPanel({
       rules.put(await updateRule(rule.id, { enabled }));
     } catch (caught) {
       rules.put(rule);
-      announce(t(`alarmRules.errors.${saveError(caught).key}`));
+      announce(t(`alarmRules:errors.${saveError(caught).key}`));
     } finally {
       setBusy((s) => new Set([...s].filter((id) => id !== rule.id)));
     }
@@ -58,9 +58,9 @@ export function RulesPanel({
     return (
       <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} data-testid="rules-error">
         <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('alarmRules.loadError')}</Text>
+          <Text size="sm">{t('alarmRules:loadError')}</Text>
           <Button size="xs" variant="default" onClick={rules.reload}>
-            {t('common.retry')}
+            {t('common:ui.retry')}
           </Button>
         </Group>
       </Alert>
@@ -90,14 +90,14 @@ export function RulesPanel({
         <TextInput
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
-          label={t('alarmRules.search')}
-          placeholder={t('alarmRules.searchPlaceholder')}
+          label={t('alarmRules:search')}
+          placeholder={t('alarmRules:searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           w={{ base: '100%', sm: 320 }}
           data-testid="rules-filter"
         />
         <Text size="sm" c="dimmed" data-testid="rules-summary">
-          {t('alarmRules.summary', {
+          {t('alarmRules:summary', {
             rules: formatNumber(lng, counts.rules),
             disabled: formatNumber(lng, counts.disabled),
             overrides: formatNumber(lng, counts.overrides),
@@ -106,7 +106,7 @@ export function RulesPanel({
       </Group>
       {shown.length === 0 && (
         <Paper withBorder p="xl" radius="md">
-          <Text ta="center">{list.length === 0 ? t('alarmRules.empty') : t('alarmRules.noMatch')}</Text>
+          <Text ta="center">{list.length === 0 ? t('alarmRules:empty') : t('alarmRules:noMatch')}</Text>
         </Paper>
       )}
       {shown.map((group) => (
@@ -141,25 +141,25 @@ export function RulesPanel({
           onClose={close}
           onCreated={(override) => {
             rules.put(override);
-            announce(t('alarmRules.override.created', { device: deviceName(override) }));
+            announce(t('alarmRules:override.created', { device: deviceName(override) }));
             setDialog({ kind: 'edit', rule: override });
           }}
         />
       )}
       {dialog?.kind === 'remove' && (
         <ConfirmDialog
-          title={t('alarmRules.override.removeTitle')}
-          text={t('alarmRules.override.removeText', { device: deviceName(dialog.rule), name: dialog.rule.name })}
-          confirm={t('alarmRules.override.removeConfirm')}
+          title={t('alarmRules:override.removeTitle')}
+          text={t('alarmRules:override.removeText', { device: deviceName(dialog.rule), name: dialog.rule.name })}
+          confirm={t('alarmRules:override.removeConfirm')}
           onClose={close}
           onConfirm={async () => {
             const { rule } = dialog;
             try {
               await removeOverride(rule.id);
               rules.drop(rule.id);
-              announce(t('alarmRules.override.removed', { device: deviceName(rule) }));
+              announce(t('alarmRules:override.removed', { device: deviceName(rule) }));
             } catch (caught) {
-              announce(t(`alarmRules.errors.${saveError(caught).key}`));
+              announce(t(`alarmRules:errors.${saveError(caught).key}`));
             }
             close();
           }}

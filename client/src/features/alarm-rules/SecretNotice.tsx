@@ -10,18 +10,18 @@ import classes from './alarmRules.module.css';
 const SIGNATURE_HEADER = 'X-Voltscope-Signature';
 
 export function SecretNotice({ hook, onDone }: { hook: Webhook & { secret: string }; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   return (
     <Alert
       color="yellow"
       variant="light"
       icon={<IconLock />}
-      title={t('alarmRules.secret.title', { name: hook.name })}
+      title={t('alarmRules:secret.title', { name: hook.name })}
       data-testid="webhook-secret"
     >
       <Stack gap="sm">
         <Text size="sm" fw={700}>
-          {t('alarmRules.secret.warning')}
+          {t('alarmRules:secret.warning')}
         </Text>
         <Group gap="sm" wrap="nowrap" align="center">
           <Code block dir="ltr" className={classes.secret} data-testid="webhook-secret-value" style={{ flex: 1 }}>
@@ -35,17 +35,17 @@ export function SecretNotice({ hook, onDone }: { hook: Webhook & { secret: strin
                 onClick={copy}
                 data-testid="webhook-secret-copy"
               >
-                {copied ? t('alarmRules.secret.copied') : t('alarmRules.secret.copy')}
+                {copied ? t('alarmRules:secret.copied') : t('alarmRules:secret.copy')}
               </Button>
             )}
           </CopyButton>
         </Group>
         <Text size="sm">
-          {t('alarmRules.secret.how')} <Code dir="ltr">{SIGNATURE_HEADER}</Code>
+          {t('alarmRules:secret.how')} <Code dir="ltr">{SIGNATURE_HEADER}</Code>
         </Text>
         <Group>
           <Button variant="default" onClick={onDone} data-testid="webhook-secret-done">
-            {t('alarmRules.secret.done')}
+            {t('alarmRules:secret.done')}
           </Button>
         </Group>
       </Stack>

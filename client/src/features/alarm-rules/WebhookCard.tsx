@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function WebhookCard({ hook, version, onDelete }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const lng = useLanguage();
   return (
     <Card withBorder radius="md" data-testid="webhook" data-webhook-id={hook.id}>
@@ -28,7 +28,7 @@ export function WebhookCard({ hook, version, onDelete }: Props) {
               </Title>
               {!hook.enabled && (
                 <Badge color="gray" variant="outline" tt="none">
-                  {t('alarmRules.webhooks.disabled')}
+                  {t('alarmRules:webhooks.disabled')}
                 </Badge>
               )}
             </Group>
@@ -42,7 +42,7 @@ export function WebhookCard({ hook, version, onDelete }: Props) {
                   <PriorityBadge key={p} priority={p} />
                 ))}
               <Text size="xs" c="dimmed">
-                {t('alarmRules.webhooks.created', { time: formatDateTimeSeconds(lng, hook.createdAt) })}
+                {t('alarmRules:webhooks.created', { time: formatDateTimeSeconds(lng, hook.createdAt) })}
               </Text>
             </Group>
           </Stack>
@@ -52,14 +52,14 @@ export function WebhookCard({ hook, version, onDelete }: Props) {
             size="compact-sm"
             leftSection={<IconTrash size={14} />}
             onClick={() => onDelete(hook)}
-            aria-label={t('alarmRules.webhooks.deleteLabel', { name: hook.name })}
+            aria-label={t('alarmRules:webhooks.deleteLabel', { name: hook.name })}
             data-testid="webhook-delete"
           >
-            {t('alarmRules.webhooks.delete')}
+            {t('alarmRules:webhooks.delete')}
           </Button>
         </Group>
         <Title order={5} size="sm" fw={600}>
-          {t('alarmRules.deliveries.title')}
+          {t('alarmRules:deliveries.title')}
         </Title>
         <DeliveriesTable webhookId={hook.id} version={version} />
       </Stack>

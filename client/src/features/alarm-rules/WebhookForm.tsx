@@ -23,7 +23,7 @@ const isHttpUrl = (text: string) => {
 const URL_EXAMPLE = 'https://example.com/hooks/voltscope';
 
 export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secret: string }) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarmRules', 'common']);
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [priorities, setPriorities] = useState<AlarmPriority[]>(['critical', 'high']);
@@ -35,9 +35,9 @@ export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secre
     event.preventDefault();
     if (busy) return;
     const found: Partial<Record<Field, string>> = {};
-    if (!name.trim()) found.name = t('alarmRules.webhooks.validation.name');
-    if (!isHttpUrl(url.trim())) found.url = t('alarmRules.webhooks.validation.url');
-    if (priorities.length === 0) found.priorities = t('alarmRules.webhooks.validation.priorities');
+    if (!name.trim()) found.name = t('alarmRules:webhooks.validation.name');
+    if (!isHttpUrl(url.trim())) found.url = t('alarmRules:webhooks.validation.url');
+    if (priorities.length === 0) found.priorities = t('alarmRules:webhooks.validation.priorities');
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
@@ -53,7 +53,7 @@ export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secre
         Object.fromEntries(
           fields
             .filter((f) => f === 'name' || f === 'url' || f === 'priorities')
-            .map((f) => [f, t('alarmRules.validation.server')]),
+            .map((f) => [f, t('alarmRules:validation.server')]),
         ),
       );
       setFailure(key);
@@ -67,8 +67,8 @@ export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secre
       <Stack gap="sm">
         <Group grow align="flex-start" gap="md" wrap="wrap">
           <TextInput
-            label={t('alarmRules.webhooks.name')}
-            placeholder={t('alarmRules.webhooks.namePlaceholder')}
+            label={t('alarmRules:webhooks.name')}
+            placeholder={t('alarmRules:webhooks.namePlaceholder')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             maxLength={100}
@@ -78,7 +78,7 @@ export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secre
             data-testid="webhook-name"
           />
           <TextInput
-            label={t('alarmRules.webhooks.url')}
+            label={t('alarmRules:webhooks.url')}
             placeholder={URL_EXAMPLE}
             value={url}
             onChange={(e) => setUrl(e.currentTarget.value)}
@@ -94,8 +94,8 @@ export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secre
         <Checkbox.Group
           value={priorities}
           onChange={(value) => setPriorities(value as AlarmPriority[])}
-          label={t('alarmRules.webhooks.priorities')}
-          description={t('alarmRules.webhooks.prioritiesHint')}
+          label={t('alarmRules:webhooks.priorities')}
+          description={t('alarmRules:webhooks.prioritiesHint')}
           error={errors.priorities}
           required
         >
@@ -112,12 +112,12 @@ export function WebhookForm({ onCreated }: { onCreated: (hook: Webhook & { secre
         </Checkbox.Group>
         {failure && (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />}>
-            {t(`alarmRules.errors.${failure}`)}
+            {t(`alarmRules:errors.${failure}`)}
           </Alert>
         )}
         <Group>
           <Button type="submit" loading={busy} leftSection={<IconPlus size={16} />} data-testid="webhook-create">
-            {t('alarmRules.webhooks.create')}
+            {t('alarmRules:webhooks.create')}
           </Button>
         </Group>
       </Stack>

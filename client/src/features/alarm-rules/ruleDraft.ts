@@ -25,7 +25,7 @@ export interface RuleDraft {
 }
 
 export type DraftField = 'threshold' | 'deadband' | 'onDelayS' | 'offDelayS' | `message.${Language}`;
-/** Field → the key (under `alarmRules.validation`) of what is wrong with it. */
+/** Field → the key (under `alarmRules:validation`) of what is wrong with it. */
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 export const draftOf = (rule: AlarmRule): RuleDraft => ({

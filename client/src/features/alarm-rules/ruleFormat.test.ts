@@ -1,22 +1,23 @@
 import type { AlarmRule } from '@voltscope/shared/alarms';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { en } from './i18n.en.ts';
+import { resources } from '../../i18n/testResources.ts';
 import { conditionText, formatDelay, thresholdUnit } from './ruleFormat.ts';
 
 const t = i18next.createInstance();
-beforeAll(() => t.init({ lng: 'en', resources: { en: { translation: { alarmRules: en } } } }));
+const en = () => t.getFixedT('en', ['alarmRules', 'common'] as const);
+beforeAll(() => t.init({ lng: 'en', resources, fallbackLng: false, defaultNS: 'common' }));
 
 const base = { seriesKey: 'temperature', threshold: 75 } as AlarmRule;
 
 describe('rule format', () => {
   it('says delays in the largest units that say them exactly', () => {
-    expect(formatDelay(t.t, 'en', 0)).toBe('0 s');
-    expect(formatDelay(t.t, 'en', 500)).toBe('500 ms');
-    expect(formatDelay(t.t, 'en', 30_000)).toBe('30 s');
-    expect(formatDelay(t.t, 'en', 2500)).toBe('2.5 s');
-    expect(formatDelay(t.t, 'en', 150_000)).toBe('2 min 30 s');
-    expect(formatDelay(t.t, 'en', 3_900_000)).toBe('1 h 5 min');
+    expect(formatDelay(en(), 'en', 0)).toBe('0 s');
+    expect(formatDelay(en(), 'en', 500)).toBe('500 ms');
+    expect(formatDelay(en(), 'en', 30_000)).toBe('30 s');
+    expect(formatDelay(en(), 'en', 2500)).toBe('2.5 s');
+    expect(formatDelay(en(), 'en', 150_000)).toBe('2 min 30 s');
+    expect(formatDelay(en(), 'en', 3_900_000)).toBe('1 h 5 min');
   });
 
   it('gives the unit of the series, per minute for a rate, seconds for silence', () => {
@@ -28,10 +29,10 @@ describe('rule format', () => {
   });
 
   it('says when a rule raises, with its limit and unit', () => {
-    expect(conditionText(t.t, 'en', { ...base, kind: 'high' })).toBe('above 75\u00a0\u2066°C\u2069');
-    expect(conditionText(t.t, 'en', { ...base, kind: 'fault_code', threshold: 0 })).toBe('any fault code');
-    expect(conditionText(t.t, 'en', { ...base, kind: 'fault_code', threshold: 102 })).toBe('fault code 102');
-    expect(conditionText(t.t, 'en', { ...base, kind: 'comm_loss', seriesKey: null, threshold: 90 })).toBe(
+    expect(conditionText(en(), 'en', { ...base, kind: 'high' })).toBe('above 75\u00a0\u2066°C\u2069');
+    expect(conditionText(en(), 'en', { ...base, kind: 'fault_code', threshold: 0 })).toBe('any fault code');
+    expect(conditionText(en(), 'en', { ...base, kind: 'fault_code', threshold: 102 })).toBe('fault code 102');
+    expect(conditionText(en(), 'en', { ...base, kind: 'comm_loss', seriesKey: null, threshold: 90 })).toBe(
       'no data for 1 min 30 s',
     );
   });

@@ -27,37 +27,37 @@ export function withUnit(lng: Language, value: number, unit: string): string {
 }
 
 /** A delay in the largest units that say it exactly: "0 s", "500 ms", "30 s", "2 min 30 s", "1 h 5 min". */
-export function formatDelay(t: TFunction, lng: Language, ms: number): string {
-  if (ms <= 0) return t('alarmRules.duration.s', { n: formatNumber(lng, 0) });
-  if (ms < 1000) return t('alarmRules.duration.ms', { n: formatNumber(lng, ms) });
+export function formatDelay(t: TFunction<readonly ['alarmRules', 'common']>, lng: Language, ms: number): string {
+  if (ms <= 0) return t('alarmRules:duration.s', { n: formatNumber(lng, 0) });
+  if (ms < 1000) return t('alarmRules:duration.ms', { n: formatNumber(lng, ms) });
   const seconds = ms / 1000;
-  if (seconds < 60) return t('alarmRules.duration.s', { n: formatNumber(lng, seconds, 1) });
+  if (seconds < 60) return t('alarmRules:duration.s', { n: formatNumber(lng, seconds, 1) });
   const parts: string[] = [];
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = Math.round((seconds % 60) * 10) / 10;
-  if (hours) parts.push(t('alarmRules.duration.h', { n: formatNumber(lng, hours) }));
-  if (minutes) parts.push(t('alarmRules.duration.min', { n: formatNumber(lng, minutes) }));
-  if (rest) parts.push(t('alarmRules.duration.s', { n: formatNumber(lng, rest, 1) }));
+  if (hours) parts.push(t('alarmRules:duration.h', { n: formatNumber(lng, hours) }));
+  if (minutes) parts.push(t('alarmRules:duration.min', { n: formatNumber(lng, minutes) }));
+  if (rest) parts.push(t('alarmRules:duration.s', { n: formatNumber(lng, rest, 1) }));
   return parts.join(' ');
 }
 
 /** When the rule raises, in words: "above 75 °C", "any fault code", "no data for 30 s". */
-export function conditionText(t: TFunction, lng: Language, rule: AlarmRule): string {
+export function conditionText(t: TFunction<readonly ['alarmRules', 'common']>, lng: Language, rule: AlarmRule): string {
   const limit = withUnit(lng, rule.threshold, thresholdUnit(rule));
   switch (rule.kind) {
     case 'high':
-      return t('alarmRules.condition.high', { limit });
+      return t('alarmRules:condition.high', { limit });
     case 'low':
-      return t('alarmRules.condition.low', { limit });
+      return t('alarmRules:condition.low', { limit });
     case 'fault_code':
       return rule.threshold === 0
-        ? t('alarmRules.condition.faultAny')
-        : t('alarmRules.condition.faultCode', { code: formatNumber(lng, rule.threshold) });
+        ? t('alarmRules:condition.faultAny')
+        : t('alarmRules:condition.faultCode', { code: formatNumber(lng, rule.threshold) });
     case 'comm_loss':
-      return t('alarmRules.condition.commLoss', { duration: formatDelay(t, lng, rule.threshold * 1000) });
+      return t('alarmRules:condition.commLoss', { duration: formatDelay(t, lng, rule.threshold * 1000) });
     case 'rate_of_change':
-      return t('alarmRules.condition.rate', { limit });
+      return t('alarmRules:condition.rate', { limit });
   }
 }
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../session/api.ts';
 export type SaveErrorKey = 'network' | 'forbidden' | 'notFound' | 'conflict' | 'invalid' | 'busy' | 'failed';
 
 export interface SaveError {
-  /** Under `alarmRules.errors`. */
+  /** Under `alarmRules:errors`. */
   key: SaveErrorKey;
   /** The server's field names that it refused. */
   fields: string[];

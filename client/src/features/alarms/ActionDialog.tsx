@@ -38,7 +38,7 @@ export function ActionDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   const [comment, setComment] = useState('');
   const [minutes, setMinutes] = useState('60');
@@ -52,7 +52,7 @@ export function ActionDialog({
     event.preventDefault();
     if (busy) return;
     if (needsComment.has(kind) && !comment.trim()) {
-      setError(t('alarmConsole.dialog.commentRequired'));
+      setError(t('alarms:dialog.commentRequired'));
       return;
     }
     setBusy(true);
@@ -63,7 +63,7 @@ export function ActionDialog({
       else if (kind === 'outOfService' || kind === 'inService') {
         await setOutOfService(ids, kind === 'outOfService', comment);
       } else await addComment(ids, comment);
-      onDone(t(`alarmConsole.done.${kind}`, { n }));
+      onDone(t(`alarms:done.${kind}`, { n }));
       onClose();
     } catch (caught) {
       setError(errorText(t, caught));
@@ -71,20 +71,20 @@ export function ActionDialog({
     }
   };
 
-  const title = request.all ? t('alarmConsole.dialog.acknowledgeAllTitle') : t(`alarmConsole.dialog.${kind}Title`);
+  const title = request.all ? t('alarms:dialog.acknowledgeAllTitle') : t(`alarms:dialog.${kind}Title`);
   return (
     <Modal
       opened
       onClose={onClose}
       title={title}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('common:ui.close') }}
       data-testid="action-dialog"
     >
       <form onSubmit={submit}>
         <Stack gap="md">
           <Text size="sm" data-testid="dialog-count">
-            {t('alarmConsole.dialog.count', { n })}
+            {t('alarms:dialog.count', { n })}
           </Text>
           <Stack gap={2} component="ul" m={0} ps="md">
             {alarms.slice(0, PREVIEW).map((a) => (
@@ -94,7 +94,7 @@ export function ActionDialog({
             ))}
             {alarms.length > PREVIEW && (
               <Text component="li" size="sm" c="dimmed">
-                {t('alarmConsole.dialog.more', { n: formatNumber(lng, alarms.length - PREVIEW) })}
+                {t('alarms:dialog.more', { n: formatNumber(lng, alarms.length - PREVIEW) })}
               </Text>
             )}
           </Stack>
@@ -102,8 +102,8 @@ export function ActionDialog({
             <Radio.Group
               value={minutes}
               onChange={setMinutes}
-              label={t('alarmConsole.dialog.duration')}
-              description={t('alarmConsole.dialog.durationHint')}
+              label={t('alarms:dialog.duration')}
+              description={t('alarms:dialog.durationHint')}
             >
               <SimpleGrid cols={{ base: 2, xs: 3 }} mt="xs" spacing="xs">
                 {shelveMinutes.map((m) => (
@@ -119,16 +119,16 @@ export function ActionDialog({
           )}
           {kind === 'outOfService' && (
             <Text size="sm" c="dimmed">
-              {t('alarmConsole.dialog.outOfServiceHint')}
+              {t('alarms:dialog.outOfServiceHint')}
             </Text>
           )}
           <TextInput
             label={t(
               kind === 'outOfService'
-                ? 'alarmConsole.dialog.reason'
+                ? 'alarms:dialog.reason'
                 : kind === 'comment'
-                  ? 'alarmConsole.dialog.comment'
-                  : 'alarmConsole.dialog.commentOptional',
+                  ? 'alarms:dialog.comment'
+                  : 'alarms:dialog.commentOptional',
             )}
             value={comment}
             maxLength={1000}
@@ -144,14 +144,14 @@ export function ActionDialog({
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
+              {t('common:ui.cancel')}
             </Button>
             <Button type="submit" loading={busy} data-testid="dialog-confirm">
-              {t(`alarmConsole.dialog.${kind}Confirm`)}
+              {t(`alarms:dialog.${kind}Confirm`)}
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            {t('alarmConsole.dialog.enterHint')}
+            {t('alarms:dialog.enterHint')}
           </Text>
         </Stack>
       </form>
@@ -159,17 +159,17 @@ export function ActionDialog({
   );
 }
 
-export function durationLabel(t: TFunction, lng: Language, minutes: number): string {
+export function durationLabel(t: TFunction<readonly ['alarms', 'common']>, lng: Language, minutes: number): string {
   return minutes < 60
-    ? t('alarmConsole.dialog.minutes', { n: formatNumber(lng, minutes) })
-    : t('alarmConsole.dialog.hours', { n: formatNumber(lng, minutes / 60) });
+    ? t('alarms:dialog.minutes', { n: formatNumber(lng, minutes) })
+    : t('alarms:dialog.hours', { n: formatNumber(lng, minutes / 60) });
 }
 
-export function errorText(t: TFunction, error: unknown): string {
-  if (!(error instanceof ApiError)) return t('alarmConsole.errors.network');
-  if (error.status === 403) return t('alarmConsole.errors.forbidden');
-  if (error.status === 404) return t('alarmConsole.errors.gone');
-  if (error.status === 400) return t('alarmConsole.errors.invalid');
-  if (error.status === 429) return t('alarmConsole.errors.busy');
-  return t('alarmConsole.errors.failed');
+export function errorText(t: TFunction<readonly ['alarms', 'common']>, error: unknown): string {
+  if (!(error instanceof ApiError)) return t('alarms:errors.network');
+  if (error.status === 403) return t('alarms:errors.forbidden');
+  if (error.status === 404) return t('alarms:errors.gone');
+  if (error.status === 400) return t('alarms:errors.invalid');
+  if (error.status === 429) return t('alarms:errors.busy');
+  return t('alarms:errors.failed');
 }

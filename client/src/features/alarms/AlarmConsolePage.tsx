@@ -11,6 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isUnacknowledged } from '../../alarms/alarmView.ts';
 import { useAlarmFeed, useAlarmFeedState } from '../../alarms/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
+import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useConnection } from '../../live/hooks.ts';
 import { useAbility } from '../../session/ability.ts';
@@ -33,7 +34,7 @@ import { devicePath, useDeviceDirectory } from './useDeviceDirectory.ts';
 const alertStyles = { title: { color: 'var(--mantine-color-text)' } };
 
 export function AlarmConsolePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   const navigate = useNavigate();
   const ability = useAbility();
@@ -102,7 +103,7 @@ export function AlarmConsolePage() {
   };
 
   const openDialog = (request: DialogRequest, nothing: string) => {
-    if (request.alarms.length === 0) setAnnouncement(t(nothing));
+    if (request.alarms.length === 0) setAnnouncement(t(dynamicKey('alarms', nothing)));
     else setDialog({ ...request, key: Date.now() });
   };
 
@@ -112,33 +113,33 @@ export function AlarmConsolePage() {
       case 'acknowledge':
         return openDialog(
           { kind: 'acknowledge', alarms: list.filter(isUnacknowledged) },
-          'alarmConsole.done.nothingToAcknowledge',
+          'alarms:done.nothingToAcknowledge',
         );
       case 'acknowledgeAll':
         return openDialog(
           { kind: 'acknowledge', alarms: visible.filter(isUnacknowledged), all: true },
-          'alarmConsole.done.nothingToAcknowledge',
+          'alarms:done.nothingToAcknowledge',
         );
       case 'shelve':
         return openDialog(
           { kind: 'shelve', alarms: list.filter((a) => a.shelvedUntil === null) },
-          'alarmConsole.done.nothingToShelve',
+          'alarms:done.nothingToShelve',
         );
       case 'comment':
-        return openDialog({ kind: 'comment', alarms: list }, 'alarmConsole.done.nothingSelected');
+        return openDialog({ kind: 'comment', alarms: list }, 'alarms:done.nothingSelected');
       case 'outOfService': {
         // One key both ways: alarms all out of service go back in; otherwise the others go out.
         const inService = list.filter((a) => !a.outOfService);
         return openDialog(
           inService.length === 0 ? { kind: 'inService', alarms: list } : { kind: 'outOfService', alarms: inService },
-          'alarmConsole.done.nothingSelected',
+          'alarms:done.nothingSelected',
         );
       }
       case 'unshelve': {
         const shelved = list.filter((a) => a.shelvedUntil !== null);
-        if (shelved.length === 0) return setAnnouncement(t('alarmConsole.done.nothingToUnshelve'));
+        if (shelved.length === 0) return setAnnouncement(t('alarms:done.nothingToUnshelve'));
         return void unshelve(shelved.map((a) => a.id)).then(
-          (n) => setAnnouncement(t('alarmConsole.done.unshelve', { n: formatNumber(lng, n) })),
+          (n) => setAnnouncement(t('alarms:done.unshelve', { n: formatNumber(lng, n) })),
           (error: unknown) => setAnnouncement(errorText(t, error)),
         );
       }
@@ -151,7 +152,7 @@ export function AlarmConsolePage() {
         const target = alarm ?? active;
         const path = target && devicePath(target.deviceId, devices.get(target.deviceId)?.type);
         if (path) navigate(path);
-        else if (target) setAnnouncement(t('alarmConsole.done.noDevicePage'));
+        else if (target) setAnnouncement(t('alarms:done.noDevicePage'));
         return;
       }
     }
@@ -217,12 +218,12 @@ export function AlarmConsolePage() {
   return (
     <>
       <PageHeader
-        title={t('alarmConsole.title')}
-        subtitle={t('alarmConsole.subtitle')}
+        title={t('alarms:title')}
+        subtitle={t('alarms:subtitle')}
         actions={
           !canAct && (
             <Badge variant="light" color="gray" size="lg" radius="sm" data-testid="read-only">
-              {t('alarmConsole.readOnly')}
+              {t('alarms:readOnly')}
             </Badge>
           )
         }
@@ -241,10 +242,10 @@ export function AlarmConsolePage() {
             color="yellow"
             role="status"
             data-testid="alarms-stale"
-            title={t('alarmConsole.stale.title')}
+            title={t('alarms:stale.title')}
             styles={alertStyles}
           >
-            {t('alarmConsole.stale.text')}
+            {t('alarms:stale.text')}
           </Alert>
         )}
         <Card>
@@ -253,7 +254,7 @@ export function AlarmConsolePage() {
         <Card p={0} className={classes.listCard}>
           <Group justify="space-between" gap="sm" px="md" py="xs" className={classes.listHeader} wrap="wrap">
             <Text size="sm" data-testid="alarm-summary">
-              {t('alarmConsole.summary', {
+              {t('alarms:summary', {
                 shown: n(visible.length),
                 total: n(alarms.length),
                 unacknowledged: n(unacknowledged),
@@ -274,25 +275,23 @@ export function AlarmConsolePage() {
           {status === 'loading' && alarms.length === 0 ? (
             <Group gap="sm" p="xl" justify="center">
               <Loader size="sm" />
-              <Text>{t('alarmConsole.loading')}</Text>
+              <Text>{t('alarms:loading')}</Text>
             </Group>
           ) : status === 'error' && alarms.length === 0 ? (
-            <Alert color="red" m="md" title={t('alarmConsole.error.title')} styles={alertStyles}>
-              {t('alarmConsole.error.text')}
+            <Alert color="red" m="md" title={t('alarms:error.title')} styles={alertStyles}>
+              {t('alarms:error.text')}
             </Alert>
           ) : visible.length === 0 ? (
             <Stack align="center" gap="xs" p="xl" data-testid="alarms-empty">
               <Text fw={600}>
-                {isFiltered(filter) && alarms.length > 0
-                  ? t('alarmConsole.empty.filtered')
-                  : t('alarmConsole.empty.none')}
+                {isFiltered(filter) && alarms.length > 0 ? t('alarms:empty.filtered') : t('alarms:empty.none')}
               </Text>
               <Text size="sm" c="dimmed">
-                {t('alarmConsole.empty.hint')}
+                {t('alarms:empty.hint')}
               </Text>
               {isFiltered(filter) && alarms.length > 0 && (
                 <Button variant="light" onClick={() => setFilter({ sites: [], priorities: [], categories: [] })}>
-                  {t('alarmConsole.filters.clear')}
+                  {t('alarms:filters.clear')}
                 </Button>
               )}
             </Stack>
@@ -305,7 +304,7 @@ export function AlarmConsolePage() {
                 onActivate={onActivate}
                 context={context}
                 selected={selected}
-                label={t('alarmConsole.gridLabel')}
+                label={t('alarms:gridLabel')}
                 gridRef={grid}
               />
             </div>

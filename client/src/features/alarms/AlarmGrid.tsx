@@ -35,7 +35,7 @@ export function AlarmGrid({
   label: string;
   gridRef?: Ref<GridHandle>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const narrow = useMediaQuery('(max-width: 61.99em)') ?? false;
   const rowHeight = narrow ? ROW_HEIGHT.narrow : ROW_HEIGHT.wide;
   const viewport = useRef<HTMLDivElement>(null);
@@ -101,17 +101,17 @@ export function AlarmGrid({
           <tr aria-rowindex={1} className={classes.headRow}>
             {context.canAct && (
               <th className={classes.check}>
-                <span className={classes.srOnly}>{t('alarmConsole.columns.select')}</span>
+                <span className={classes.srOnly}>{t('alarms:columns.select')}</span>
               </th>
             )}
-            <th>{t('alarmConsole.columns.priority')}</th>
-            <th>{t('alarmConsole.columns.time')}</th>
-            <th>{t('alarmConsole.columns.site')}</th>
-            <th>{t('alarmConsole.columns.device')}</th>
-            <th>{t('alarmConsole.columns.message')}</th>
-            <th>{t('alarmConsole.columns.state')}</th>
+            <th>{t('alarms:columns.priority')}</th>
+            <th>{t('alarms:columns.time')}</th>
+            <th>{t('alarms:columns.site')}</th>
+            <th>{t('alarms:columns.device')}</th>
+            <th>{t('alarms:columns.message')}</th>
+            <th>{t('alarms:columns.state')}</th>
             <th>
-              <span className={classes.srOnly}>{t('alarmConsole.columns.actions')}</span>
+              <span className={classes.srOnly}>{t('alarms:columns.actions')}</span>
             </th>
           </tr>
         </thead>

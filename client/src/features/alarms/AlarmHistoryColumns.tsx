@@ -12,22 +12,23 @@ import { IconTimeline } from '../../history/historyIcons.tsx';
 import type { TimeZoneMode } from '../../history/historyQuery.ts';
 import { SeverityBadge } from '../../history/SeverityBadge.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import classes from './AlarmHistory.module.css';
 
 const DASH = '—';
 
 export function AlarmStateLabel({ state }: { state: AlarmState }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'events', 'common']);
   return (
     <span className={classes.state} data-open={state === 'closed' ? undefined : ''} data-state={state}>
-      {t(`alarmConsole.history.state.${state}`)}
+      {t(`alarms:history.state.${state}`)}
     </span>
   );
 }
 
 export function AlarmFlags({ alarm, now }: { alarm: Alarm; now: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'events', 'common']);
   const flags = [
     alarm.shelvedUntil !== null && alarm.shelvedUntil > now && alarm.state !== 'closed' ? 'shelved' : null,
     alarm.suppressed ? 'suppressed' : null,
@@ -38,7 +39,7 @@ export function AlarmFlags({ alarm, now }: { alarm: Alarm; now: number }) {
     <Group gap={4}>
       {flags.map((flag) => (
         <span key={flag} className={classes.flag}>
-          {t(`alarmConsole.history.flags.${flag}`)}
+          {t(dynamicKey('alarms', `alarms:history.flags.${flag}`))}
         </span>
       ))}
     </Group>
@@ -50,7 +51,7 @@ export function useAlarmColumns(
   zone: TimeZoneMode,
   onOpen: (alarm: Alarm) => void,
 ): Column<Alarm>[] {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'events', 'common']);
   const lng = useLanguage();
   const siteName = useSiteName(directory);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `siteName` follows `directory` and `t`.
@@ -61,26 +62,26 @@ export function useAlarmColumns(
     return [
       {
         key: 'raised',
-        header: t('alarmConsole.history.columns.raised'),
+        header: t('alarms:history.columns.raised'),
         sortKey: 'raisedAt',
         render: (a) => time(a.raisedAt, a.siteId),
       },
-      { key: 'site', header: t('eventLog.columns.site'), sortKey: 'site', render: (a) => siteName(a.siteId) },
+      { key: 'site', header: t('events:columns.site'), sortKey: 'site', render: (a) => siteName(a.siteId) },
       {
         key: 'device',
-        header: t('eventLog.columns.device'),
+        header: t('events:columns.device'),
         sortKey: 'device',
         render: (a) => deviceName(directory, a.deviceId),
       },
       {
         key: 'priority',
-        header: t('alarmConsole.history.columns.priority'),
+        header: t('alarms:history.columns.priority'),
         sortKey: 'priority',
         render: (a) => <SeverityBadge severity={a.priority} />,
       },
       {
         key: 'state',
-        header: t('alarmConsole.history.columns.state'),
+        header: t('alarms:history.columns.state'),
         sortKey: 'state',
         render: (a) => (
           <Stack gap={4} align="flex-start">
@@ -91,17 +92,17 @@ export function useAlarmColumns(
       },
       {
         key: 'message',
-        header: t('eventLog.columns.message'),
+        header: t('events:columns.message'),
         render: (a) => <span className={classes.message}>{a.message[lng] || a.message.en}</span>,
       },
       {
         key: 'returned',
-        header: t('alarmConsole.history.columns.returned'),
+        header: t('alarms:history.columns.returned'),
         render: (a) => time(a.clearedAt, a.siteId),
       },
       {
         key: 'acknowledged',
-        header: t('alarmConsole.history.columns.acknowledged'),
+        header: t('alarms:history.columns.acknowledged'),
         render: (a) =>
           a.acknowledgedAt === null ? (
             DASH
@@ -110,7 +111,7 @@ export function useAlarmColumns(
               {time(a.acknowledgedAt, a.siteId)}
               {a.acknowledgedBy && (
                 <Text size="xs" data-testid="acknowledged-by">
-                  {t('alarmConsole.history.by', { user: a.acknowledgedBy })}
+                  {t('alarms:history.by', { user: a.acknowledgedBy })}
                 </Text>
               )}
             </Stack>
@@ -118,17 +119,17 @@ export function useAlarmColumns(
       },
       {
         key: 'timeline',
-        header: t('alarmConsole.history.columns.timeline'),
+        header: t('alarms:history.columns.timeline'),
         render: (a) => (
           <Button
             size="xs"
             variant="default"
             leftSection={<IconTimeline size={14} />}
             onClick={() => onOpen(a)}
-            aria-label={t('alarmConsole.history.openLabel', { id: formatNumber(lng, a.id), message: a.message[lng] })}
+            aria-label={t('alarms:history.openLabel', { id: formatNumber(lng, a.id), message: a.message[lng] })}
             data-testid="open-timeline"
           >
-            {t('alarmConsole.history.open')}
+            {t('alarms:history.open')}
           </Button>
         ),
       },

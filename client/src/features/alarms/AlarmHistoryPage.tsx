@@ -27,19 +27,19 @@ const SPEC: HistorySpec = {
 const alarmKey = (a: Alarm) => String(a.id);
 
 function useAlarmChoices(): ListChoice[] {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'events', 'common']);
   return [
     {
       key: 'priorities',
-      label: t('alarmConsole.history.priorities'),
-      placeholder: t('alarmConsole.history.allPriorities'),
-      options: alarmPriorities.map((p) => ({ value: p, label: t(`eventLog.severity.${p}`) })),
+      label: t('alarms:history.priorities'),
+      placeholder: t('alarms:history.allPriorities'),
+      options: alarmPriorities.map((p) => ({ value: p, label: t(`common:priority.${p}`) })),
     },
     {
       key: 'states',
-      label: t('alarmConsole.history.states'),
-      placeholder: t('alarmConsole.history.allStates'),
-      options: alarmStates.map((s) => ({ value: s, label: t(`alarmConsole.history.state.${s}`) })),
+      label: t('alarms:history.states'),
+      placeholder: t('alarms:history.allStates'),
+      options: alarmStates.map((s) => ({ value: s, label: t(`alarms:history.state.${s}`) })),
     },
   ];
 }
@@ -64,7 +64,7 @@ function useOpenAlarm(): [number | null, (id: number | null) => void] {
 }
 
 export function AlarmHistoryPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'events', 'common']);
   const directory = useFleetDirectory();
   const history = useHistoryQuery<Alarm>('/api/alarms/history', SPEC);
   const { view } = history;
@@ -78,8 +78,8 @@ export function AlarmHistoryPage() {
   return (
     <>
       <PageHeader
-        title={t('alarmConsole.history.title')}
-        subtitle={t('alarmConsole.history.subtitle')}
+        title={t('alarms:history.title')}
+        subtitle={t('alarms:history.subtitle')}
         actions={
           <Group gap="sm">
             <Button
@@ -88,7 +88,7 @@ export function AlarmHistoryPage() {
               onClick={history.reload}
               data-testid="refresh"
             >
-              {t('eventLog.history.refresh')}
+              {t('events:history.refresh')}
             </Button>
             <CsvExportButton
               path={(lang) => `/api/alarms/history?${csvQuery(view, SPEC, lang, Date.now())}`}
@@ -102,17 +102,17 @@ export function AlarmHistoryPage() {
         directory={directory}
         lists={choices}
         active={active}
-        searchPlaceholder={t('alarmConsole.history.searchPlaceholder')}
+        searchPlaceholder={t('alarms:history.searchPlaceholder')}
       />
-      {history.error !== null && <LoadFailed message={t('alarmConsole.history.loadError')} onRetry={history.reload} />}
+      {history.error !== null && <LoadFailed message={t('alarms:history.loadError')} onRetry={history.reload} />}
       <HistoryResults
         history={history}
         active={active}
         text={{
-          title: t('alarmConsole.history.title'),
-          total: (n) => t('alarmConsole.history.total', { n }),
-          empty: t('alarmConsole.history.empty'),
-          emptyFiltered: t('alarmConsole.history.emptyFiltered'),
+          title: t('alarms:history.title'),
+          total: (n) => t('alarms:history.total', { n }),
+          empty: t('alarms:history.empty'),
+          emptyFiltered: t('alarms:history.emptyFiltered'),
         }}
         columns={columns}
         rowKey={alarmKey}

@@ -50,26 +50,26 @@ function bulletOf(type: SiteEvent['type'], alarm: Alarm): ReactNode {
 }
 
 function Summary({ alarm, directory, zone }: { alarm: Alarm; directory: FleetDirectory; zone: TimeZoneMode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'events', 'common']);
   const lng = useLanguage();
   const siteName = useSiteName(directory);
   const rows: [string, ReactNode][] = [
-    [t('alarmConsole.history.columns.priority'), <SeverityBadge key="p" severity={alarm.priority} />],
+    [t('alarms:history.columns.priority'), <SeverityBadge key="p" severity={alarm.priority} />],
     [
-      t('alarmConsole.history.columns.state'),
+      t('alarms:history.columns.state'),
       <Stack key="s" gap={4} align="flex-start">
         <AlarmStateLabel state={alarm.state} />
         <AlarmFlags alarm={alarm} now={Date.now()} />
       </Stack>,
     ],
-    [t('eventLog.columns.site'), siteName(alarm.siteId)],
-    [t('eventLog.columns.device'), deviceName(directory, alarm.deviceId)],
+    [t('events:columns.site'), siteName(alarm.siteId)],
+    [t('events:columns.device'), deviceName(directory, alarm.deviceId)],
     [
-      t('alarmConsole.history.columns.raised'),
+      t('alarms:history.columns.raised'),
       <TimeCell key="r" ts={alarm.raisedAt} siteId={alarm.siteId} zone={zone} directory={directory} lng={lng} />,
     ],
   ];
-  if (alarm.value !== null) rows.push([t('alarmConsole.history.columns.value'), formatNumber(lng, alarm.value, 2)]);
+  if (alarm.value !== null) rows.push([t('alarms:history.columns.value'), formatNumber(lng, alarm.value, 2)]);
   const shelvedUntil =
     alarm.state !== 'closed' && alarm.shelvedUntil !== null && alarm.shelvedUntil > Date.now()
       ? alarm.shelvedUntil
@@ -87,7 +87,7 @@ function Summary({ alarm, directory, zone }: { alarm: Alarm; directory: FleetDir
       </dl>
       {shelvedUntil !== null && (
         <Text size="sm">
-          {t('alarmConsole.history.timeline.shelvedUntil', {
+          {t('alarms:history.timeline.shelvedUntil', {
             time: formatStamp(
               lng,
               zone === 'site' ? (directory.siteById.get(alarm.siteId)?.timeZone ?? myTimeZone()) : myTimeZone(),
@@ -98,7 +98,7 @@ function Summary({ alarm, directory, zone }: { alarm: Alarm; directory: FleetDir
       )}
       {alarm.state !== 'closed' && (
         <Text size="sm">
-          {t('alarmConsole.history.timeline.stillOpen', { duration: formatDuration(lng, Date.now() - alarm.raisedAt) })}
+          {t('alarms:history.timeline.stillOpen', { duration: formatDuration(lng, Date.now() - alarm.raisedAt) })}
         </Text>
       )}
     </Stack>
@@ -129,18 +129,18 @@ function Transitions({
   directory: FleetDirectory;
   zone: TimeZoneMode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'events', 'common']);
   const lng = useLanguage();
   const { alarm } = detail;
   const steps = stepsOf(detail);
-  if (steps.length === 0) return <Text size="sm">{t('alarmConsole.history.timeline.empty')}</Text>;
+  if (steps.length === 0) return <Text size="sm">{t('alarms:history.timeline.empty')}</Text>;
   return (
     <Timeline active={steps.length - 1} bulletSize={24} lineWidth={2} data-testid="alarm-timeline">
       {steps.map((step) => (
         <Timeline.Item
           key={step.key}
           bullet={bulletOf(step.type, alarm)}
-          title={t(`eventLog.types.${step.type}`)}
+          title={t(`common:eventType.${step.type}`)}
           data-type={step.type}
           data-testid="timeline-item"
         >
@@ -150,12 +150,12 @@ function Transitions({
             </Text>
             {step.type !== 'alarm_raised' && (
               <Text size="xs">
-                {t('alarmConsole.history.timeline.after', { duration: formatDuration(lng, step.ts - alarm.raisedAt) })}
+                {t('alarms:history.timeline.after', { duration: formatDuration(lng, step.ts - alarm.raisedAt) })}
               </Text>
             )}
             {step.userName && (
               <Text size="sm" fw={600} data-testid="timeline-user">
-                {t('alarmConsole.history.by', { user: step.userName })}
+                {t('alarms:history.by', { user: step.userName })}
               </Text>
             )}
             {step.comment && (
@@ -181,7 +181,7 @@ export function AlarmHistoryTimeline({
   directory: FleetDirectory;
   zone: TimeZoneMode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'events', 'common']);
   const lng = useLanguage();
   const [detail, setDetail] = useState<Detail>({ status: 'loading' });
 
@@ -204,21 +204,21 @@ export function AlarmHistoryTimeline({
       onClose={onClose}
       position="right"
       size="lg"
-      title={alarmId === null ? '' : t('alarmConsole.history.timeline.title', { id: formatNumber(lng, alarmId) })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={alarmId === null ? '' : t('alarms:history.timeline.title', { id: formatNumber(lng, alarmId) })}
+      closeButtonProps={{ 'aria-label': t('common:ui.close') }}
       data-testid="alarm-drawer"
     >
       {detail.status === 'loading' && <Skeleton h={240} />}
       {detail.status === 'error' && (
         <Alert color="red" variant="light" role="alert">
-          {t('alarmConsole.history.timeline.loadError')}
+          {t('alarms:history.timeline.loadError')}
         </Alert>
       )}
       {detail.status === 'ready' && (
         <Stack gap="lg">
           <Summary alarm={detail.data.alarm} directory={directory} zone={zone} />
           <Stack gap="sm">
-            <Text fw={700}>{t('alarmConsole.history.timeline.transitions')}</Text>
+            <Text fw={700}>{t('alarms:history.timeline.transitions')}</Text>
             <Transitions detail={detail.data} directory={directory} zone={zone} />
           </Stack>
         </Stack>

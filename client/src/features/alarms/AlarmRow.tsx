@@ -48,7 +48,7 @@ export const AlarmRow = memo(function AlarmRow({
   context: RowContext;
   onActivate: (index: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const { lng, canAct } = context;
   const category = categoryOf(alarm);
   const unack = isUnacknowledged(alarm);
@@ -100,7 +100,7 @@ export const AlarmRow = memo(function AlarmRow({
             size="xs"
             tabIndex={-1}
             checked={selected}
-            aria-label={t('alarmConsole.row.select', { message })}
+            aria-label={t('alarms:row.select', { message })}
             onChange={() => context.onToggle(alarm.id)}
             onClick={(e) => e.stopPropagation()}
           />
@@ -114,7 +114,7 @@ export const AlarmRow = memo(function AlarmRow({
           aria-hidden="true"
         />
         <PriorityIcon priority={alarm.priority} />
-        <span>{t(`alarmConsole.priority.${alarm.priority}`)}</span>
+        <span>{t(`common:priority.${alarm.priority}`)}</span>
       </td>
       <td className={classes.time}>
         <time dateTime={new Date(alarm.raisedAt).toISOString()} title={formatFullTime(lng, alarm.raisedAt)}>
@@ -136,7 +136,7 @@ export const AlarmRow = memo(function AlarmRow({
       </td>
       <td className={classes.state}>
         <span className={classes.badge} data-category={category}>
-          {t(`alarmConsole.category.${category}`)}
+          {t(`alarms:category.${category}`)}
         </span>
         <span className={classes.stateDetail} data-testid="state-detail">
           {stateDetail(alarm, category, t, lng)}
@@ -145,25 +145,30 @@ export const AlarmRow = memo(function AlarmRow({
       <td className={classes.actions}>
         {canAct &&
           unack &&
-          action('acknowledge', t('alarmConsole.actions.acknowledge'), <IconCheck size={16} />, 'row-acknowledge')}
+          action('acknowledge', t('alarms:actions.acknowledge'), <IconCheck size={16} />, 'row-acknowledge')}
         {canAct &&
           (alarm.shelvedUntil === null
-            ? action('shelve', t('alarmConsole.actions.shelve'), <IconClock size={16} />, 'row-shelve')
-            : action('unshelve', t('alarmConsole.actions.unshelve'), <IconArrowBack size={16} />, 'row-unshelve'))}
-        {canAct && action('comment', t('alarmConsole.actions.comment'), <IconPencil size={16} />, 'row-comment')}
-        {action('timeline', t('alarmConsole.actions.timeline'), <IconFileSearch size={16} />, 'row-timeline')}
+            ? action('shelve', t('alarms:actions.shelve'), <IconClock size={16} />, 'row-shelve')
+            : action('unshelve', t('alarms:actions.unshelve'), <IconArrowBack size={16} />, 'row-unshelve'))}
+        {canAct && action('comment', t('alarms:actions.comment'), <IconPencil size={16} />, 'row-comment')}
+        {action('timeline', t('alarms:actions.timeline'), <IconFileSearch size={16} />, 'row-timeline')}
       </td>
     </tr>
   );
 });
 
 /** Beside the badge: the ISA-18.2 state under a flag, when the shelving ends, who acknowledged. */
-function stateDetail(alarm: Alarm, category: ReturnType<typeof categoryOf>, t: TFunction, lng: Language): string {
+function stateDetail(
+  alarm: Alarm,
+  category: ReturnType<typeof categoryOf>,
+  t: TFunction<readonly ['alarms', 'common']>,
+  lng: Language,
+): string {
   const parts: string[] = [];
   if (category === 'shelved' && alarm.shelvedUntil !== null) {
-    parts.push(t('alarmConsole.row.until', { time: formatAlarmTime(lng, alarm.shelvedUntil) }));
+    parts.push(t('alarms:row.until', { time: formatAlarmTime(lng, alarm.shelvedUntil) }));
   }
-  if (category !== alarm.state && alarm.state !== 'closed') parts.push(t(`alarmConsole.category.${alarm.state}`));
+  if (category !== alarm.state && alarm.state !== 'closed') parts.push(t(`alarms:category.${alarm.state}`));
   if (alarm.state === 'acknowledged' && alarm.acknowledgedBy) parts.push(alarm.acknowledgedBy);
   return parts.join(' · ');
 }

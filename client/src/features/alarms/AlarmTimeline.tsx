@@ -30,7 +30,7 @@ export function AlarmTimeline({
   device: DeviceInfo | undefined;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   const { dir } = useDirection();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -56,8 +56,8 @@ export function AlarmTimeline({
       onClose={onClose}
       position={dir === 'rtl' ? 'left' : 'right'}
       size="md"
-      title={t('alarmConsole.timeline.title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={t('alarms:timeline.title')}
+      closeButtonProps={{ 'aria-label': t('common:ui.close') }}
       data-testid="alarm-timeline"
     >
       <Stack gap="md">
@@ -66,35 +66,35 @@ export function AlarmTimeline({
           <Stack gap={2}>
             <Text fw={700}>{message}</Text>
             <Text size="sm" c="dimmed">
-              {t(`alarmConsole.priority.${alarm.priority}`)} · {siteName} ·{' '}
+              {t(`common:priority.${alarm.priority}`)} · {siteName} ·{' '}
               {path ? <Link to={path}>{device?.name ?? alarm.deviceId}</Link> : (device?.name ?? alarm.deviceId)}
             </Text>
           </Stack>
         </Group>
         <dl className={classes.facts}>
-          <dt>{t('alarmConsole.timeline.state')}</dt>
+          <dt>{t('alarms:timeline.state')}</dt>
           <dd>
             <Badge variant="light" color="gray" radius="sm">
-              {t(`alarmConsole.category.${categoryOf(alarm)}`)}
+              {t(`alarms:category.${categoryOf(alarm)}`)}
             </Badge>
           </dd>
-          <dt>{t('alarmConsole.timeline.raised')}</dt>
+          <dt>{t('alarms:timeline.raised')}</dt>
           <dd>{formatFullTime(lng, alarm.raisedAt)}</dd>
           {alarm.value !== null && (
             <>
-              <dt>{t('alarmConsole.timeline.value')}</dt>
+              <dt>{t('alarms:timeline.value')}</dt>
               <dd>{formatNumber(lng, alarm.value, 2)}</dd>
             </>
           )}
           {alarm.clearedAt !== null && (
             <>
-              <dt>{t('alarmConsole.timeline.cleared')}</dt>
+              <dt>{t('alarms:timeline.cleared')}</dt>
               <dd>{formatFullTime(lng, alarm.clearedAt)}</dd>
             </>
           )}
           {alarm.acknowledgedAt !== null && (
             <>
-              <dt>{t('alarmConsole.timeline.acknowledged')}</dt>
+              <dt>{t('alarms:timeline.acknowledged')}</dt>
               <dd>
                 {formatFullTime(lng, alarm.acknowledgedAt)}
                 {alarm.acknowledgedBy ? ` · ${alarm.acknowledgedBy}` : ''}
@@ -103,18 +103,18 @@ export function AlarmTimeline({
           )}
           {alarm.shelvedUntil !== null && (
             <>
-              <dt>{t('alarmConsole.timeline.shelvedUntil')}</dt>
+              <dt>{t('alarms:timeline.shelvedUntil')}</dt>
               <dd>{formatFullTime(lng, alarm.shelvedUntil)}</dd>
             </>
           )}
         </dl>
         <Text fw={600} component="h3" size="md" m={0}>
-          {t('alarmConsole.timeline.transitions')}
+          {t('alarms:timeline.transitions')}
         </Text>
         {loaded.status === 'loading' && (
           <Group gap="xs">
             <Loader size="sm" />
-            <Text size="sm">{t('alarmConsole.timeline.loading')}</Text>
+            <Text size="sm">{t('alarms:timeline.loading')}</Text>
           </Group>
         )}
         {loaded.status === 'error' && <Alert color="red">{errorText(t, loaded.error)}</Alert>}
@@ -123,7 +123,7 @@ export function AlarmTimeline({
             {loaded.timeline.map((event) => (
               <li key={event.id} data-type={event.type}>
                 <Text size="sm" fw={600}>
-                  {t(`alarmConsole.events.${event.type}`)}
+                  {t(`common:eventType.${event.type}`)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   <time dateTime={new Date(event.ts).toISOString()}>{formatFullTime(lng, event.ts)}</time>

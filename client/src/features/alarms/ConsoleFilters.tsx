@@ -24,7 +24,7 @@ export const ConsoleFilters = memo(function ConsoleFilters({
   counts: { priorities: Record<AlarmPriority, number>; categories: Record<AlarmCategory, number> };
   onChange: (filter: ConsoleFilter) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   const priorityLabel = useId();
   const stateLabel = useId();
@@ -33,8 +33,8 @@ export const ConsoleFilters = memo(function ConsoleFilters({
     <Stack gap="sm" className={classes.filters} data-testid="alarm-filters">
       <Group gap="md" align="flex-end" wrap="wrap">
         <MultiSelect
-          label={t('alarmConsole.filters.sites')}
-          placeholder={filter.sites.length === 0 ? t('alarmConsole.filters.allSites') : undefined}
+          label={t('alarms:filters.sites')}
+          placeholder={filter.sites.length === 0 ? t('alarms:filters.allSites') : undefined}
           data={sites.map((s) => ({ value: s.id, label: s.name }))}
           value={[...filter.sites]}
           onChange={(value) => onChange({ ...filter, sites: value })}
@@ -43,7 +43,7 @@ export const ConsoleFilters = memo(function ConsoleFilters({
           className={classes.siteFilter}
           data-testid="filter-sites"
           comboboxProps={{ withinPortal: true }}
-          nothingFoundMessage={t('alarmConsole.filters.noSite')}
+          nothingFoundMessage={t('alarms:filters.noSite')}
         />
         {isFiltered(filter) && (
           <Button
@@ -51,13 +51,13 @@ export const ConsoleFilters = memo(function ConsoleFilters({
             onClick={() => onChange({ sites: [], priorities: [], categories: [] })}
             data-testid="filter-clear"
           >
-            {t('alarmConsole.filters.clear')}
+            {t('alarms:filters.clear')}
           </Button>
         )}
       </Group>
       <Group gap="xs" wrap="wrap" role="group" aria-labelledby={priorityLabel}>
         <Text size="sm" fw={500} id={priorityLabel} className={classes.filterLabel}>
-          {t('alarmConsole.filters.priorities')}
+          {t('alarms:filters.priorities')}
         </Text>
         <Chip.Group
           multiple
@@ -68,7 +68,7 @@ export const ConsoleFilters = memo(function ConsoleFilters({
             <Chip key={p} value={p} size="sm" variant="outline" data-testid={`filter-priority-${p}`}>
               <span className={classes.chipContent}>
                 <PriorityIcon priority={p} size={14} />
-                {t(`alarmConsole.priority.${p}`)}
+                {t(`common:priority.${p}`)}
                 <span className={classes.chipCount}>{n(counts.priorities[p])}</span>
               </span>
             </Chip>
@@ -77,7 +77,7 @@ export const ConsoleFilters = memo(function ConsoleFilters({
       </Group>
       <Group gap="xs" wrap="wrap" role="group" aria-labelledby={stateLabel}>
         <Text size="sm" fw={500} id={stateLabel} className={classes.filterLabel}>
-          {t('alarmConsole.filters.states')}
+          {t('alarms:filters.states')}
         </Text>
         <Chip.Group
           multiple
@@ -87,7 +87,7 @@ export const ConsoleFilters = memo(function ConsoleFilters({
           {alarmCategories.map((c) => (
             <Chip key={c} value={c} size="sm" variant="outline" data-testid={`filter-state-${c}`}>
               <span className={classes.chipContent}>
-                {t(`alarmConsole.category.${c}`)}
+                {t(`alarms:category.${c}`)}
                 <span className={classes.chipCount}>{n(counts.categories[c])}</span>
               </span>
             </Chip>

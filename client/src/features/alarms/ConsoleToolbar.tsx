@@ -17,7 +17,7 @@ export const ConsoleToolbar = memo(function ConsoleToolbar({
   onSelectAll: (all: boolean) => void;
   onCommand: (command: ConsoleCommand) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   const button = (command: ConsoleCommand, key: string) => (
     <Button
@@ -27,14 +27,14 @@ export const ConsoleToolbar = memo(function ConsoleToolbar({
       rightSection={<Kbd size="xs">{key}</Kbd>}
       data-testid={`toolbar-${command}`}
     >
-      {t(`alarmConsole.actions.${command}`)}
+      {t(`alarms:actions.${command}`)}
     </Button>
   );
   return (
     <Group gap="xs" wrap="wrap" data-testid="alarm-toolbar">
       <Checkbox
         size="xs"
-        label={t('alarmConsole.toolbar.selected', { n: formatNumber(lng, selectedCount) })}
+        label={t('alarms:toolbar.selected', { n: formatNumber(lng, selectedCount) })}
         checked={selectedCount > 0 && selectedCount === visibleCount}
         indeterminate={selectedCount > 0 && selectedCount < visibleCount}
         onChange={(e) => onSelectAll(e.currentTarget.checked)}

@@ -8,7 +8,7 @@ import { useLanguage } from '../../i18n/useLanguage.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 
 export function FloodBanner({ siteName, count, onShow }: { siteName: string; count: number; onShow: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   const lng = useLanguage();
   return (
     <Alert
@@ -21,19 +21,19 @@ export function FloodBanner({ siteName, count, onShow }: { siteName: string; cou
         root: { borderInlineStart: '4px solid var(--mantine-color-orange-filled)' },
       }}
       icon={<IconAlertTriangle size={20} />}
-      title={t('alarmConsole.flood.title', { site: siteName })}
+      title={t('alarms:flood.title', { site: siteName })}
       data-testid="flood-banner"
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">
-          {t('alarmConsole.flood.text', {
+          {t('alarms:flood.text', {
             n: formatNumber(lng, count),
             limit: formatNumber(lng, FLOOD_LIMIT),
             minutes: formatNumber(lng, FLOOD_WINDOW_MS / 60_000),
           })}
         </Text>
         <Button size="compact-sm" variant="default" onClick={onShow}>
-          {t('alarmConsole.flood.show')}
+          {t('alarms:flood.show')}
         </Button>
       </Group>
     </Alert>

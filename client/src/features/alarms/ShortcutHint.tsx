@@ -2,6 +2,7 @@
 import { Kbd } from '@mantine/core';
 import { Fragment, memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dynamicKey } from '../../i18n/namespaces.ts';
 import classes from './AlarmConsole.module.css';
 
 const acting: [keys: string[], label: string][] = [
@@ -21,21 +22,23 @@ const acting: [keys: string[], label: string][] = [
 const reading = acting.filter(([, label]) => ['move', 'timeline', 'device'].includes(label));
 
 export const ShortcutHint = memo(function ShortcutHint({ canAct }: { canAct: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['alarms', 'common']);
   return (
-    <section className={classes.hint} aria-label={t('alarmConsole.keys.title')} data-testid="shortcut-hint">
-      <span className={classes.hintTitle}>{t('alarmConsole.keys.title')}</span>
+    <section className={classes.hint} aria-label={t('alarms:keys.title')} data-testid="shortcut-hint">
+      <span className={classes.hintTitle}>{t('alarms:keys.title')}</span>
       {(canAct ? acting : reading).map(([keys, label]) => (
         <span key={label} className={classes.hintItem}>
           {keys.map((key, i) => (
             <Fragment key={key}>
               {i > 0 && ' '}
               <Kbd size="xs">
-                {key === 'Space' || key === 'Enter' || key === 'Esc' ? t(`alarmConsole.keys.${key}`) : key}
+                {key === 'Space' || key === 'Enter' || key === 'Esc'
+                  ? t(dynamicKey('alarms', `alarms:keys.${key}`))
+                  : key}
               </Kbd>
             </Fragment>
           ))}{' '}
-          {t(`alarmConsole.keys.${label}`)}
+          {t(dynamicKey('alarms', `alarms:keys.${label}`))}
         </span>
       ))}
     </section>

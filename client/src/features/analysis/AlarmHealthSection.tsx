@@ -59,11 +59,11 @@ interface AlarmHealthSectionProps {
 }
 
 export function Level({ level }: { level: RateLevel }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   return (
     <span className={classes.level} data-level={level} data-testid="rate-level">
       <LevelIcon level={level} />
-      {t(`analysis.health.level.${level}`)}
+      {t(`analysis:health.level.${level}`)}
     </span>
   );
 }
@@ -83,22 +83,22 @@ function Figure({ label, value, extra, testId }: { label: string; value: string;
 }
 
 function HistoryLink({ to, device }: { to: string; device: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   return (
     <Anchor component={Link} to={to} size="sm" className={classes.nowrap} data-testid="history-link">
-      {t('analysis.health.history')}
-      <VisuallyHidden>{t('analysis.health.historyOf', { device })}</VisuallyHidden>
+      {t('analysis:health.history')}
+      <VisuallyHidden>{t('analysis:health.historyOf', { device })}</VisuallyHidden>
     </Anchor>
   );
 }
 
 function Priority({ priority }: { priority: AlarmPriority | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   if (!priority) return <Text size="sm">—</Text>;
   return (
     <Group gap={6} wrap="nowrap">
       <PriorityIcon priority={priority} />
-      <Text size="sm">{t(`analysis.priority.${priority}`)}</Text>
+      <Text size="sm">{t(`common:priority.${priority}`)}</Text>
     </Group>
   );
 }
@@ -139,18 +139,18 @@ function ListCard({
 }
 
 function PointHeaders({ last }: { last: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   return (
     <Table.Thead>
       <Table.Tr>
-        <Table.Th scope="col">{t('analysis.health.alarm')}</Table.Th>
-        <Table.Th scope="col">{t('analysis.health.priority')}</Table.Th>
-        <Table.Th scope="col">{t('analysis.health.device')}</Table.Th>
+        <Table.Th scope="col">{t('analysis:health.alarm')}</Table.Th>
+        <Table.Th scope="col">{t('analysis:health.priority')}</Table.Th>
+        <Table.Th scope="col">{t('analysis:health.device')}</Table.Th>
         <Table.Th scope="col" ta="end">
           {last}
         </Table.Th>
         <Table.Th scope="col">
-          <VisuallyHidden>{t('analysis.health.links')}</VisuallyHidden>
+          <VisuallyHidden>{t('analysis:health.links')}</VisuallyHidden>
         </Table.Th>
       </Table.Tr>
     </Table.Thead>
@@ -170,7 +170,7 @@ function DeviceCell({ names, deviceId, siteId }: { names: Names; deviceId: strin
 
 export function AlarmHealthSection(props: AlarmHealthSectionProps) {
   const { health, loading, error, onRetry, sites, devices, priorities, scope, timeZone, format } = props;
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   const scheme = useComputedColorScheme('light');
   const colors = analysisColors(scheme);
   const titleId = useId();
@@ -183,7 +183,7 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
   const x = useMemo(() => health?.per10Min.ts ?? [], [health]);
   const columns = useMemo(() => [health?.per10Min.counts ?? []], [health]);
   const series = useMemo<AnalysisSeries[]>(
-    () => [{ label: t('analysis.health.newAlarms'), color: colors.alarms, kind: 'bars' }],
+    () => [{ label: t('analysis:health.newAlarms'), color: colors.alarms, kind: 'bars' }],
     [t, colors.alarms],
   );
   const targets = useMemo<AnalysisTarget[]>(
@@ -191,13 +191,13 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
       health
         ? [
             {
-              label: t('analysis.health.manageableLine', { n: format.number(health.targets.manageablePer10Min) }),
+              label: t('analysis:health.manageableLine', { n: format.number(health.targets.manageablePer10Min) }),
               value: health.targets.manageablePer10Min,
               color: colors.manageable,
               dash: [...dashes.manageable],
             },
             {
-              label: t('analysis.health.floodLine', { n: format.number(health.targets.floodPer10Min) }),
+              label: t('analysis:health.floodLine', { n: format.number(health.targets.floodPer10Min) }),
               value: health.targets.floodPer10Min,
               color: colors.flood,
               dash: [...dashes.flood],
@@ -211,10 +211,10 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
   const heading = (
     <Stack gap={2} mb="sm">
       <Title order={2} size="h3" id={titleId}>
-        {t('analysis.health.title')}
+        {t('analysis:health.title')}
       </Title>
       <Text size="sm" c="dimmed">
-        {t('analysis.health.subtitle')}
+        {t('analysis:health.subtitle')}
       </Text>
     </Stack>
   );
@@ -226,14 +226,14 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
         {error ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} data-testid="health-error">
             <Group justify="space-between" gap="sm">
-              <Text size="sm">{t('analysis.health.loadError')}</Text>
+              <Text size="sm">{t('analysis:health.loadError')}</Text>
               <Button size="xs" variant="default" onClick={onRetry}>
-                {t('analysis.retry')}
+                {t('analysis:retry')}
               </Button>
             </Group>
           </Alert>
         ) : (
-          loading && <Skeleton h={320} aria-label={t('analysis.health.loading')} aria-busy="true" />
+          loading && <Skeleton h={320} aria-label={t('analysis:health.loading')} aria-busy="true" />
         )}
       </section>
     );
@@ -241,19 +241,19 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
 
   const chartText = [
     summary.total === 0
-      ? t('analysis.health.noAlarms')
-      : t('analysis.health.summary', {
+      ? t('analysis:health.noAlarms')
+      : t('analysis:health.summary', {
           total: format.number(summary.total),
           average: format.rate(health.averagePer10Min),
-          level: t(`analysis.health.level.${summary.level}`),
+          level: t(`analysis:health.level.${summary.level}`),
         }),
     summary.peak
-      ? t('analysis.health.peakSentence', {
+      ? t('analysis:health.peakSentence', {
           count: format.number(summary.peak.count),
           at: format.dateTime(summary.peak.start, timeZone),
         })
       : '',
-    t('analysis.health.overSentence', {
+    t('analysis:health.overSentence', {
       over: format.number(summary.windowsOverTarget),
       windows: format.number(summary.windows),
       floods: format.number(summary.floods.length),
@@ -268,23 +268,23 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
       {error !== null && error !== undefined && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} mb="sm" data-testid="health-error">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('analysis.health.loadError')}</Text>
+            <Text size="sm">{t('analysis:health.loadError')}</Text>
             <Button size="xs" variant="default" onClick={onRetry}>
-              {t('analysis.retry')}
+              {t('analysis:retry')}
             </Button>
           </Group>
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" mb="md">
-        <Figure label={t('analysis.health.raised')} value={format.number(summary.total)} testId="health-total" />
+        <Figure label={t('analysis:health.raised')} value={format.number(summary.total)} testId="health-total" />
         <Figure
-          label={t('analysis.health.average')}
+          label={t('analysis:health.average')}
           value={format.rate(health.averagePer10Min)}
           extra={<Level level={summary.level} />}
           testId="health-average"
         />
         <Figure
-          label={t('analysis.health.peak')}
+          label={t('analysis:health.peak')}
           value={summary.peak ? format.number(summary.peak.count) : '—'}
           extra={
             summary.peak && (
@@ -296,17 +296,17 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
           testId="health-peak"
         />
         <Figure
-          label={t('analysis.health.floods')}
+          label={t('analysis:health.floods')}
           value={format.number(summary.floods.length)}
           testId="health-floods"
         />
         <Figure
-          label={t('analysis.health.chattering')}
+          label={t('analysis:health.chattering')}
           value={format.number(health.chattering.length)}
           testId="health-chattering"
         />
         <Figure
-          label={t('analysis.health.standing')}
+          label={t('analysis:health.standing')}
           value={format.number(health.standing.length)}
           testId="health-standing"
         />
@@ -314,7 +314,7 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
 
       <Card padding="md" mb="md" component="section" aria-labelledby={`${chartId}-title`}>
         <Title order={3} size="h5" mb={4} id={`${chartId}-title`}>
-          {t('analysis.health.chartTitle')}
+          {t('analysis:health.chartTitle')}
         </Title>
         <Text size="sm" c="dimmed" mb="xs" id={chartId} data-testid="health-summary">
           {chartText}
@@ -330,14 +330,14 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
           formatTick={(ms, step) => format.tick(ms, step, timeZone)}
           formatCursor={(ms) => format.dateTime(ms, timeZone)}
           height={260}
-          ariaLabel={t('analysis.health.chartTitle')}
+          ariaLabel={t('analysis:health.chartTitle')}
           describedBy={chartId}
           testId="health-chart"
         />
         {summary.floods.length > 0 && (
           <Stack gap={4} mt="sm" data-testid="flood-list">
             <Text size="sm" fw={600}>
-              {t('analysis.health.worstFloods')}
+              {t('analysis:health.worstFloods')}
             </Text>
             <Group component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
               {summary.floods.slice(0, 8).map((f) => (
@@ -347,7 +347,7 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
                     size="sm"
                     to={alarmHistoryLink({ sites: scope }, { from: f.start, to: f.start + WINDOW_MS })}
                   >
-                    {t('analysis.health.floodItem', {
+                    {t('analysis:health.floodItem', {
                       at: format.dateTime(f.start, timeZone),
                       n: format.number(f.count),
                     })}
@@ -361,27 +361,27 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
 
       <Stack gap="md">
         <ListCard
-          title={t('analysis.health.topTitle')}
-          hint={t('analysis.health.topHint')}
-          empty={t('analysis.health.topEmpty')}
+          title={t('analysis:health.topTitle')}
+          hint={t('analysis:health.topHint')}
+          empty={t('analysis:health.topEmpty')}
           count={health.mostFrequent.length}
           testId="top-alarms"
         >
           <Table.ScrollContainer minWidth={720} type="native">
-            <Table verticalSpacing="xs" striped aria-label={t('analysis.health.topTitle')}>
+            <Table verticalSpacing="xs" striped aria-label={t('analysis:health.topTitle')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col" ta="end">
-                    {t('analysis.health.rank')}
+                    {t('analysis:health.rank')}
                   </Table.Th>
-                  <Table.Th scope="col">{t('analysis.health.alarm')}</Table.Th>
-                  <Table.Th scope="col">{t('analysis.health.priority')}</Table.Th>
-                  <Table.Th scope="col">{t('analysis.health.device')}</Table.Th>
+                  <Table.Th scope="col">{t('analysis:health.alarm')}</Table.Th>
+                  <Table.Th scope="col">{t('analysis:health.priority')}</Table.Th>
+                  <Table.Th scope="col">{t('analysis:health.device')}</Table.Th>
                   <Table.Th scope="col" ta="end">
-                    {t('analysis.health.count')}
+                    {t('analysis:health.count')}
                   </Table.Th>
                   <Table.Th scope="col">
-                    <VisuallyHidden>{t('analysis.health.links')}</VisuallyHidden>
+                    <VisuallyHidden>{t('analysis:health.links')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -416,15 +416,15 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
 
         <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
           <ListCard
-            title={t('analysis.health.chatteringTitle')}
-            hint={t('analysis.health.chatteringHint', { n: format.number(health.targets.chatterPerMinute) })}
-            empty={t('analysis.health.chatteringEmpty')}
+            title={t('analysis:health.chatteringTitle')}
+            hint={t('analysis:health.chatteringHint', { n: format.number(health.targets.chatterPerMinute) })}
+            empty={t('analysis:health.chatteringEmpty')}
             count={health.chattering.length}
             testId="chattering"
           >
             <Table.ScrollContainer minWidth={600} type="native">
-              <Table verticalSpacing="xs" striped aria-label={t('analysis.health.chatteringTitle')}>
-                <PointHeaders last={t('analysis.health.activations')} />
+              <Table verticalSpacing="xs" striped aria-label={t('analysis:health.chatteringTitle')}>
+                <PointHeaders last={t('analysis:health.activations')} />
                 <Table.Tbody>
                   {health.chattering.map((p) => (
                     <Table.Tr key={`${p.ruleId}|${p.deviceId}`} data-testid="chattering-row">
@@ -452,21 +452,21 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
           </ListCard>
 
           <ListCard
-            title={t('analysis.health.standingTitle')}
-            hint={t('analysis.health.standingHint', { n: format.number(health.targets.standingHours) })}
-            empty={t('analysis.health.standingEmpty')}
+            title={t('analysis:health.standingTitle')}
+            hint={t('analysis:health.standingHint', { n: format.number(health.targets.standingHours) })}
+            empty={t('analysis:health.standingEmpty')}
             count={health.standing.length}
             testId="standing"
           >
             <Table.ScrollContainer minWidth={600} type="native">
-              <Table verticalSpacing="xs" striped aria-label={t('analysis.health.standingTitle')}>
+              <Table verticalSpacing="xs" striped aria-label={t('analysis:health.standingTitle')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">{t('analysis.health.alarm')}</Table.Th>
-                    <Table.Th scope="col">{t('analysis.health.device')}</Table.Th>
-                    <Table.Th scope="col">{t('analysis.health.raisedAt')}</Table.Th>
+                    <Table.Th scope="col">{t('analysis:health.alarm')}</Table.Th>
+                    <Table.Th scope="col">{t('analysis:health.device')}</Table.Th>
+                    <Table.Th scope="col">{t('analysis:health.raisedAt')}</Table.Th>
                     <Table.Th scope="col">
-                      <VisuallyHidden>{t('analysis.health.links')}</VisuallyHidden>
+                      <VisuallyHidden>{t('analysis:health.links')}</VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>

@@ -22,11 +22,11 @@ interface AnalysisFiltersProps {
 }
 
 export function AnalysisFilters({ view, onChange, sites, generators, range, timeZone, format }: AnalysisFiltersProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   const today = dayIn(timeZone, Date.now());
   const oneSite = view.sites.length === 1;
   const narrow = useMediaQuery('(max-width: 36em)');
-  const presetChoices = presets.map((p) => ({ value: p, label: t(`analysis.filters.presets.${p}`) }));
+  const presetChoices = presets.map((p) => ({ value: p, label: t(`analysis:filters.presets.${p}`) }));
 
   const setSites = (next: string[]) =>
     onChange({ ...view, sites: next, byGenerator: view.byGenerator && next.length === 1, devices: [] });
@@ -53,11 +53,11 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
   };
 
   return (
-    <Stack gap="sm" mb="md" component="section" aria-label={t('analysis.filters.title')} data-testid="analysis-filters">
+    <Stack gap="sm" mb="md" component="section" aria-label={t('analysis:filters.title')} data-testid="analysis-filters">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         <MultiSelect
-          label={t('analysis.filters.sites')}
-          placeholder={view.sites.length ? undefined : t('analysis.filters.allSites')}
+          label={t('analysis:filters.sites')}
+          placeholder={view.sites.length ? undefined : t('analysis:filters.allSites')}
           data={sites.map((s) => ({ value: s.id, label: s.name }))}
           value={view.sites}
           onChange={setSites}
@@ -67,28 +67,28 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="analysis-breakdown">
-            {t('analysis.filters.breakdown')}
+            {t('analysis:filters.breakdown')}
           </Text>
           <SegmentedControl
             aria-labelledby="analysis-breakdown"
             value={view.byGenerator ? 'generator' : 'site'}
             onChange={(value) => onChange({ ...view, byGenerator: value === 'generator' && oneSite, devices: [] })}
             data={[
-              { value: 'site', label: t('analysis.filters.perSite') },
-              { value: 'generator', label: t('analysis.filters.perGenerator'), disabled: !oneSite },
+              { value: 'site', label: t('analysis:filters.perSite') },
+              { value: 'generator', label: t('analysis:filters.perGenerator'), disabled: !oneSite },
             ]}
             data-testid="filter-breakdown"
           />
           {!oneSite && (
             <Text size="xs" c="dimmed">
-              {t('analysis.filters.oneSiteHint')}
+              {t('analysis:filters.oneSiteHint')}
             </Text>
           )}
         </Stack>
         {view.byGenerator && (
           <MultiSelect
-            label={t('analysis.filters.generators')}
-            placeholder={view.devices.length ? undefined : t('analysis.filters.allGenerators')}
+            label={t('analysis:filters.generators')}
+            placeholder={view.devices.length ? undefined : t('analysis:filters.allGenerators')}
             data={generators.map((d) => ({ value: d.id, label: d.name }))}
             value={view.devices}
             onChange={(devices) => onChange({ ...view, devices })}
@@ -103,7 +103,7 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
         {narrow ? (
           // Four presets do not fit a phone's width side by side: the phone's own list instead.
           <NativeSelect
-            label={t('analysis.filters.period')}
+            label={t('analysis:filters.period')}
             value={view.preset}
             onChange={(e) => setPreset(e.currentTarget.value)}
             data={presetChoices}
@@ -112,7 +112,7 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
         ) : (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="analysis-period">
-              {t('analysis.filters.period')}
+              {t('analysis:filters.period')}
             </Text>
             <SegmentedControl
               aria-labelledby="analysis-period"
@@ -127,7 +127,7 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
           <Group gap="xs" wrap="nowrap">
             <TextInput
               type="date"
-              label={t('analysis.filters.firstDay')}
+              label={t('analysis:filters.firstDay')}
               value={view.from ?? range.from}
               max={today}
               onChange={(e) => setDay('from', e.currentTarget.value)}
@@ -136,7 +136,7 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
             />
             <TextInput
               type="date"
-              label={t('analysis.filters.lastDay')}
+              label={t('analysis:filters.lastDay')}
               value={view.to ?? range.to}
               max={today}
               onChange={(e) => setDay('to', e.currentTarget.value)}
@@ -147,7 +147,7 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
         )}
       </Group>
       <Text size="sm" c="dimmed" data-testid="range-label">
-        {t('analysis.filters.range', {
+        {t('analysis:filters.range', {
           from: format.day(range.from),
           to: format.day(range.to),
           days: format.number(range.days),

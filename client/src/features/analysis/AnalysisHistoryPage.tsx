@@ -42,13 +42,13 @@ const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const REFRESH_MS = 5 * 60_000;
 
 function ErrorLine({ message, onRetry, testId }: { message: string; onRetry: () => void; testId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   return (
     <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} mb="md" data-testid={testId}>
       <Group justify="space-between" gap="sm">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="default" onClick={onRetry}>
-          {t('analysis.retry')}
+          {t('analysis:retry')}
         </Button>
       </Group>
     </Alert>
@@ -68,24 +68,24 @@ function NoFigures({
   onRetry: () => void;
   recomputing: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   return (
     <Paper withBorder p="xl" radius="md" mb="md" data-testid="daily-empty" data-kind={kind}>
       <Stack align="center" gap="xs">
         <IconFileSearch size={28} />
         <Text fw={600} ta="center">
-          {t('analysis.empty.title')}
+          {t('analysis:empty.title')}
         </Text>
         <Text size="sm" ta="center" maw={560}>
-          {t(`analysis.empty.${kind}`)}
+          {t(`analysis:empty.${kind}`)}
         </Text>
         <Group gap="sm">
           <Button variant="default" size="sm" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
-            {t('analysis.empty.checkAgain')}
+            {t('analysis:empty.checkAgain')}
           </Button>
           {canRecompute && kind === 'notComputed' && (
             <Button size="sm" leftSection={<IconCalculator />} loading={recomputing} onClick={onRecompute}>
-              {t('analysis.recompute.action')}
+              {t('analysis:recompute.action')}
             </Button>
           )}
         </Group>
@@ -95,7 +95,7 @@ function NoFigures({
 }
 
 export function AnalysisHistoryPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   const lng = useLanguage();
   const format = useAnalysisFormat();
   const canRecompute = useAbility().can('update', 'Alarm');
@@ -177,8 +177,8 @@ export function AnalysisHistoryPage() {
   return (
     <>
       <PageHeader
-        title={t('analysis.title')}
-        subtitle={t('analysis.subtitle')}
+        title={t('analysis:title')}
+        subtitle={t('analysis:subtitle')}
         actions={
           <Group gap="sm" wrap="wrap">
             <Button
@@ -188,7 +188,7 @@ export function AnalysisHistoryPage() {
               loading={daily.loading && daily.data === null}
               data-testid="refresh"
             >
-              {t('analysis.refresh')}
+              {t('analysis:refresh')}
             </Button>
             {canRecompute && (
               <Button
@@ -198,7 +198,7 @@ export function AnalysisHistoryPage() {
                 loading={recompute === 'busy'}
                 data-testid="recompute"
               >
-                {t('analysis.recompute.action')}
+                {t('analysis:recompute.action')}
               </Button>
             )}
             <CsvExportButton path={csvPath} disabled={empty || daily.data === null} />
@@ -206,12 +206,12 @@ export function AnalysisHistoryPage() {
         }
       />
       {recompute === 'failed' && (
-        <ErrorLine message={t('analysis.recompute.failed')} onRetry={runRecompute} testId="recompute-error" />
+        <ErrorLine message={t('analysis:recompute.failed')} onRetry={runRecompute} testId="recompute-error" />
       )}
       {sites.status === 'error' ? (
-        <ErrorLine message={t('analysis.sitesError')} onRetry={sites.reload} testId="sites-error" />
+        <ErrorLine message={t('analysis:sitesError')} onRetry={sites.reload} testId="sites-error" />
       ) : !siteList ? (
-        <Skeleton h={96} mb="md" aria-label={t('analysis.loading')} aria-busy="true" />
+        <Skeleton h={96} mb="md" aria-label={t('analysis:loading')} aria-busy="true" />
       ) : (
         <AnalysisFilters
           view={view}
@@ -227,11 +227,11 @@ export function AnalysisHistoryPage() {
       <section aria-labelledby="analysis-daily-title" data-testid="daily-section">
         <Group justify="space-between" align="baseline" gap="sm" mb="sm">
           <Title order={2} size="h3" id="analysis-daily-title">
-            {t('analysis.daily.title')}
+            {t('analysis:daily.title')}
           </Title>
           {computedAt > 0 && (
             <Text size="xs" c="dimmed" data-testid="computed-at">
-              {t('analysis.daily.computedAt', {
+              {t('analysis:daily.computedAt', {
                 when: formatRelativeTime(lng, computedAt),
                 at: format.dateTime(computedAt, zone),
               })}
@@ -239,11 +239,11 @@ export function AnalysisHistoryPage() {
           )}
         </Group>
         {daily.error !== null && (
-          <ErrorLine message={t('analysis.daily.loadError')} onRetry={daily.reload} testId="daily-error" />
+          <ErrorLine message={t('analysis:daily.loadError')} onRetry={daily.reload} testId="daily-error" />
         )}
         {daily.data === null ? (
           daily.error === null && (
-            <Stack gap="md" mb="md" aria-busy="true" aria-label={t('analysis.loading')}>
+            <Stack gap="md" mb="md" aria-busy="true" aria-label={t('analysis:loading')}>
               <Skeleton h={84} />
               <Skeleton h={300} />
             </Stack>
@@ -262,7 +262,7 @@ export function AnalysisHistoryPage() {
             <PerformanceCharts rows={rows} days={days} format={format} />
             <Card padding="md" mb="xl" component="section" aria-labelledby="analysis-table-title">
               <Title order={3} size="h5" mb="xs" id="analysis-table-title">
-                {t('analysis.table.title')}
+                {t('analysis:table.title')}
               </Title>
               <KpiTable
                 rows={rows}

@@ -9,7 +9,7 @@ import { IconDownload } from './analysisIcons.tsx';
 const FALLBACK_NAME = 'voltscope-daily-kpis.csv';
 
 export function CsvExportButton({ path, disabled }: { path: string | null; disabled: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const run = () => {
     if (!path) return;
@@ -29,11 +29,11 @@ export function CsvExportButton({ path, disabled }: { path: string | null; disab
         onClick={run}
         data-testid="csv-export"
       >
-        {t('analysis.csv.export')}
+        {t('analysis:csv.export')}
       </Button>
       {state === 'failed' && (
         <Text size="sm" c="var(--mantine-color-error)" role="alert" data-testid="csv-error">
-          {t('analysis.csv.failed')}
+          {t('analysis:csv.failed')}
         </Text>
       )}
     </>

@@ -46,7 +46,7 @@ function SortHeader({
   sort: { key: SortKey; order: SortOrder };
   onSort: (key: SortKey) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   const active = sort.key === column.key;
   return (
     <UnstyledButton
@@ -67,8 +67,8 @@ function SortHeader({
       )}
       <VisuallyHidden>
         {active
-          ? t(sort.order === 'asc' ? 'analysis.table.ascending' : 'analysis.table.descending')
-          : t('analysis.table.sortBy')}
+          ? t(sort.order === 'asc' ? 'analysis:table.ascending' : 'analysis:table.descending')
+          : t('analysis:table.sortBy')}
       </VisuallyHidden>
     </UnstyledButton>
   );
@@ -85,7 +85,7 @@ export function KpiTable({
   busy,
   queryKey,
 }: KpiTableProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   const [sort, setSort] = useState<{ key: SortKey; order: SortOrder }>({ key: 'day', order: 'desc' });
   const [pageSize, setPageSize] = useState(25);
   const [page, setPage] = useState(1);
@@ -95,14 +95,14 @@ export function KpiTable({
     () => [
       {
         key: 'day',
-        header: t('analysis.table.day'),
+        header: t('analysis:table.day'),
         numeric: false,
         cell: (r) => (
           <>
             <span className={classes.nowrap}>{format.day(r.day)}</span>
             {isToday(r) && (
               <Text span size="xs" c="dimmed" className={classes.soFar} data-testid="so-far">
-                {t('analysis.table.soFar')}
+                {t('analysis:table.soFar')}
               </Text>
             )}
           </>
@@ -111,63 +111,63 @@ export function KpiTable({
       },
       {
         key: 'name',
-        header: t(byGenerator ? 'analysis.table.generator' : 'analysis.table.site'),
+        header: t(byGenerator ? 'analysis:table.generator' : 'analysis:table.site'),
         numeric: false,
         cell: (r) => <span className={classes.nowrap}>{nameOf(r)}</span>,
         total: () => '',
       },
       {
         key: 'energy',
-        header: t('analysis.kpi.energy'),
+        header: t('analysis:kpi.energy'),
         numeric: true,
         cell: (r) => format.energy(r.energyKwh),
         total: (f) => format.energy(f.energyKwh),
       },
       {
         key: 'expected',
-        header: t('analysis.kpi.expected'),
+        header: t('analysis:kpi.expected'),
         numeric: true,
         cell: (r) => format.energy(r.expectedKwh),
         total: (f) => format.energy(f.expectedKwh),
       },
       {
         key: 'ratio',
-        header: t('analysis.kpi.ratio'),
+        header: t('analysis:kpi.ratio'),
         numeric: true,
         cell: (r) => format.percent(ratioOf(r), 0),
         total: (f) => format.percent(f.ratio, 0),
       },
       {
         key: 'specificYield',
-        header: t('analysis.kpi.specificYield'),
+        header: t('analysis:kpi.specificYield'),
         numeric: true,
         cell: (r) => format.specificYield(r.specificYield, isSolar(r)),
         total: (f) => format.specificYield(f.specificYield, allSolar),
       },
       {
         key: 'performanceRatio',
-        header: t('analysis.kpi.performanceRatio'),
+        header: t('analysis:kpi.performanceRatio'),
         numeric: true,
         cell: (r) => format.percent(r.performanceRatio),
         total: (f) => format.percent(f.performanceRatio),
       },
       {
         key: 'insolation',
-        header: t('analysis.kpi.insolation'),
+        header: t('analysis:kpi.insolation'),
         numeric: true,
         cell: (r) => format.insolation(r.insolationKwhM2),
         total: (f) => format.insolation(f.insolationKwhM2),
       },
       {
         key: 'availability',
-        header: t('analysis.kpi.availability'),
+        header: t('analysis:kpi.availability'),
         numeric: true,
         cell: (r) => format.percent(r.availability),
         total: (f) => format.percent(f.availability),
       },
       {
         key: 'capacityFactor',
-        header: t('analysis.kpi.capacityFactor'),
+        header: t('analysis:kpi.capacityFactor'),
         numeric: true,
         cell: (r) => format.percent(r.capacityFactor),
         total: (f) => format.percent(f.capacityFactor),
@@ -201,7 +201,7 @@ export function KpiTable({
           striped
           highlightOnHover
           verticalSpacing="xs"
-          aria-label={t('analysis.table.title')}
+          aria-label={t('analysis:table.title')}
           aria-busy={busy}
           className={busy ? classes.busy : undefined}
           data-testid="kpi-table"
@@ -238,7 +238,7 @@ export function KpiTable({
           <Table.Tfoot className={classes.totals}>
             <Table.Tr data-testid="kpi-totals">
               <Table.Th scope="row" colSpan={2}>
-                {t('analysis.table.period', { n: n(rows.length) })}
+                {t('analysis:table.period', { n: n(rows.length) })}
               </Table.Th>
               {columns.slice(2).map((c) => (
                 <Table.Td key={c.key} ta="end" className={classes.number}>
@@ -250,7 +250,7 @@ export function KpiTable({
         </Table>
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed" mt="xs">
-        {t('analysis.table.footnote')}
+        {t('analysis:table.footnote')}
       </Text>
       <Group
         justify="space-between"
@@ -258,12 +258,12 @@ export function KpiTable({
         wrap="wrap"
         mt="sm"
         component="nav"
-        aria-label={t('analysis.table.pager')}
+        aria-label={t('analysis:table.pager')}
       >
         <Group gap="sm" wrap="nowrap">
           <NativeSelect
             size="sm"
-            label={t('analysis.table.pageSize')}
+            label={t('analysis:table.pageSize')}
             data={historyPageSizes.map((s) => ({ value: String(s), label: n(s) }))}
             value={String(pageSize)}
             onChange={(e) => {
@@ -274,7 +274,7 @@ export function KpiTable({
             styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { marginBottom: 0 } }}
           />
           <Text size="sm" aria-live="polite" data-testid="page-range">
-            {t('analysis.table.range', {
+            {t('analysis:table.range', {
               from: n(sorted.length === 0 ? 0 : (current - 1) * pageSize + 1),
               to: n((current - 1) * pageSize + shown.length),
               total: n(sorted.length),
@@ -293,14 +293,14 @@ export function KpiTable({
           ).map((control) =>
             control === null ? (
               <Text key="page" size="sm" px={4} data-testid="page-number">
-                {t('analysis.table.page', { page: n(current), pages: n(pages) })}
+                {t('analysis:table.page', { page: n(current), pages: n(pages) })}
               </Text>
             ) : (
-              <Tooltip key={control[0]} label={t(`analysis.table.${control[0]}`)}>
+              <Tooltip key={control[0]} label={t(`analysis:table.${control[0]}`)}>
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={t(`analysis.table.${control[0]}`)}
+                  aria-label={t(`analysis:table.${control[0]}`)}
                   disabled={control[2]}
                   onClick={() => setPage(control[1])}
                   data-testid={`page-${control[0]}`}

@@ -32,39 +32,39 @@ function Tile({ label, value, hint, testId }: { label: string; value: string; hi
 }
 
 export function PeriodTiles({ figures, format }: { figures: Figures; format: AnalysisFormat }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   return (
     <SimpleGrid
       cols={{ base: 2, sm: 3, lg: 6 }}
       spacing="sm"
       mb="md"
       component="section"
-      aria-label={t('analysis.tiles.title')}
+      aria-label={t('analysis:tiles.title')}
     >
-      <Tile label={t('analysis.kpi.energy')} value={format.energy(figures.energyKwh)} testId="tile-energy" />
-      <Tile label={t('analysis.kpi.expected')} value={format.energy(figures.expectedKwh)} testId="tile-expected" />
+      <Tile label={t('analysis:kpi.energy')} value={format.energy(figures.energyKwh)} testId="tile-energy" />
+      <Tile label={t('analysis:kpi.expected')} value={format.energy(figures.expectedKwh)} testId="tile-expected" />
       <Tile
-        label={t('analysis.kpi.ratio')}
+        label={t('analysis:kpi.ratio')}
         value={format.percent(figures.ratio, 0)}
-        hint={t('analysis.tiles.ratioHint')}
+        hint={t('analysis:tiles.ratioHint')}
         testId="tile-ratio"
       />
       <Tile
-        label={t('analysis.kpi.performanceRatio')}
+        label={t('analysis:kpi.performanceRatio')}
         value={format.percent(figures.performanceRatio)}
-        hint={t('analysis.tiles.prHint')}
+        hint={t('analysis:tiles.prHint')}
         testId="tile-pr"
       />
       <Tile
-        label={t('analysis.kpi.availability')}
+        label={t('analysis:kpi.availability')}
         value={format.percent(figures.availability)}
-        hint={t('analysis.tiles.averageHint')}
+        hint={t('analysis:tiles.averageHint')}
         testId="tile-availability"
       />
       <Tile
-        label={t('analysis.kpi.capacityFactor')}
+        label={t('analysis:kpi.capacityFactor')}
         value={format.percent(figures.capacityFactor)}
-        hint={t('analysis.tiles.averageHint')}
+        hint={t('analysis:tiles.averageHint')}
         testId="tile-cf"
       />
     </SimpleGrid>
@@ -78,7 +78,7 @@ interface PerformanceChartsProps {
 }
 
 export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   const scheme = useComputedColorScheme('light');
   const colors = analysisColors(scheme);
   const energyId = useId();
@@ -89,9 +89,9 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
 
   const energySeries = useMemo<AnalysisSeries[]>(
     () => [
-      { label: t('analysis.kpi.energy'), color: colors.energy, kind: 'bars' },
+      { label: t('analysis:kpi.energy'), color: colors.energy, kind: 'bars' },
       {
-        label: t('analysis.kpi.expected'),
+        label: t('analysis:kpi.expected'),
         color: colors.expected,
         kind: 'line',
         dash: [...dashes.expected],
@@ -102,9 +102,9 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
   );
   const ratioSeries = useMemo<AnalysisSeries[]>(
     () => [
-      { label: t('analysis.kpi.performanceRatio'), color: colors.performanceRatio, kind: 'line', points: few },
+      { label: t('analysis:kpi.performanceRatio'), color: colors.performanceRatio, kind: 'line', points: few },
       {
-        label: t('analysis.kpi.availability'),
+        label: t('analysis:kpi.availability'),
         color: colors.availability,
         kind: 'line',
         dash: [...dashes.availability],
@@ -124,33 +124,33 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
   const cursor = (ms: number) => format.day(new Date(ms).toISOString().slice(0, 10));
 
   const energyText = [
-    t('analysis.charts.energySummary', {
+    t('analysis:charts.energySummary', {
       energy: format.energy(period.energyKwh),
       expected: format.energy(period.expectedKwh),
       ratio: format.percent(period.ratio, 0),
     }),
     energy.highest && energy.lowest
-      ? t('analysis.charts.energyExtremes', {
+      ? t('analysis:charts.energyExtremes', {
           best: format.shortDay(energy.highest.day),
           bestValue: format.energy(energy.highest.value),
           worst: format.shortDay(energy.lowest.day),
           worstValue: format.energy(energy.lowest.value),
         })
       : '',
-    energy.missing > 0 ? t('analysis.charts.missingDays', { n: format.number(energy.missing) }) : '',
+    energy.missing > 0 ? t('analysis:charts.missingDays', { n: format.number(energy.missing) }) : '',
   ]
     .filter(Boolean)
     .join(' ');
   const ratioText = [
     pr.highest && pr.lowest
-      ? t('analysis.charts.prSummary', {
+      ? t('analysis:charts.prSummary', {
           pr: format.percent(period.performanceRatio),
           low: format.percent(pr.lowest.value),
           high: format.percent(pr.highest.value),
         })
-      : t('analysis.charts.noPr'),
+      : t('analysis:charts.noPr'),
     availability.lowest
-      ? t('analysis.charts.availabilitySummary', {
+      ? t('analysis:charts.availabilitySummary', {
           availability: format.percent(period.availability),
           lowest: format.percent(availability.lowest.value),
           day: format.shortDay(availability.lowest.day),
@@ -164,7 +164,7 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
       <Card padding="md" component="section" aria-labelledby={`${energyId}-title`}>
         <Title order={3} size="h5" mb={4} id={`${energyId}-title`}>
-          {t('analysis.charts.energyTitle')}
+          {t('analysis:charts.energyTitle')}
         </Title>
         <Text size="sm" c="dimmed" mb="xs" id={energyId} data-testid="energy-summary">
           {energyText}
@@ -179,14 +179,14 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
           axis={format.axes.energy}
           formatTick={tick}
           formatCursor={cursor}
-          ariaLabel={t('analysis.charts.energyTitle')}
+          ariaLabel={t('analysis:charts.energyTitle')}
           describedBy={energyId}
           testId="energy-chart"
         />
       </Card>
       <Card padding="md" component="section" aria-labelledby={`${ratioId}-title`}>
         <Title order={3} size="h5" mb={4} id={`${ratioId}-title`}>
-          {t('analysis.charts.ratioTitle')}
+          {t('analysis:charts.ratioTitle')}
         </Title>
         <Text size="sm" c="dimmed" mb="xs" id={ratioId} data-testid="ratio-summary">
           {ratioText}
@@ -202,7 +202,7 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
           minTop={1}
           formatTick={tick}
           formatCursor={cursor}
-          ariaLabel={t('analysis.charts.ratioTitle')}
+          ariaLabel={t('analysis:charts.ratioTitle')}
           describedBy={ratioId}
           testId="ratio-chart"
         />

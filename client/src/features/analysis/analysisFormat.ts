@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisAxis } from '../../charts/AnalysisBars.tsx';
 import { energyParts, formatNumber } from '../../i18n/format.ts';
 import { intlLocales } from '../../i18n/language.ts';
+import type { KeyOf } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { dayIn, startOfDay } from '../../ui/PeriodPicker.tsx';
 
@@ -63,11 +64,11 @@ export interface AnalysisFormat {
   axes: { energy: AnalysisAxis; percent: AnalysisAxis; count: AnalysisAxis };
 }
 
-export function makeAnalysisFormat(lng: Language, t: TFunction): AnalysisFormat {
+export function makeAnalysisFormat(lng: Language, t: TFunction<readonly ['analysis', 'common']>): AnalysisFormat {
   const locale = intlLocales[lng];
   const or = (value: number | null, format: (v: number) => string) =>
     value === null || !Number.isFinite(value) ? MISSING : format(value);
-  const unitName = (key: string) => t(key, { value: '' }).trim();
+  const unitName = (key: KeyOf<'common'>) => t(key, { value: '' }).trim();
   const percentFormat = (digits: number) =>
     memo(
       `p|${lng}|${digits}`,
@@ -101,9 +102,9 @@ export function makeAnalysisFormat(lng: Language, t: TFunction): AnalysisFormat 
   const energy = (kwh: number | null) =>
     or(kwh, (v) => {
       // Under a kWh (a night, a day off) still reads in kWh: "0 kWh", not "0 Wh".
-      if (Math.abs(v) < 1) return t('units.kWh', { value: formatNumber(lng, v, 2) });
+      if (Math.abs(v) < 1) return t('common:units.kWh', { value: formatNumber(lng, v, 2) });
       const parts = energyParts(lng, v * 1000);
-      return t(`units.${parts.unit}`, { value: parts.value });
+      return t(`common:units.${parts.unit}`, { value: parts.value });
     });
   const percent = (ratio: number | null, digits = 1) => or(ratio, (v) => percentFormat(digits).format(v));
   return {
@@ -112,15 +113,15 @@ export function makeAnalysisFormat(lng: Language, t: TFunction): AnalysisFormat 
     percent,
     specificYield: (v, peak = true) =>
       or(v, (x) =>
-        t(peak ? 'analysis.unit.specificYield' : 'analysis.unit.specificYieldWind', {
+        t(peak ? 'common:units.specificYield' : 'common:units.specificYieldWind', {
           value: formatNumber(lng, x, Math.abs(x) >= 10 ? 1 : 2),
         }),
       ),
-    insolation: (v) => or(v, (x) => t('analysis.unit.insolation', { value: formatNumber(lng, x, 2) })),
+    insolation: (v) => or(v, (x) => t('common:units.insolation', { value: formatNumber(lng, x, 2) })),
     number: (value, digits = 0) => formatNumber(lng, value, digits),
     rate: (value) =>
       value > 0 && value < 0.01
-        ? t('analysis.health.under', { value: formatNumber(lng, 0.01, 2) })
+        ? t('analysis:health.under', { value: formatNumber(lng, 0.01, 2) })
         : formatNumber(lng, value, 2),
     day: (day) => dayFormat('long').format(dayInstant(day)),
     shortDay: (day) => dayFormat('short').format(dayInstant(day)),
@@ -135,7 +136,7 @@ export function makeAnalysisFormat(lng: Language, t: TFunction): AnalysisFormat 
     axes: {
       energy: {
         format: energy,
-        unit: (max) => unitName(`units.${energyScale(max).unit}`),
+        unit: (max) => unitName(`common:units.${energyScale(max).unit}`),
         ticks: (splits, max) => {
           const { per } = energyScale(max);
           const digits = tickDigits(stepOf(splits) * per);
@@ -144,12 +145,12 @@ export function makeAnalysisFormat(lng: Language, t: TFunction): AnalysisFormat 
       },
       percent: {
         format: (v) => percent(v, 1),
-        unit: () => t('analysis.unit.percentAxis'),
+        unit: () => t('analysis:unit.percentAxis'),
         ticks: (splits) => splits.map((v) => percentFormat(0).format(v)),
       },
       count: {
         format: (v) => formatNumber(lng, v),
-        unit: () => t('analysis.health.perWindowAxis'),
+        unit: () => t('analysis:health.perWindowAxis'),
         ticks: (splits) => {
           const digits = tickDigits(stepOf(splits));
           return splits.map((v) => formatNumber(lng, v, digits));
@@ -161,7 +162,7 @@ export function makeAnalysisFormat(lng: Language, t: TFunction): AnalysisFormat 
 
 /** The formatter for the current language, rebuilt only when it changes. */
 export function useAnalysisFormat(): AnalysisFormat {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['analysis', 'common']);
   const lng = useLanguage();
   return useMemo(() => makeAnalysisFormat(lng, t), [lng, t]);
 }

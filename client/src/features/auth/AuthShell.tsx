@@ -7,7 +7,7 @@ import { EnergyIllustration } from './EnergyIllustration.tsx';
 
 /** The frame of the sign-in pages: a brand panel beside the form (stacked on small screens). */
 export function AuthShell({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   return (
     <div className={classes.root}>
       <aside className={classes.brand}>
@@ -17,7 +17,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
         <Stack gap="xl" className={classes.brandBody}>
           <EnergyIllustration className={classes.illustration} />
           <Title order={2} className={classes.tagline}>
-            {t('app.tagline')}
+            {t('common:app.tagline')}
           </Title>
         </Stack>
       </aside>

@@ -14,12 +14,12 @@ export function DemoAccounts({
   accounts: DemoAccount[];
   onPick: (account: DemoAccount) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'common']);
   return (
     <Stack gap="xs" mt="xl" data-testid="demo-accounts">
-      <Divider label={t('auth.login.demoTitle')} labelPosition="center" />
+      <Divider label={t('auth:login.demoTitle')} labelPosition="center" />
       <Text size="xs" c="dimmed" ta="center">
-        {t('auth.login.demoHint')}
+        {t('auth:login.demoHint')}
       </Text>
       {accounts.map((account) => (
         <UnstyledButton

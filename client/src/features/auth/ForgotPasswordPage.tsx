@@ -4,19 +4,19 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthOptions } from '../../data/authOptions.ts';
-import { translateServerMessage } from '../../i18n/serverMessages.ts';
+import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { ApiError, api } from '../../session/api.ts';
 import { IconArrowBack, IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 
 function BackToLogin() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'validation', 'common']);
   return (
     <Center mt="lg">
       <Anchor component={Link} to="/login" size="sm">
         <Group gap={6} wrap="nowrap">
           <IconArrowBack size={16} mirror />
-          {t('common.backToLogin')}
+          {t('common:ui.backToLogin')}
         </Group>
       </Anchor>
     </Center>
@@ -24,7 +24,7 @@ function BackToLogin() {
 }
 
 function ResetByEmail() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'validation', 'common']);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -43,8 +43,8 @@ function ResetByEmail() {
     } catch (failure) {
       setError(
         failure instanceof ApiError
-          ? translateServerMessage(t, failure.fieldError('email') ?? failure.body.message)
-          : t('common.error'),
+          ? (fieldErrorText(failure.body, 'email') ?? errorText(failure.body))
+          : t('common:ui.error'),
       );
     } finally {
       setSubmitting(false);
@@ -55,7 +55,7 @@ function ResetByEmail() {
     // Neutral on purpose: whether the address has an account is not revealed.
     return (
       <Alert color="teal" variant="light" icon={<IconCircleCheck />} role="status" data-testid="forgot-sent">
-        {t('auth.forgot.sent')}
+        {t('auth:forgot.sent')}
       </Alert>
     );
   }
@@ -64,8 +64,8 @@ function ResetByEmail() {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <TextInput
-          label={t('auth.forgot.email')}
-          placeholder={t('auth.login.emailPlaceholder')}
+          label={t('auth:forgot.email')}
+          placeholder={t('auth:login.emailPlaceholder')}
           type="email"
           autoComplete="email"
           autoFocus
@@ -75,7 +75,7 @@ function ResetByEmail() {
           error={error}
         />
         <Button type="submit" fullWidth size="md" loading={submitting}>
-          {t('auth.forgot.submit')}
+          {t('auth:forgot.submit')}
         </Button>
       </Stack>
     </form>
@@ -83,11 +83,11 @@ function ResetByEmail() {
 }
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'validation', 'common']);
   const options = useAuthOptions();
   return (
     <AuthShell>
-      <AuthHeading title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
+      <AuthHeading title={t('auth:forgot.title')} subtitle={t('auth:forgot.subtitle')} />
       {options.status === 'loading' && (
         <Center py="xl">
           <Loader type="dots" />
@@ -96,9 +96,9 @@ export function ForgotPasswordPage() {
       {options.status === 'error' && (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('common.error')}</Text>
+            <Text size="sm">{t('common:ui.error')}</Text>
             <Button size="xs" variant="light" onClick={options.reload}>
-              {t('common.retry')}
+              {t('common:ui.retry')}
             </Button>
           </Stack>
         </Alert>
@@ -108,7 +108,7 @@ export function ForgotPasswordPage() {
           <ResetByEmail />
         ) : (
           <Alert color="blue" variant="light" icon={<IconInfo />} data-testid="reset-by-admin">
-            {t('auth.forgot.byAdmin')}
+            {t('auth:forgot.byAdmin')}
           </Alert>
         ))}
       <BackToLogin />

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '../../app/guards.ts';
 import { useAuthOptions } from '../../data/authOptions.ts';
 import { formatRetryDelay } from '../../i18n/format.ts';
-import { translateServerMessage } from '../../i18n/serverMessages.ts';
+import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError, api } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
@@ -26,7 +26,7 @@ export interface LoginNotice {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'validation', 'common']);
   const lng = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
@@ -68,14 +68,14 @@ export function LoginPage() {
   };
 
   const loginErrors = (error: unknown): FieldErrors => {
-    if (!(error instanceof ApiError)) return { form: t('common.error') };
+    if (!(error instanceof ApiError)) return { form: t('common:ui.error') };
     if (error.status === 429 && error.retryAfter !== null) {
-      return { email: t('auth.login.retryAfter', { when: formatRetryDelay(lng, error.retryAfter) }) };
+      return { email: t('auth:login.retryAfter', { when: formatRetryDelay(lng, error.retryAfter) }) };
     }
     if (error.status === 400 || error.status === 429) {
-      return { email: translateServerMessage(t, error.fieldError('email') ?? error.body.message) };
+      return { email: fieldErrorText(error.body, 'email') ?? errorText(error.body) };
     }
-    return { form: translateServerMessage(t, error.body.message) };
+    return { form: errorText(error.body) };
   };
 
   const fill = (account: { email: string; password: string }) => {
@@ -86,11 +86,11 @@ export function LoginPage() {
 
   return (
     <AuthShell>
-      <AuthHeading title={t('auth.login.welcome', { app: t('app.name') })} subtitle={t('auth.login.subtitle')} />
+      <AuthHeading title={t('auth:login.welcome', { app: t('common:app.name') })} subtitle={t('auth:login.subtitle')} />
 
       {notice === 'passwordChanged' && (
         <Alert color="teal" variant="light" icon={<IconCircleCheck />} mb="md">
-          {t('auth.login.passwordChanged')}
+          {t('auth:login.passwordChanged')}
         </Alert>
       )}
       {errors.form && (
@@ -102,8 +102,8 @@ export function LoginPage() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <TextInput
-            label={t('auth.login.emailOrUsername')}
-            placeholder={t('auth.login.emailPlaceholder')}
+            label={t('auth:login.emailOrUsername')}
+            placeholder={t('auth:login.emailPlaceholder')}
             name="email"
             autoComplete="username"
             autoFocus
@@ -114,7 +114,7 @@ export function LoginPage() {
             data-testid="login-email"
           />
           <PasswordInput
-            label={t('auth.login.password')}
+            label={t('auth:login.password')}
             name="password"
             autoComplete="current-password"
             dir="ltr"
@@ -122,26 +122,26 @@ export function LoginPage() {
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}
             aria-invalid={errors.password !== undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth:login.showPassword') }}
             data-testid="login-password"
           />
           <Group justify="space-between" gap="xs">
             <Checkbox
-              label={t('auth.login.rememberMe')}
+              label={t('auth:login.rememberMe')}
               checked={remember}
               onChange={(event) => setRemember(event.currentTarget.checked)}
             />
             <Anchor component={Link} to="/forgot-password" size="sm">
-              {t('auth.login.forgotPassword')}
+              {t('auth:login.forgotPassword')}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth size="md" loading={submitting}>
-            {t('auth.login.submit')}
+            {t('auth:login.submit')}
           </Button>
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconInfo size={16} style={{ flex: 'none', marginBlockStart: 2 }} color="var(--mantine-color-dimmed)" />
             <Text size="xs" c="dimmed">
-              {t('auth.login.hint')}
+              {t('auth:login.hint')}
             </Text>
           </Group>
         </Stack>

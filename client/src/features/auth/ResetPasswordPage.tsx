@@ -3,7 +3,7 @@ import { isStrongPassword } from '@voltscope/shared/validation';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { translateServerMessage } from '../../i18n/serverMessages.ts';
+import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { ApiError, api } from '../../session/api.ts';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import type { LoginNotice } from './LoginPage.tsx';
@@ -15,7 +15,7 @@ interface FieldErrors {
 }
 
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'validation', 'common']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -45,23 +45,23 @@ export function ResetPasswordPage() {
       await navigate('/login', { replace: true, state });
     } catch (failure) {
       setSubmitting(false);
-      if (!(failure instanceof ApiError)) return setErrors({ token: t('common.error') });
+      if (!(failure instanceof ApiError)) return setErrors({ token: t('common:ui.error') });
       const tokenError = failure.fieldError('token');
-      const passwordError = failure.fieldError('password');
+      const passwordError = fieldErrorText(failure.body, 'password');
       setErrors({
-        ...(tokenError && { token: t('auth.reset.invalidToken') }),
-        ...(passwordError && { password: translateServerMessage(t, passwordError) }),
-        ...(!tokenError && !passwordError && { token: translateServerMessage(t, failure.body.message) }),
+        ...(tokenError && { token: t('auth:reset.invalidToken') }),
+        ...(passwordError && { password: passwordError }),
+        ...(!tokenError && !passwordError && { token: errorText(failure.body) }),
       });
     }
   };
 
   return (
     <AuthShell>
-      <AuthHeading title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} />
+      <AuthHeading title={t('auth:reset.title')} subtitle={t('auth:reset.subtitle')} />
       {!token ? (
         <Alert color="red" variant="light" role="alert">
-          {t('auth.reset.missingToken')}
+          {t('auth:reset.missingToken')}
         </Alert>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
@@ -71,14 +71,14 @@ export function ResetPasswordPage() {
                 <Stack gap={6} align="flex-start">
                   <Text size="sm">{errors.token}</Text>
                   <Anchor component={Link} to="/forgot-password" size="sm">
-                    {t('auth.reset.requestNew')}
+                    {t('auth:reset.requestNew')}
                   </Anchor>
                 </Stack>
               </Alert>
             )}
             <PasswordInput
-              label={t('auth.reset.password')}
-              description={t('auth.reset.rule')}
+              label={t('auth:reset.password')}
+              description={t('auth:reset.rule')}
               autoComplete="new-password"
               autoFocus
               dir="ltr"
@@ -86,27 +86,27 @@ export function ResetPasswordPage() {
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={errors.password}
               aria-invalid={errors.password !== undefined}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth:login.showPassword') }}
             />
             <PasswordInput
-              label={t('auth.reset.confirm')}
+              label={t('auth:reset.confirm')}
               autoComplete="new-password"
               dir="ltr"
               value={confirm}
               onChange={(event) => setConfirm(event.currentTarget.value)}
               error={errors.confirm}
               aria-invalid={errors.confirm !== undefined}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth:login.showPassword') }}
             />
             <Button type="submit" fullWidth size="md" loading={submitting}>
-              {t('auth.reset.submit')}
+              {t('auth:reset.submit')}
             </Button>
           </Stack>
         </form>
       )}
       <Center mt="lg">
         <Anchor component={Link} to={token ? '/login' : '/forgot-password'} size="sm">
-          {token ? t('common.backToLogin') : t('auth.reset.requestNew')}
+          {token ? t('common:ui.backToLogin') : t('auth:reset.requestNew')}
         </Anchor>
       </Center>
     </AuthShell>

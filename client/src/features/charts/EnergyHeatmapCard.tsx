@@ -38,7 +38,7 @@ export function EnergyHeatmapCard({
   energy: HourlyEnergy & { reload: () => void };
   today: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
   const summaryId = useId();
   const grid = energy.status === 'ready' ? energy.grid : null;
@@ -65,13 +65,13 @@ export function EnergyHeatmapCard({
     const lines = [formatDay(lng, day, 'long'), `${formatClockHour(lng, hour)}–${formatClockHour(lng, hour + 1)}`];
     if (state === CELL.energy) {
       const value = formatEnergy(lng, kwh);
-      lines.push(cell === grid.current ? t('energyCharts.heatmap.soFar', { value }) : value);
-      if ((grid.slots[cell] ?? 0) > grid.perHour) lines.push(t('energyCharts.heatmap.repeated'));
-    } else if (state === CELL.missing) lines.push(t('energyCharts.heatmap.noData'));
-    else if (state === CELL.future) lines.push(t('energyCharts.heatmap.future'));
-    else lines.push(t('energyCharts.heatmap.skipped'));
+      lines.push(cell === grid.current ? t('charts:heatmap.soFar', { value }) : value);
+      if ((grid.slots[cell] ?? 0) > grid.perHour) lines.push(t('charts:heatmap.repeated'));
+    } else if (state === CELL.missing) lines.push(t('charts:heatmap.noData'));
+    else if (state === CELL.future) lines.push(t('charts:heatmap.future'));
+    else lines.push(t('charts:heatmap.skipped'));
     const total = summary.dayTotals[row] as number;
-    if (!Number.isNaN(total)) lines.push(t('energyCharts.heatmap.dayTotal', { value: formatEnergy(lng, total) }));
+    if (!Number.isNaN(total)) lines.push(t('charts:heatmap.dayTotal', { value: formatEnergy(lng, total) }));
     return lines;
   };
 
@@ -79,26 +79,20 @@ export function EnergyHeatmapCard({
     <>
       <Group justify="space-between" align="baseline" mb="sm" gap="xs">
         <Text fw={600} component="h2" fz="md">
-          {t('energyCharts.heatmap.chartTitle', { source: sourceName })}
+          {t('charts:heatmap.chartTitle', { source: sourceName })}
         </Text>
         <Text size="sm" c="dimmed" data-testid="time-zone">
-          {t('energyCharts.heatmap.timeZone', {
+          {t('charts:heatmap.timeZone', {
             zone: site.timeZone,
             offset: formatUtcOffset(lng, site.timeZone, new Date()),
           })}
         </Text>
       </Group>
-      {energy.status === 'loading' && <Skeleton h={260} aria-busy="true" aria-label={t('energyCharts.loading')} />}
+      {energy.status === 'loading' && <Skeleton h={260} aria-busy="true" aria-label={t('charts:loading')} />}
       {energy.status === 'error' && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle />}
-          title={t('energyCharts.historyError')}
-        >
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} title={t('charts:historyError')}>
           <Button size="xs" variant="light" color="red" mt="xs" onClick={energy.reload}>
-            {t('common.retry')}
+            {t('common:ui.retry')}
           </Button>
         </Alert>
       )}
@@ -106,8 +100,8 @@ export function EnergyHeatmapCard({
         <EmptyState
           icon={<IconCalendar size={32} />}
           withIndicatorBackground
-          title={t('energyCharts.empty')}
-          description={t('energyCharts.heatmap.emptyText', { source: sourceName })}
+          title={t('charts:empty')}
+          description={t('charts:heatmap.emptyText', { source: sourceName })}
           data-testid="heatmap-empty"
         />
       )}
@@ -123,12 +117,12 @@ export function EnergyHeatmapCard({
             colLabel={(hour) => formatHour(lng, hour)}
             format={(kwh) => formatEnergy(lng, kwh, max)}
             tooltip={tooltip}
-            ariaLabel={t('energyCharts.heatmap.ariaLabel', { source: sourceName, site: site.name })}
+            ariaLabel={t('charts:heatmap.ariaLabel', { source: sourceName, site: site.name })}
             describedBy={summaryId}
             legend={{
-              title: t('energyCharts.heatmap.legend'),
-              noData: t('energyCharts.heatmap.noData'),
-              ...(grid.state.includes(CELL.future) ? { blank: t('energyCharts.heatmap.future') } : {}),
+              title: t('charts:heatmap.legend'),
+              noData: t('charts:heatmap.noData'),
+              ...(grid.state.includes(CELL.future) ? { blank: t('charts:heatmap.future') } : {}),
             }}
           />
           <HeatmapSummary id={summaryId} summary={summary} days={grid.days.length} />

@@ -62,7 +62,7 @@ function daysOf(period: Period, today: DayString): { first: DayString; last: Day
 }
 
 export function EnergyHeatmapPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
   const sites = useSites();
   const list = sites.status === 'ready' ? sortSites(sites.data, lng) : [];
@@ -71,7 +71,7 @@ export function EnergyHeatmapPage() {
   const [sourceParam, setSource] = useUrlParam('source');
   const [periodParam, setPeriodParam] = useUrlParam('period');
 
-  const wholeSite = t('energyCharts.heatmap.wholeSite');
+  const wholeSite = t('charts:heatmap.wholeSite');
   const seriesData = series.status === 'ready' ? series.data : null;
   const sources = useMemo(
     () => (site && seriesData ? sourcesOf(site, seriesData, wholeSite) : []),
@@ -90,14 +90,14 @@ export function EnergyHeatmapPage() {
   const failed = sites.status === 'error' || series.status === 'error';
   return (
     <>
-      <PageHeader title={t('energyCharts.heatmap.title')} subtitle={t('energyCharts.heatmap.subtitle')} />
+      <PageHeader title={t('charts:heatmap.title')} subtitle={t('charts:heatmap.subtitle')} />
       {failed && <LoadErrorAlert onRetry={sites.status === 'error' ? sites.reload : series.reload} />}
-      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('energyCharts.noSites')}</Text>}
+      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('charts:noSites')}</Text>}
       {site && (
         <Stack gap="md">
           <Group gap="md" align="flex-end" wrap="wrap">
             <SitePicker
-              label={t('energyCharts.site')}
+              label={t('charts:site')}
               sites={list}
               site={site}
               onChange={(id) => {
@@ -107,7 +107,7 @@ export function EnergyHeatmapPage() {
               w={220}
             />
             <Select
-              label={t('energyCharts.heatmap.source')}
+              label={t('charts:heatmap.source')}
               data={sources.map((s) => ({ value: s.value, label: s.label }))}
               value={source?.value ?? null}
               onChange={(value) => value && setSource(value === sources[0]?.value ? null : value)}
@@ -128,7 +128,7 @@ export function EnergyHeatmapPage() {
           </Group>
           {clipped && (
             <Text size="sm" c="dimmed">
-              {t('energyCharts.heatmap.clipped')}
+              {t('charts:heatmap.clipped')}
             </Text>
           )}
           <Card>

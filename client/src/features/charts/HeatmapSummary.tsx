@@ -24,7 +24,7 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
 }
 
 export function HeatmapSummary({ id, summary, days }: { id: string; summary: GridSummary; days: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
   const { total, best, worst, peak, missing } = summary;
   return (
@@ -35,37 +35,37 @@ export function HeatmapSummary({ id, summary, days }: { id: string; summary: Gri
       spacing="md"
       mt="md"
       data-testid="heatmap-summary"
-      aria-label={t('energyCharts.summary')}
+      aria-label={t('charts:summary')}
       component="section"
     >
       <Figure
         testId="summary-total"
-        label={t('energyCharts.heatmap.total')}
+        label={t('charts:heatmap.total')}
         value={formatEnergy(lng, total)}
-        detail={t('energyCharts.heatmap.overDays', { days: formatNumber(lng, days) })}
+        detail={t('charts:heatmap.overDays', { days: formatNumber(lng, days) })}
       />
       <Figure
         testId="summary-best"
-        label={t('energyCharts.heatmap.bestDay')}
+        label={t('charts:heatmap.bestDay')}
         value={best ? formatEnergy(lng, best.kwh) : '—'}
         {...(best ? { detail: formatDay(lng, best.day, 'long') } : {})}
       />
       <Figure
         testId="summary-worst"
-        label={t('energyCharts.heatmap.worstDay')}
+        label={t('charts:heatmap.worstDay')}
         value={worst ? formatEnergy(lng, worst.kwh) : '—'}
         {...(worst ? { detail: formatDay(lng, worst.day, 'long') } : {})}
       />
       <Figure
         testId="summary-peak"
-        label={t('energyCharts.heatmap.peakHour')}
+        label={t('charts:heatmap.peakHour')}
         value={peak ? formatEnergy(lng, peak.kwh) : '—'}
         {...(peak ? { detail: `${formatDay(lng, peak.day, 'short')} ${formatClockHour(lng, peak.hour)}` } : {})}
       />
       <Figure
         testId="summary-missing"
-        label={t('energyCharts.heatmap.missingHours')}
-        value={missing > 0 ? formatNumber(lng, missing) : t('energyCharts.none')}
+        label={t('charts:heatmap.missingHours')}
+        value={missing > 0 ? formatNumber(lng, missing) : t('charts:none')}
       />
     </SimpleGrid>
   );

@@ -56,7 +56,7 @@ function maxOf(values: ArrayLike<number | null> | undefined): number {
 
 export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
   const { siteId, timeZone, live, ariaLabel, describedBy, height = 300 } = props;
-  const { t } = useTranslation();
+  const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
   const scheme = useComputedColorScheme('light');
   const { dir } = useDirection();
@@ -70,11 +70,11 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
   const colors = irradiancePalette[scheme];
 
   const labels: IrradianceLabels = {
-    power: t('energyCharts.irradiance.power'),
-    irradiance: t('energyCharts.irradiance.poa'),
-    module: t('energyCharts.irradiance.moduleTemp'),
-    ambient: t('energyCharts.irradiance.ambientTemp'),
-    rating: t('energyCharts.irradiance.acRating'),
+    power: t('charts:irradiance.power'),
+    irradiance: t('charts:irradiance.poa'),
+    module: t('charts:irradiance.moduleTemp'),
+    ambient: t('charts:irradiance.ambientTemp'),
+    rating: t('charts:irradiance.acRating'),
   };
   const labelsRef = useRef(labels);
   labelsRef.current = labels;
@@ -287,18 +287,13 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
       data-buckets={props.history?.ts.length ?? 0}
     >
       <Box pos="relative">
-        <div
-          ref={top}
-          role="img"
-          aria-label={t('energyCharts.irradiance.upperLabel')}
-          style={{ width: '100%', height }}
-        />
+        <div ref={top} role="img" aria-label={t('charts:irradiance.upperLabel')} style={{ width: '100%', height }} />
         <ChartTooltip ref={tooltip} dir={dir} testId="irradiance-tooltip" />
       </Box>
       <div
         ref={bottom}
         role="img"
-        aria-label={t('energyCharts.irradiance.lowerLabel')}
+        aria-label={t('charts:irradiance.lowerLabel')}
         style={{ width: '100%', height: Math.round(height * 0.45) }}
       />
       <IrradianceLegend colors={colors} labels={labels} acRatingKw={props.acRatingKw} />

@@ -55,7 +55,7 @@ function plantSeries(
 }
 
 export function IrradiancePowerPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
   const sites = useSites();
   const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
@@ -84,13 +84,13 @@ export function IrradiancePowerPage() {
 
   return (
     <>
-      <PageHeader title={t('energyCharts.irradiance.title')} subtitle={t('energyCharts.irradiance.subtitle')} />
+      <PageHeader title={t('charts:irradiance.title')} subtitle={t('charts:irradiance.subtitle')} />
       {failed && <LoadErrorAlert onRetry={sites.status === 'error' ? sites.reload : series.reload} />}
-      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('energyCharts.irradiance.noSolar')}</Text>}
+      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('charts:irradiance.noSolar')}</Text>}
       {site && (
         <Stack gap="md">
           <Group gap="md" align="flex-end" wrap="wrap">
-            <SitePicker label={t('energyCharts.site')} sites={list} site={site} onChange={chooseSite} w={220} />
+            <SitePicker label={t('charts:site')} sites={list} site={site} onChange={chooseSite} w={220} />
             <PeriodPicker
               value={period}
               onChange={(p) =>
@@ -103,28 +103,28 @@ export function IrradiancePowerPage() {
           <Card>
             <Group justify="space-between" align="baseline" mb="sm" gap="xs">
               <Text fw={600} component="h2" fz="md">
-                {t('energyCharts.irradiance.chartTitle', { site: site.name })}
+                {t('charts:irradiance.chartTitle', { site: site.name })}
               </Text>
               <Text size="sm" c="dimmed">
-                {t('energyCharts.irradiance.aligned')}
+                {t('charts:irradiance.aligned')}
               </Text>
             </Group>
             <div ref={widthRef}>
               {history.status === 'error' && (
-                <Alert color="red" variant="light" role="alert" mb="sm" title={t('energyCharts.historyError')}>
+                <Alert color="red" variant="light" role="alert" mb="sm" title={t('charts:historyError')}>
                   <Button size="xs" variant="light" color="red" mt="xs" onClick={history.reload}>
-                    {t('common.retry')}
+                    {t('common:ui.retry')}
                   </Button>
                 </Alert>
               )}
               {!shown && history.status === 'loading' && (
                 <Text c="dimmed" size="sm" mb="xs" aria-live="polite">
-                  {t('energyCharts.loading')}
+                  {t('charts:loading')}
                 </Text>
               )}
               {shown && !hasData && history.status === 'ready' && (
                 <Text c="dimmed" mb="xs" data-testid="irradiance-empty">
-                  {t('energyCharts.empty')}
+                  {t('charts:empty')}
                 </Text>
               )}
               {plant && (
@@ -137,7 +137,7 @@ export function IrradiancePowerPage() {
                   liveIds={plant.ids}
                   capacityKw={site.capacityKw}
                   acRatingKw={plant.acRatingKw}
-                  ariaLabel={t('energyCharts.irradiance.ariaLabel', { site: site.name })}
+                  ariaLabel={t('charts:irradiance.ariaLabel', { site: site.name })}
                   describedBy={summaryId}
                 />
               )}

@@ -53,7 +53,7 @@ export function IrradianceSummary({
   history: HistoryColumns | null;
   range: { from: number; to: number };
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
   const kpis = useResource<PeriodComparison>(
     `/api/kpis/period?sites=${encodeURIComponent(site.id)}&from=${Math.floor(range.from)}&to=${Math.ceil(range.to)}&maxPoints=10`,
@@ -74,42 +74,42 @@ export function IrradianceSummary({
       spacing="md"
       mt="md"
       component="section"
-      aria-label={t('energyCharts.summary')}
+      aria-label={t('charts:summary')}
       data-testid="irradiance-summary"
     >
       <Figure
         testId="summary-energy"
-        label={t('energyCharts.irradiance.energy')}
+        label={t('charts:irradiance.energy')}
         value={item?.energyKwh != null ? formatEnergy(lng, item.energyKwh) : pending}
         {...(item?.specificYield != null
-          ? { detail: t('energyCharts.irradiance.specificYield', { value: formatNumber(lng, item.specificYield, 2) }) }
+          ? { detail: t('charts:irradiance.specificYield', { value: formatNumber(lng, item.specificYield, 2) }) }
           : {})}
       />
       <Figure
         testId="summary-insolation"
-        label={t('energyCharts.irradiance.insolation')}
+        label={t('charts:irradiance.insolation')}
         value={item?.insolationKwhM2 != null ? formatWithUnit(lng, item.insolationKwhM2, 'kWh/m²', 2) : pending}
       />
       <Figure
         testId="summary-pr"
-        label={t('energyCharts.irradiance.pr')}
+        label={t('charts:irradiance.pr')}
         value={item?.performanceRatio != null ? formatPercent(lng, item.performanceRatio) : pending}
       />
       <Figure
         testId="summary-peak-power"
-        label={t('energyCharts.irradiance.peakPower')}
+        label={t('charts:irradiance.peakPower')}
         value={power ? formatPower(lng, power.value) : dash}
         {...(power?.at ? { detail: when(power.at) } : {})}
       />
       <Figure
         testId="summary-peak-poa"
-        label={t('energyCharts.irradiance.peakPoa')}
+        label={t('charts:irradiance.peakPoa')}
         value={irradiance ? formatWithUnit(lng, irradiance.value, 'W/m²') : dash}
         {...(irradiance?.at ? { detail: when(irradiance.at) } : {})}
       />
       <Figure
         testId="summary-peak-module"
-        label={t('energyCharts.irradiance.peakModule')}
+        label={t('charts:irradiance.peakModule')}
         value={module ? formatWithUnit(lng, module.value, '°C', 1) : dash}
         {...(module?.at ? { detail: when(module.at) } : {})}
       />

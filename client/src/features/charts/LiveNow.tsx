@@ -34,7 +34,7 @@ export function LiveNow({
   /** The longest expected sampling period of the series shown. */
   periodMs: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
   const now = useSecondClock();
   const status = useConnection((s) => s.status);
@@ -54,23 +54,23 @@ export function LiveNow({
   return (
     <Group gap="lg" wrap="wrap" data-testid="live-now" data-stale={stale} aria-live="off">
       <Badge color={stale ? 'yellow' : 'green'} variant="light">
-        {stale ? t('energyCharts.irradiance.stale') : t('energyCharts.irradiance.live')}
+        {stale ? t('charts:irradiance.stale') : t('charts:irradiance.live')}
       </Badge>
       <Text size="sm" {...dim} data-testid="live-power">
-        {t('energyCharts.irradiance.power')}: <b>{value(power, (v) => formatPower(lng, v))}</b>
+        {t('charts:irradiance.power')}: <b>{value(power, (v) => formatPower(lng, v))}</b>
       </Text>
       <Text size="sm" {...dim}>
-        {t('energyCharts.irradiance.poa')}: <b>{value(poa, (v) => formatWithUnit(lng, v, 'W/m²'))}</b>
+        {t('charts:irradiance.poa')}: <b>{value(poa, (v) => formatWithUnit(lng, v, 'W/m²'))}</b>
       </Text>
       <Text size="sm" {...dim}>
-        {t('energyCharts.irradiance.moduleTemp')}: <b>{value(module, (v) => formatWithUnit(lng, v, '°C', 1))}</b>
+        {t('charts:irradiance.moduleTemp')}: <b>{value(module, (v) => formatWithUnit(lng, v, '°C', 1))}</b>
       </Text>
       <Text size="xs" c="dimmed">
         {newest > 0
-          ? t('energyCharts.irradiance.lastSample', {
+          ? t('charts:irradiance.lastSample', {
               time: formatSiteTime(lng, site.timeZone, new Date(newest), true),
             })
-          : t('energyCharts.irradiance.waiting')}
+          : t('charts:irradiance.waiting')}
       </Text>
     </Group>
   );

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 
 export function LoadErrorAlert({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['charts', 'common']);
   return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} title={t('energyCharts.loadError')}>
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} title={t('charts:loadError')}>
       <Button size="xs" variant="light" color="red" mt="xs" onClick={onRetry}>
-        {t('common.retry')}
+        {t('common:ui.retry')}
       </Button>
     </Alert>
   );

@@ -41,7 +41,7 @@ function extremes(data: PeriodComparison) {
 const LIST_LATEST_UP_TO = 6;
 
 export function ComparisonChart({ data, timeZone }: { data: PeriodComparison; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   const scheme = useComputedColorScheme('light');
   const summaryId = useId();
@@ -91,32 +91,32 @@ export function ComparisonChart({ data, timeZone }: { data: PeriodComparison; ti
     ends?.top && ends.bottom
       ? [
           same
-            ? t('solarDash.compare.summarySame', { value: f.specificYield(ends.top.specificYield) })
-            : t('solarDash.compare.summaryYield', {
+            ? t('dashboards:compare.summarySame', { value: f.specificYield(ends.top.specificYield) })
+            : t('dashboards:compare.summaryYield', {
                 top: ends.top.name,
                 topValue: f.specificYield(ends.top.specificYield),
                 bottom: ends.bottom.name,
                 bottomValue: f.specificYield(ends.bottom.specificYield),
               }),
           latest.length > 0
-            ? t('solarDash.compare.summaryLatest', {
-                list: latest.map((x) => `${x.name} ${f.normalised(x.value)}`).join(t('solarDash.listSeparator')),
+            ? t('dashboards:compare.summaryLatest', {
+                list: latest.map((x) => `${x.name} ${f.normalised(x.value)}`).join(t('dashboards:listSeparator')),
               })
             : '',
         ].join(' ')
-      : t('solarDash.compare.noData');
+      : t('dashboards:compare.noData');
 
   return (
     <Card data-testid="comparison-chart">
       <Text fw={600} component="h3" fz="lg">
-        {t('solarDash.compare.chartTitle')}
+        {t('dashboards:compare.chartTitle')}
       </Text>
       <Text size="xs" c="dimmed" mb="xs">
-        {t('solarDash.compare.chartHint')}
+        {t('dashboards:compare.chartHint')}
       </Text>
       <ChartLegend
         lines={lines}
-        label={t('solarDash.trend.legend')}
+        label={t('dashboards:trend.legend')}
         onToggle={(index) => {
           const id = data.items[index]?.id;
           if (!id) return;
@@ -134,7 +134,7 @@ export function ComparisonChart({ data, timeZone }: { data: PeriodComparison; ti
         left={f.axes.normalised}
         formatTick={formatTick}
         formatCursor={formatCursor}
-        ariaLabel={t('solarDash.compare.chartTitle')}
+        ariaLabel={t('dashboards:compare.chartTitle')}
         describedBy={summaryId}
         testId="normalised-chart"
         height={340}

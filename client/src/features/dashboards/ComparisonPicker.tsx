@@ -48,7 +48,7 @@ export function ComparisonPicker({
   chosen: readonly string[];
   onChoose: (ids: string[]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const lng = useLanguage();
   const blocks = devices ? blocksOf(sites, devices) : [];
   const groups = devices
@@ -67,10 +67,10 @@ export function ComparisonPicker({
       <SegmentedControl
         value={mode}
         onChange={(value) => onMode(value === 'units' ? 'units' : 'sites')}
-        aria-label={t('solarDash.compare.mode')}
+        aria-label={t('dashboards:compare.mode')}
         data={[
-          { value: 'sites', label: t('solarDash.compare.sites') },
-          { value: 'units', label: t('solarDash.compare.units') },
+          { value: 'sites', label: t('dashboards:compare.sites') },
+          { value: 'units', label: t('dashboards:compare.units') },
         ]}
         data-testid="compare-mode"
         w="fit-content"
@@ -78,7 +78,7 @@ export function ComparisonPicker({
       {mode === 'sites' ? (
         <Stack gap={4}>
           <Text size="sm" fw={500} id="compare-sites-label">
-            {t('solarDash.compare.chooseSites')}
+            {t('dashboards:compare.chooseSites')}
           </Text>
           <Chip.Group multiple value={[...chosen]} onChange={onChoose}>
             <Group gap="xs" role="group" aria-labelledby="compare-sites-label" data-testid="site-chips">
@@ -93,9 +93,9 @@ export function ComparisonPicker({
       ) : (
         <Group align="flex-end" gap="sm" wrap="wrap">
           <MultiSelect
-            label={t('solarDash.compare.chooseUnits')}
-            description={t('solarDash.compare.max', { max: formatNumber(lng, MAX_ITEMS) })}
-            placeholder={chosen.length === 0 ? t('solarDash.compare.search') : undefined}
+            label={t('dashboards:compare.chooseUnits')}
+            description={t('dashboards:compare.max', { max: formatNumber(lng, MAX_ITEMS) })}
+            placeholder={chosen.length === 0 ? t('dashboards:compare.search') : undefined}
             data={groups}
             value={[...chosen]}
             onChange={onChoose}
@@ -110,8 +110,8 @@ export function ComparisonPicker({
           />
           {blocks.length > 0 && (
             <Select
-              label={t('solarDash.compare.block')}
-              placeholder={t('solarDash.compare.blockPlaceholder')}
+              label={t('dashboards:compare.block')}
+              placeholder={t('dashboards:compare.blockPlaceholder')}
               data={blocks.map((b) => ({ value: b.id, label: b.label }))}
               value={null}
               onChange={(id) => {

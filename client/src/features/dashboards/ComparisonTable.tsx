@@ -31,7 +31,7 @@ export function ComparisonTable({
   /** The kind of an item's site: its capacity is in kWp for solar, kW for wind. */
   kindOf: (siteId: string) => SiteKind;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   const maxOf = (pick: (i: PeriodKpis) => number | null) => items.reduce((m, i) => Math.max(m, pick(i) ?? 0), 0);
   const maxEnergy = maxOf((i) => i.energyKwh);
@@ -42,7 +42,7 @@ export function ComparisonTable({
     .sort((a, b) => (b.item.specificYield ?? -1) - (a.item.specificYield ?? -1));
   const capacity = (item: PeriodKpis) => {
     const parts = capacityParts(f.lng, item.capacityKw, kindOf(item.siteId));
-    return t(`units.${parts.unit}`, { value: parts.value });
+    return t(`common:units.${parts.unit}`, { value: parts.value });
   };
   const flaggedCount = items.filter((i) => judgements.get(i.id)?.flagged).length;
 
@@ -51,15 +51,15 @@ export function ComparisonTable({
       <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
         <div>
           <Text fw={600} component="h3" fz="lg">
-            {t('solarDash.compare.tableTitle')}
+            {t('dashboards:compare.tableTitle')}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('solarDash.compare.flagRule', { threshold: f.percent(UNDERPERFORMANCE_THRESHOLD) })}
+            {t('dashboards:compare.flagRule', { threshold: f.percent(UNDERPERFORMANCE_THRESHOLD) })}
           </Text>
         </div>
         {flaggedCount > 0 && (
           <Badge color="red" variant="light" radius="sm" leftSection={<IconAlertTriangle size={12} />}>
-            {t('solarDash.compare.flaggedCount', { formatted: f.number(flaggedCount) })}
+            {t('dashboards:compare.flaggedCount', { formatted: f.number(flaggedCount) })}
           </Badge>
         )}
       </Group>
@@ -67,13 +67,13 @@ export function ComparisonTable({
         <Table verticalSpacing="xs" striped={false} highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('solarDash.compare.item')}</Table.Th>
-              <Table.Th ta="end">{t('solarDash.compare.capacity')}</Table.Th>
-              <Table.Th ta="end">{t('solarDash.compare.energy')}</Table.Th>
-              <Table.Th ta="end">{t('solarDash.kpi.specificYield')}</Table.Th>
-              <Table.Th ta="end">{t('solarDash.compare.insolation')}</Table.Th>
-              <Table.Th ta="end">{t('solarDash.kpi.performanceRatio')}</Table.Th>
-              <Table.Th>{t('solarDash.compare.assessment')}</Table.Th>
+              <Table.Th>{t('dashboards:compare.item')}</Table.Th>
+              <Table.Th ta="end">{t('dashboards:compare.capacity')}</Table.Th>
+              <Table.Th ta="end">{t('dashboards:compare.energy')}</Table.Th>
+              <Table.Th ta="end">{t('dashboards:kpi.specificYield')}</Table.Th>
+              <Table.Th ta="end">{t('dashboards:compare.insolation')}</Table.Th>
+              <Table.Th ta="end">{t('dashboards:kpi.performanceRatio')}</Table.Th>
+              <Table.Th>{t('dashboards:compare.assessment')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -137,30 +137,30 @@ export function ComparisonTable({
 }
 
 function Assessment({ judgement }: { judgement: Judgement | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   if (!judgement || (judgement.yieldDeviation === null && judgement.ratioDeviation === null)) {
     return (
       <Text size="sm" c="dimmed">
-        {t('solarDash.compare.noGroup')}
+        {t('dashboards:compare.noGroup')}
       </Text>
     );
   }
   const parts = [
     judgement.yieldDeviation !== null &&
-      t('solarDash.compare.yieldVsMedian', { value: f.deviation(judgement.yieldDeviation) }),
+      t('dashboards:compare.yieldVsMedian', { value: f.deviation(judgement.yieldDeviation) }),
     judgement.ratioDeviation !== null &&
-      t('solarDash.compare.ratioVsMedian', { value: f.deviation(judgement.ratioDeviation) }),
+      t('dashboards:compare.ratioVsMedian', { value: f.deviation(judgement.ratioDeviation) }),
   ].filter(Boolean);
   return (
     <Group gap={6} wrap="nowrap">
       {judgement.flagged ? (
         <Badge color="red" variant="light" radius="sm" leftSection={<IconAlertTriangle size={12} />} data-testid="flag">
-          {t('solarDash.compare.underperforming')}
+          {t('dashboards:compare.underperforming')}
         </Badge>
       ) : (
         <Badge color="teal" variant="light" radius="sm">
-          {t('solarDash.compare.inLine')}
+          {t('dashboards:compare.inLine')}
         </Badge>
       )}
       <Text size="xs" c="dimmed" className="vs-tabular">

@@ -79,22 +79,22 @@ function describe(
   sources: readonly TrendSource[],
   capacityKw: number,
   f: KpiFormat,
-  t: TFunction,
+  t: TFunction<readonly ['dashboards', 'common']>,
 ): string {
   const data = trend.read(Date.now());
   const summary = summariseTotal(data, capacityKw);
-  if (!summary) return t('solarDash.trend.noData');
+  if (!summary) return t('dashboards:trend.noData');
   const time = (ms: number) => formatSiteTime(f.lng, viewerZone, new Date(ms));
   const parts = [
-    t(`solarDash.trend.now.${summary.direction ?? 'unknown'}`, { value: f.power(summary.now) }),
-    t('solarDash.trend.peak', { value: f.power(summary.peak), time: time(summary.peakAt) }),
+    t(`dashboards:trend.now.${summary.direction ?? 'unknown'}`, { value: f.power(summary.now) }),
+    t('dashboards:trend.peak', { value: f.power(summary.peak), time: time(summary.peakAt) }),
   ];
   const irradiance = sources.flatMap((s, i) => {
     const v = s.irradianceId === undefined ? null : newest(data.columns[2 * i + 1] ?? []);
-    return v === null ? [] : [t('solarDash.trend.irradianceAt', { site: s.name, value: f.irradiance(v) })];
+    return v === null ? [] : [t('dashboards:trend.irradianceAt', { site: s.name, value: f.irradiance(v) })];
   });
   if (irradiance.length > 0)
-    parts.push(t('solarDash.trend.irradiance', { list: irradiance.join(t('solarDash.listSeparator')) }));
+    parts.push(t('dashboards:trend.irradiance', { list: irradiance.join(t('dashboards:listSeparator')) }));
   return parts.join(' ');
 }
 
@@ -107,7 +107,7 @@ export function FleetPowerCard({
   failed: boolean;
   capacityKw: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   const scheme = useComputedColorScheme('light');
   const summaryId = useId();
@@ -120,7 +120,7 @@ export function FleetPowerCard({
 
   const lines = useMemo<ChartLine[]>(() => {
     const all: (ChartLine & { key: string })[] = [
-      { key: 'total', label: t('solarDash.trend.total'), color: totalColor(scheme), fill: true, width: 2.5 },
+      { key: 'total', label: t('dashboards:trend.total'), color: totalColor(scheme), fill: true, width: 2.5 },
     ];
     stableSources.forEach((s, i) => {
       const style = lineStyle(i, scheme);
@@ -128,7 +128,7 @@ export function FleetPowerCard({
       if (s.irradianceId !== undefined) {
         all.push({
           key: `${s.siteId}/i`,
-          label: t('solarDash.trend.irradianceOf', { site: s.name }),
+          label: t('dashboards:trend.irradianceOf', { site: s.name }),
           color: style.color,
           axis: 'right',
           dash: [6, 4],
@@ -221,32 +221,32 @@ export function FleetPowerCard({
       <Group justify="space-between" align="flex-start" gap="sm" mb="xs">
         <div>
           <Text fw={600} component="h3" fz="lg">
-            {t('solarDash.trend.title')}
+            {t('dashboards:trend.title')}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('solarDash.trend.zone', { offset: formatUtcOffset(f.lng, viewerZone, new Date()) })}
+            {t('dashboards:trend.zone', { offset: formatUtcOffset(f.lng, viewerZone, new Date()) })}
           </Text>
         </div>
         <SegmentedControl
           size="xs"
           value={span}
           onChange={chooseWindow}
-          aria-label={t('solarDash.trend.window')}
+          aria-label={t('dashboards:trend.window')}
           data={(Object.keys(trendWindows) as TrendWindow[]).map((w) => ({
             value: w,
-            label: t(`solarDash.trend.windows.${w}`),
+            label: t(`dashboards:trend.windows.${w}`),
           }))}
         />
       </Group>
       {failed ? (
         <Alert color="red" variant="light" role="alert">
-          {t('solarDash.trend.loadError')}
+          {t('dashboards:trend.loadError')}
         </Alert>
       ) : !model || !sources ? (
         <Skeleton h={320} />
       ) : (
         <>
-          <ChartLegend lines={lines} onToggle={toggle} label={t('solarDash.trend.legend')} />
+          <ChartLegend lines={lines} onToggle={toggle} label={t('dashboards:trend.legend')} />
           <Box mt="xs">
             <DualAxisChart
               lines={lines}
@@ -257,14 +257,14 @@ export function FleetPowerCard({
               right={f.axes.irradiance}
               formatTick={time}
               formatCursor={time}
-              ariaLabel={t('solarDash.trend.title')}
+              ariaLabel={t('dashboards:trend.title')}
               describedBy={summaryId}
               testId="fleet-trend-chart"
               spanGaps={false}
             />
           </Box>
           <Text id={summaryId} size="sm" c="dimmed" mt="xs" data-testid="fleet-trend-summary" aria-live="off">
-            {loaded ? summary : t('solarDash.trend.loading')}
+            {loaded ? summary : t('dashboards:trend.loading')}
           </Text>
         </>
       )}

@@ -61,7 +61,7 @@ function Tile({
 
 /** `stale`: false while the figures are current, else when they last were (formatted), or null if never. */
 export function FleetStats({ fleet, stale: responseStale }: { fleet: FleetKpis; stale: string | null | false }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   // With no site reporting, the totals are zeros by absence, not figures: stale too.
   const silent = fleet.sites.filter(isSiteStale);
@@ -81,25 +81,25 @@ export function FleetStats({ fleet, stale: responseStale }: { fleet: FleetKpis; 
     <SimpleGrid type="container" cols={{ base: 1, '520px': 2, '1100px': 4 }} spacing="md" mb="lg">
       <Tile
         testId="fleet-power"
-        label={t('solarDash.fleet.power')}
+        label={t('dashboards:fleet.power')}
         value={f.power(fleet.powerKw)}
         color="orange"
         Icon={IconBolt}
         stale={stale}
       >
         <Text size="xs" c="dimmed">
-          {t('solarDash.fleet.share', { share: f.percent(share, 1), capacity: f.power(fleet.capacityKw) })}
+          {t('dashboards:fleet.share', { share: f.percent(share, 1), capacity: f.power(fleet.capacityKw) })}
         </Text>
         <Progress
           value={Math.max(0, Math.min(100, (share ?? 0) * 100))}
           size="sm"
           mt={4}
           color="orange"
-          aria-label={t('solarDash.fleet.shareLabel')}
+          aria-label={t('dashboards:fleet.shareLabel')}
         />
         {partly && (
           <Text size="xs" c="dimmed" mt={4} data-testid="fleet-silent">
-            {t('solarDash.fleet.silent', {
+            {t('dashboards:fleet.silent', {
               sites: formatList(
                 f.lng,
                 silent.map((s) => s.name),
@@ -111,38 +111,38 @@ export function FleetStats({ fleet, stale: responseStale }: { fleet: FleetKpis; 
           <Text size="xs" c="dimmed" mt={4}>
             {formatList(
               f.lng,
-              kinds.map((k) => t(`solarDash.fleet.byKind.${k}`, { value: f.power(byKind(k)) })),
+              kinds.map((k) => t(`dashboards:fleet.byKind.${k}`, { value: f.power(byKind(k)) })),
             )}
           </Text>
         )}
       </Tile>
       <Tile
         testId="fleet-energy"
-        label={t('solarDash.fleet.energy')}
+        label={t('dashboards:fleet.energy')}
         value={f.energy(fleet.energyTodayKwh)}
         color="grape"
         Icon={IconGauge}
         stale={stale}
       >
         <Text size="xs" c="dimmed">
-          {t('solarDash.fleet.energyHint')}
+          {t('dashboards:fleet.energyHint')}
         </Text>
       </Tile>
       <Tile
         testId="fleet-availability"
-        label={t('solarDash.fleet.availability')}
+        label={t('dashboards:fleet.availability')}
         value={f.percent(generators.length > 0 ? available / generators.length : null, 1)}
         color="teal"
         Icon={IconCircleCheck}
         stale={stale}
       >
         <Text size="xs" c="dimmed">
-          {t('solarDash.fleet.generators', { available: f.number(available), total: f.number(generators.length) })}
+          {t('dashboards:fleet.generators', { available: f.number(available), total: f.number(generators.length) })}
         </Text>
       </Tile>
       <Tile
         testId="fleet-sites"
-        label={t('solarDash.fleet.sites')}
+        label={t('dashboards:fleet.sites')}
         value={f.number(fleet.sites.length)}
         color="blue"
         Icon={IconMapPin}
@@ -151,7 +151,7 @@ export function FleetStats({ fleet, stale: responseStale }: { fleet: FleetKpis; 
         <Text size="xs" c="dimmed" data-testid="fleet-site-states">
           {formatList(
             f.lng,
-            counts.map((c) => t(`solarDash.fleet.siteState.${c.state}`, { formatted: f.number(c.n) })),
+            counts.map((c) => t(`dashboards:fleet.siteState.${c.state}`, { formatted: f.number(c.n) })),
           )}
         </Text>
       </Tile>

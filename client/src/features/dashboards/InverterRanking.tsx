@@ -26,15 +26,15 @@ function RankTable({
   testId: string;
   timeZone: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   return (
     <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" data-testid={testId}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{label}</Table.Th>
-          <Table.Th ta="end">{t('solarDash.ranking.yield')}</Table.Th>
-          <Table.Th ta="end">{t('solarDash.ranking.vsMedian')}</Table.Th>
+          <Table.Th ta="end">{t('dashboards:ranking.yield')}</Table.Th>
+          <Table.Th ta="end">{t('dashboards:ranking.vsMedian')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -76,7 +76,7 @@ function RankTable({
 }
 
 function SiteRanking({ site }: { site: SiteKpis }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   const inverters: GeneratorKpis[] = site.generators.filter((g) => g.type === 'inverter');
   const ranking = rankByYield(inverters, ROWS);
@@ -88,7 +88,7 @@ function SiteRanking({ site }: { site: SiteKpis }) {
         </Text>
         {ranking.median !== null && ranking.best.length > 0 && (
           <Badge variant="light" color="gray" radius="sm" tt="none" className="vs-tabular">
-            {t('solarDash.ranking.median', { value: f.specificYield(ranking.median) })}
+            {t('dashboards:ranking.median', { value: f.specificYield(ranking.median) })}
           </Badge>
         )}
       </Group>
@@ -96,22 +96,22 @@ function SiteRanking({ site }: { site: SiteKpis }) {
         <Text size="sm" c="dimmed" data-testid="ranking-empty">
           {t(
             inverters.length < 2
-              ? 'solarDash.ranking.tooFew'
+              ? 'dashboards:ranking.tooFew'
               : ranking.unranked.length === inverters.length
-                ? 'solarDash.ranking.noData'
-                : 'solarDash.ranking.notYet',
+                ? 'dashboards:ranking.noData'
+                : 'dashboards:ranking.notYet',
           )}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={260}>
           <RankTable
-            label={t('solarDash.ranking.best')}
+            label={t('dashboards:ranking.best')}
             rows={ranking.best}
             testId="ranking-best"
             timeZone={site.timeZone}
           />
           <RankTable
-            label={t('solarDash.ranking.worst')}
+            label={t('dashboards:ranking.worst')}
             rows={ranking.worst}
             testId="ranking-worst"
             timeZone={site.timeZone}
@@ -123,19 +123,19 @@ function SiteRanking({ site }: { site: SiteKpis }) {
 }
 
 export function InverterRanking({ sites }: { sites: readonly SiteKpis[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const solar = sites.filter((s) => s.generators.some((g) => g.type === 'inverter'));
   return (
     <Card h="100%" data-testid="inverter-ranking">
       <Text fw={600} component="h3" fz="lg" mb={2}>
-        {t('solarDash.ranking.title')}
+        {t('dashboards:ranking.title')}
       </Text>
       <Text size="xs" c="dimmed" mb="sm">
-        {t('solarDash.ranking.subtitle')}
+        {t('dashboards:ranking.subtitle')}
       </Text>
       {solar.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('solarDash.ranking.noSolar')}
+          {t('dashboards:ranking.noSolar')}
         </Text>
       ) : (
         <SimpleGrid type="container" cols={{ base: 1, '700px': 2 }} spacing="lg">

@@ -46,7 +46,7 @@ export function SiteCard({
   now: Date;
   responseStale: string | null | false;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   const { color, Icon } = siteKindStyle[kpis.kind];
   const capacity = capacityParts(f.lng, kpis.capacityKw, kpis.kind);
@@ -67,7 +67,7 @@ export function SiteCard({
   const states = (['online', 'fault', 'offline', 'maintenance'] as const)
     .filter((s) => kpis.generators.some((g) => g.state === s))
     .map((s) =>
-      t(`solarDash.site.generatorState.${s}`, {
+      t(`dashboards:site.generatorState.${s}`, {
         formatted: f.number(kpis.generators.filter((g) => g.state === s).length),
       }),
     );
@@ -103,7 +103,7 @@ export function SiteCard({
               <IconMapPin size={14} />
               <Text size="xs" c="dimmed" truncate>
                 {site ? `${formatRegion(f.lng, site.country)} · ` : ''}
-                {t(`sites.kind.${kpis.kind}`)}
+                {t(`common:sites.kind.${kpis.kind}`)}
               </Text>
             </Group>
           </Stack>
@@ -114,7 +114,7 @@ export function SiteCard({
       <Group justify="space-between" align="flex-end" mt="md" gap="xs" wrap="nowrap">
         <Stack gap={0} miw={0}>
           <Text size="xs" c="dimmed">
-            {t('solarDash.site.powerNow')}
+            {t('dashboards:site.powerNow')}
           </Text>
           <Text
             className={`${classes.power} vs-tabular`}
@@ -127,9 +127,9 @@ export function SiteCard({
         {stale !== false && <StaleBadge since={stale} />}
       </Group>
       <Text size="xs" c="dimmed" mt={2}>
-        {t('solarDash.site.share', {
+        {t('dashboards:site.share', {
           share: f.percent(share, 1),
-          capacity: t(`units.${capacity.unit}`, { value: capacity.value }),
+          capacity: t(`common:units.${capacity.unit}`, { value: capacity.value }),
         })}
       </Text>
       <Progress
@@ -137,56 +137,56 @@ export function SiteCard({
         size="sm"
         mt={4}
         color={color}
-        aria-label={t('solarDash.site.shareLabel', { site: kpis.name })}
+        aria-label={t('dashboards:site.shareLabel', { site: kpis.name })}
       />
 
       <SimpleGrid type="container" cols={{ base: 2, '360px': 3 }} spacing="sm" verticalSpacing="sm" mt="md">
-        <Figure label={t('solarDash.kpi.energyToday')} value={f.energy(kpis.energyTodayKwh)} testId="site-energy" />
+        <Figure label={t('dashboards:kpi.energyToday')} value={f.energy(kpis.energyTodayKwh)} testId="site-energy" />
         {solar ? (
           <>
             <Figure
-              label={t('solarDash.kpi.specificYield')}
+              label={t('dashboards:kpi.specificYield')}
               value={f.specificYield(kpis.specificYieldToday)}
               testId="site-yield"
             />
             <Figure
-              label={t('solarDash.kpi.performanceRatio')}
+              label={t('dashboards:kpi.performanceRatio')}
               value={f.percent(kpis.performanceRatioToday, 1)}
               testId="site-pr"
             />
             <Figure
-              label={t('solarDash.kpi.irradiance')}
+              label={t('dashboards:kpi.irradiance')}
               value={f.irradiance(kpis.irradiance)}
               testId="site-irradiance"
             />
             <Figure
-              label={t('solarDash.kpi.moduleTemperature')}
+              label={t('dashboards:kpi.moduleTemperature')}
               value={f.temperature(kpis.moduleTemperature)}
               testId="site-module-temperature"
             />
           </>
         ) : (
           <>
-            <Figure label={t('solarDash.kpi.windSpeed')} value={f.windSpeed(kpis.windSpeed)} testId="site-wind" />
+            <Figure label={t('dashboards:kpi.windSpeed')} value={f.windSpeed(kpis.windSpeed)} testId="site-wind" />
             <Figure
-              label={t('solarDash.kpi.ambientTemperature')}
+              label={t('dashboards:kpi.ambientTemperature')}
               value={f.temperature(kpis.ambientTemperature)}
               testId="site-ambient"
             />
             <Figure
-              label={t('solarDash.kpi.fullLoadHours')}
+              label={t('dashboards:kpi.fullLoadHours')}
               value={f.hours(kpis.specificYieldToday)}
               testId="site-yield"
             />
             <Figure
-              label={t('solarDash.kpi.running')}
-              value={t('solarDash.site.ofTotal', { value: f.number(running), total: f.number(total) })}
+              label={t('dashboards:kpi.running')}
+              value={t('dashboards:site.ofTotal', { value: f.number(running), total: f.number(total) })}
               testId="site-running"
             />
           </>
         )}
         <Figure
-          label={t('solarDash.kpi.availability')}
+          label={t('dashboards:kpi.availability')}
           value={f.percent(kpis.availability, 1)}
           testId="site-availability"
         />
@@ -194,7 +194,7 @@ export function SiteCard({
 
       <Group justify="space-between" gap="xs" mt="md" pt="sm" className={classes.footer} wrap="wrap">
         <Text size="xs" c="dimmed" data-testid="site-generators">
-          {t(solar ? 'solarDash.site.inverters' : 'solarDash.site.turbines', { formatted: f.number(total) })}
+          {t(solar ? 'dashboards:site.inverters' : 'dashboards:site.turbines', { formatted: f.number(total) })}
           {states.length > 0 ? ` · ${formatList(f.lng, states)}` : ''}
         </Text>
         <Group gap={4} wrap="nowrap" c="dimmed">

@@ -46,7 +46,7 @@ function defaultIds(
 }
 
 export function SolarComparisonPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const lng = useLanguage();
   const scheme = useComputedColorScheme('light');
   const [params, setParams] = useSearchParams();
@@ -107,13 +107,13 @@ export function SolarComparisonPage() {
 
   return (
     <>
-      <PageHeader title={t('solarDash.compare.title')} subtitle={t('solarDash.compare.subtitle')} />
+      <PageHeader title={t('dashboards:compare.title')} subtitle={t('dashboards:compare.subtitle')} />
       <Stack gap="lg">
         <Card>
           {!siteList ? (
             sites.status === 'error' ? (
               <Alert color="red" variant="light" role="alert">
-                {t('dashboard.loadError')}
+                {t('dashboards:loadError')}
               </Alert>
             ) : (
               <Skeleton h={90} />
@@ -139,8 +139,8 @@ export function SolarComparisonPage() {
                 />
                 <Text size="xs" c="dimmed" data-testid="period-zone">
                   {zoneSite
-                    ? t('solarDash.compare.zone', { site: zoneSite.name, zone: timeZone.replaceAll('_', ' ') })
-                    : t('solarDash.compare.zoneViewer')}
+                    ? t('dashboards:compare.zone', { site: zoneSite.name, zone: timeZone.replaceAll('_', ' ') })
+                    : t('dashboards:compare.zoneViewer')}
                 </Text>
               </Stack>
             </Stack>
@@ -149,22 +149,22 @@ export function SolarComparisonPage() {
 
         {dropped > 0 && (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} role="status" data-testid="dropped">
-            {t('solarDash.compare.dropped', { formatted: formatNumber(lng, dropped) })}
+            {t('dashboards:compare.dropped', { formatted: formatNumber(lng, dropped) })}
           </Alert>
         )}
         {query.mode === 'units' && devices.status === 'error' && (
           <Alert color="red" variant="light" role="alert">
-            {t('solarDash.compare.devicesError')}
+            {t('dashboards:compare.devicesError')}
           </Alert>
         )}
         {siteOfItem && kept.length === 0 && (
           <Text c="dimmed" data-testid="nothing-chosen">
-            {t('solarDash.compare.nothingChosen')}
+            {t('dashboards:compare.nothingChosen')}
           </Text>
         )}
         {comparison.error !== null && (
           <Alert color="red" variant="light" role="alert" data-testid="comparison-error">
-            {t('solarDash.compare.loadError')}
+            {t('dashboards:compare.loadError')}
           </Alert>
         )}
         {path !== null && !data && comparison.loading && (
@@ -178,7 +178,7 @@ export function SolarComparisonPage() {
             {comparison.loading && (
               <Group gap="xs">
                 <Text size="sm" c="dimmed" role="status">
-                  {t('solarDash.compare.updating')}
+                  {t('dashboards:compare.updating')}
                 </Text>
               </Group>
             )}
@@ -187,8 +187,8 @@ export function SolarComparisonPage() {
                 <EmptyState
                   icon={<IconSolarPanel size={32} />}
                   withIndicatorBackground
-                  title={t('solarDash.compare.noDataTitle')}
-                  description={t('solarDash.compare.noDataText')}
+                  title={t('dashboards:compare.noDataTitle')}
+                  description={t('dashboards:compare.noDataText')}
                   data-testid="comparison-empty"
                 />
               </Card>

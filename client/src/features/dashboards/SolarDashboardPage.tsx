@@ -60,7 +60,7 @@ function useFollowSites(siteIds: readonly string[]): void {
 }
 
 export function SolarDashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const lng = useLanguage();
   const sites = useSites();
   const fleet = usePolled<FleetKpis>('/api/kpis/fleet', KPI_REFRESH_MS);
@@ -90,12 +90,12 @@ export function SolarDashboardPage() {
 
   const header = (
     <PageHeader
-      title={t('dashboard.title')}
-      subtitle={t('solarDash.subtitle')}
+      title={t('dashboards:title')}
+      subtitle={t('dashboards:subtitle')}
       actions={
         updated && (
           <Text size="sm" c="dimmed" data-testid="fleet-updated" data-stale={stale}>
-            {t('solarDash.updated', { time: updated })}
+            {t('dashboards:updated', { time: updated })}
           </Text>
         )
       }
@@ -107,8 +107,14 @@ export function SolarDashboardPage() {
       <>
         {header}
         {fleet.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('dashboard.loadError')} role="alert">
-            {t('solarDash.retrying')}
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle />}
+            title={t('dashboards:loadError')}
+            role="alert"
+          >
+            {t('dashboards:retrying')}
           </Alert>
         ) : (
           <LoadingCards />
@@ -130,7 +136,7 @@ export function SolarDashboardPage() {
           role="status"
           data-testid="fleet-stale"
         >
-          {t('solarDash.refreshFailed', { time: updated })}
+          {t('dashboards:refreshFailed', { time: updated })}
         </Alert>
       )}
       {data.sites.length === 0 ? (
@@ -138,8 +144,8 @@ export function SolarDashboardPage() {
           <EmptyState
             icon={<IconSolarPanel size={32} />}
             withIndicatorBackground
-            title={t('dashboard.emptyTitle')}
-            description={t('dashboard.emptyText')}
+            title={t('dashboards:emptyTitle')}
+            description={t('dashboards:emptyText')}
             data-testid="sites-empty"
           />
         </Card>
@@ -160,7 +166,7 @@ export function SolarDashboardPage() {
           </Grid>
           <Group justify="space-between" mb="sm">
             <Text fw={600} component="h3" fz="lg">
-              {t('solarDash.sites')}
+              {t('dashboards:sites')}
             </Text>
           </Group>
           <SimpleGrid type="container" cols={GRID} spacing="lg">

@@ -26,7 +26,7 @@ const styles: Record<State, { color: string; Icon: ComponentType<IconProps> }> =
 };
 
 export function StateBadge({ state, size = 'md' }: { state: State; size?: 'sm' | 'md' | 'lg' }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const { color, Icon } = styles[state];
   return (
     <Badge
@@ -38,19 +38,19 @@ export function StateBadge({ state, size = 'md' }: { state: State; size?: 'sm' |
       data-testid="state-badge"
       data-state={state}
     >
-      {t(`solarDash.state.${state}`)}
+      {t(`common:siteState.${state}`)}
     </Badge>
   );
 }
 
 /** "Stale", with when the data was last current (in words, for the tooltip and for screen readers). */
 export function StaleBadge({ since }: { since: string | null }) {
-  const { t } = useTranslation();
-  const label = since ? t('solarDash.staleSince', { time: since }) : t('solarDash.staleNever');
+  const { t } = useTranslation(['dashboards', 'common']);
+  const label = since ? t('dashboards:staleSince', { time: since }) : t('dashboards:staleNever');
   return (
     <Tooltip label={label}>
       <Badge color="gray" variant="light" radius="sm" leftSection={<IconClock size={12} />} data-testid="stale-badge">
-        {t('solarDash.stale')}
+        {t('dashboards:stale')}
         <VisuallyHidden>{` (${label})`}</VisuallyHidden>
       </Badge>
     </Tooltip>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ValueAxis } from '../../charts/DualAxisChart.tsx';
 import { energyParts, formatNumber, powerParts } from '../../i18n/format.ts';
 import { intlLocales } from '../../i18n/language.ts';
+import type { KeyOf } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 
 export const MISSING = '—';
@@ -64,30 +65,30 @@ function powerUnit(maxKw: number): { unit: 'kW' | 'MW' | 'GW'; perKw: number } {
 
 const yieldDigits = (v: number) => (Math.abs(v) >= 10 ? 1 : 2);
 
-export function makeKpiFormat(lng: Language, t: TFunction): KpiFormat {
+export function makeKpiFormat(lng: Language, t: TFunction<readonly ['dashboards', 'common']>): KpiFormat {
   const or = (value: number | null, format: (v: number) => string) =>
     value === null || !Number.isFinite(value) ? MISSING : format(value);
   // A unit's name alone: its "{{value}} unit" template with no value.
-  const unitName = (key: string) => t(key, { value: '' }).trim();
+  const unitName = (key: KeyOf<'common'>) => t(key, { value: '' }).trim();
   const power = (kw: number | null) =>
     or(kw, (v) => {
       const parts = powerParts(lng, v * 1000);
-      return t(`units.${parts.unit}`, { value: parts.value });
+      return t(`common:units.${parts.unit}`, { value: parts.value });
     });
   const irradiance = (v: number | null) =>
-    or(v, (x) => t('solarDash.unit.irradiance', { value: formatNumber(lng, x, 0) }));
+    or(v, (x) => t('common:units.irradiance', { value: formatNumber(lng, x, 0) }));
   const normalised = (v: number | null) =>
-    or(v, (x) => t('solarDash.unit.normalised', { value: formatNumber(lng, x, 2) }));
+    or(v, (x) => t('common:units.normalised', { value: formatNumber(lng, x, 2) }));
   const powerAxis: ValueAxis = {
     format: power,
-    unit: (max) => unitName(`units.${powerUnit(max).unit}`),
+    unit: (max) => unitName(`common:units.${powerUnit(max).unit}`),
     ticks: (splits, max) => {
       const { perKw } = powerUnit(max);
       const digits = tickDigits(stepOf(splits) * perKw);
       return splits.map((v) => formatNumber(lng, v * perKw, digits));
     },
   };
-  const plainAxis = (unitKey: string, format: (v: number) => string): ValueAxis => ({
+  const plainAxis = (unitKey: KeyOf<'common'>, format: (v: number) => string): ValueAxis => ({
     format,
     unit: () => unitName(unitKey),
     ticks: (splits) => {
@@ -101,31 +102,31 @@ export function makeKpiFormat(lng: Language, t: TFunction): KpiFormat {
     energy: (kwh) =>
       or(kwh, (v) => {
         const parts = energyParts(lng, v * 1000);
-        return t(`units.${parts.unit}`, { value: parts.value });
+        return t(`common:units.${parts.unit}`, { value: parts.value });
       }),
     percent: (ratio, digits = 0) => or(ratio, (v) => formatPercent(lng, v, digits)),
     deviation: (ratio) =>
       ratio > 0 ? `+${formatPercent(lng, ratio, 0)}` : formatPercent(lng, ratio, Math.abs(ratio) < 0.01 ? 1 : 0),
     specificYield: (v) =>
-      or(v, (x) => t('solarDash.unit.specificYield', { value: formatNumber(lng, x, yieldDigits(x)) })),
+      or(v, (x) => t('common:units.specificYield', { value: formatNumber(lng, x, yieldDigits(x)) })),
     irradiance,
-    insolation: (v) => or(v, (x) => t('solarDash.unit.insolation', { value: formatNumber(lng, x, 2) })),
-    temperature: (v) => or(v, (x) => t('solarDash.unit.celsius', { value: formatNumber(lng, x, 1) })),
-    windSpeed: (v) => or(v, (x) => t('solarDash.unit.windSpeed', { value: formatNumber(lng, x, 1) })),
-    hours: (v) => or(v, (x) => t('solarDash.unit.hours', { value: formatNumber(lng, x, 2) })),
+    insolation: (v) => or(v, (x) => t('common:units.insolation', { value: formatNumber(lng, x, 2) })),
+    temperature: (v) => or(v, (x) => t('common:units.celsius', { value: formatNumber(lng, x, 1) })),
+    windSpeed: (v) => or(v, (x) => t('common:units.windSpeed', { value: formatNumber(lng, x, 1) })),
+    hours: (v) => or(v, (x) => t('common:units.hours', { value: formatNumber(lng, x, 2) })),
     normalised,
     number: (value, digits = 0) => formatNumber(lng, value, digits),
     axes: {
       power: powerAxis,
-      irradiance: plainAxis('solarDash.unit.irradiance', irradiance),
-      normalised: plainAxis('solarDash.unit.normalised', normalised),
+      irradiance: plainAxis('common:units.irradiance', irradiance),
+      normalised: plainAxis('common:units.normalised', normalised),
     },
   };
 }
 
 /** The formatter for the current language, rebuilt only when it changes. */
 export function useKpiFormat(): KpiFormat {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboards', 'common']);
   const lng = useLanguage();
   return useMemo(() => makeKpiFormat(lng, t), [lng, t]);
 }

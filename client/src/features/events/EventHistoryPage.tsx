@@ -24,7 +24,7 @@ const SPEC: HistorySpec = {
 const rowAttributes = (e: SiteEvent) => ({ 'data-type': e.type });
 
 export function EventHistoryPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const directory = useFleetDirectory();
   const history = useHistoryQuery<SiteEvent>('/api/events', SPEC);
   const { view } = history;
@@ -35,8 +35,8 @@ export function EventHistoryPage() {
   return (
     <>
       <PageHeader
-        title={t('eventLog.history.title')}
-        subtitle={t('eventLog.history.subtitle')}
+        title={t('events:history.title')}
+        subtitle={t('events:history.subtitle')}
         actions={
           <Group gap="sm">
             <Button
@@ -45,7 +45,7 @@ export function EventHistoryPage() {
               onClick={history.reload}
               data-testid="refresh"
             >
-              {t('eventLog.history.refresh')}
+              {t('events:history.refresh')}
             </Button>
             <CsvExportButton
               path={(lang) => `/api/events?${csvQuery(view, SPEC, lang, Date.now())}`}
@@ -55,15 +55,15 @@ export function EventHistoryPage() {
         }
       />
       <HistoryFilters controls={history} directory={directory} lists={choices} active={active} />
-      {history.error !== null && <LoadFailed message={t('eventLog.history.loadError')} onRetry={history.reload} />}
+      {history.error !== null && <LoadFailed message={t('events:history.loadError')} onRetry={history.reload} />}
       <HistoryResults
         history={history}
         active={active}
         text={{
-          title: t('eventLog.history.title'),
-          total: (n) => t('eventLog.history.total', { n }),
-          empty: t('eventLog.history.empty'),
-          emptyFiltered: t('eventLog.history.emptyFiltered'),
+          title: t('events:history.title'),
+          total: (n) => t('events:history.total', { n }),
+          empty: t('events:history.empty'),
+          emptyFiltered: t('events:history.emptyFiltered'),
         }}
         columns={columns}
         rowKey={eventKey}

@@ -42,18 +42,18 @@ function useTailFilters(): FilterControls {
 }
 
 function ConnectionNotice() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const status = useConnection((s) => s.status);
   if (status !== 'reconnecting' && status !== 'offline') return null;
   return (
     <Alert color="yellow" variant="light" role="status" mb="md" data-testid="tail-connection">
-      {t(`eventLog.realtime.connection.${status}`)}
+      {t(`events:realtime.connection.${status}`)}
     </Alert>
   );
 }
 
 export function RealtimeEventsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const directory = useFleetDirectory();
   const controls = useTailFilters();
@@ -76,7 +76,7 @@ export function RealtimeEventsPage() {
 
   const pauseButton = snapshot.paused ? (
     <Button leftSection={<IconPlay size={16} />} onClick={() => tail.resume()} data-testid="tail-resume">
-      {waiting > 0 ? t('eventLog.realtime.resumeWaiting', { n: n(waiting) }) : t('eventLog.realtime.resume')}
+      {waiting > 0 ? t('events:realtime.resumeWaiting', { n: n(waiting) }) : t('events:realtime.resume')}
     </Button>
   ) : (
     <Button
@@ -85,22 +85,18 @@ export function RealtimeEventsPage() {
       onClick={() => tail.pause()}
       data-testid="tail-pause"
     >
-      {t('eventLog.realtime.pause')}
+      {t('events:realtime.pause')}
     </Button>
   );
 
   return (
     <>
-      <PageHeader
-        title={t('eventLog.realtime.title')}
-        subtitle={t('eventLog.realtime.subtitle')}
-        actions={pauseButton}
-      />
+      <PageHeader title={t('events:realtime.title')} subtitle={t('events:realtime.subtitle')} actions={pauseButton} />
       <ConnectionNotice />
       <HistoryFilters controls={controls} directory={directory} lists={choices} active={active} withPeriod={false} />
       {history === 'error' && (
         <Alert color="red" variant="light" role="alert" mb="md">
-          {t('eventLog.realtime.loadError')}
+          {t('events:realtime.loadError')}
         </Alert>
       )}
       <Card padding="md">
@@ -113,14 +109,14 @@ export function RealtimeEventsPage() {
               data-testid="tail-state"
               data-paused={snapshot.paused}
             >
-              {snapshot.paused ? t('eventLog.realtime.pause') : t('eventLog.realtime.connection.live')}
+              {snapshot.paused ? t('events:realtime.pause') : t('events:realtime.connection.live')}
             </Badge>
             <Text size="sm" role="status">
-              {snapshot.paused ? t('eventLog.realtime.pausedNote', { n: n(waiting) }) : t('eventLog.realtime.liveNote')}
+              {snapshot.paused ? t('events:realtime.pausedNote', { n: n(waiting) }) : t('events:realtime.liveNote')}
             </Text>
           </Group>
           <Text size="sm" className={classes.muted} data-testid="tail-held">
-            {t('eventLog.realtime.held', { shown: n(rows.length), held: n(shown.length), limit: n(TAIL_LIMIT) })}
+            {t('events:realtime.held', { shown: n(rows.length), held: n(shown.length), limit: n(TAIL_LIMIT) })}
           </Text>
         </Group>
         {rows.length === 0 ? (
@@ -128,13 +124,13 @@ export function RealtimeEventsPage() {
             <LoadingRows />
           ) : (
             <EmptyLog
-              message={t(active > 0 ? 'eventLog.realtime.emptyFiltered' : 'eventLog.realtime.empty')}
+              message={t(active > 0 ? 'events:realtime.emptyFiltered' : 'events:realtime.empty')}
               onReset={active > 0 ? controls.reset : undefined}
             />
           )
         ) : (
           <HistoryTable
-            label={t('eventLog.realtime.title')}
+            label={t('events:realtime.title')}
             columns={columns}
             rows={rows}
             rowKey={eventKey}
@@ -145,7 +141,7 @@ export function RealtimeEventsPage() {
         {shown.length > rows.length && (
           <Group justify="center" mt="sm">
             <Button variant="subtle" onClick={() => setVisible((v) => v + PAGE)} data-testid="tail-more">
-              {t('eventLog.realtime.showMore')}
+              {t('events:realtime.showMore')}
             </Button>
           </Group>
         )}

@@ -11,22 +11,22 @@ const FLEET_TYPES = new Set<string>(['sign_in', 'rule_changed']);
 export const severities: readonly EventSeverity[] = [...alarmPriorities, 'info'];
 
 export function useEventChoices(): ListChoice[] {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const fleet = useAbility().can('read', asSubject('Event', { siteId: null }));
   return [
     {
       key: 'types',
-      label: t('eventLog.filters.types'),
-      placeholder: t('eventLog.filters.allTypes'),
+      label: t('events:filters.types'),
+      placeholder: t('events:filters.allTypes'),
       options: eventTypes
         .filter((type) => fleet || !FLEET_TYPES.has(type))
-        .map((type) => ({ value: type, label: t(`eventLog.types.${type}`) })),
+        .map((type) => ({ value: type, label: t(`common:eventType.${type}`) })),
     },
     {
       key: 'priorities',
-      label: t('eventLog.filters.severities'),
-      placeholder: t('eventLog.filters.allSeverities'),
-      options: severities.map((s) => ({ value: s, label: t(`eventLog.severity.${s}`) })),
+      label: t('events:filters.severities'),
+      placeholder: t('events:filters.allSeverities'),
+      options: severities.map((s) => ({ value: s, label: t(`common:priority.${s}`) })),
     },
   ];
 }

@@ -15,7 +15,7 @@ import { SeverityBadge } from '../../history/SeverityBadge.tsx';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 
 export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): Column<SiteEvent>[] {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const siteName = useSiteName(directory);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `siteName` follows `directory` and `t`.
@@ -23,46 +23,46 @@ export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): 
     () => [
       {
         key: 'time',
-        header: t('eventLog.columns.time'),
+        header: t('events:columns.time'),
         sortKey: 'ts',
         render: (e) => <TimeCell ts={e.ts} siteId={e.siteId} zone={zone} directory={directory} lng={lng} />,
       },
-      { key: 'site', header: t('eventLog.columns.site'), sortKey: 'site', render: (e) => siteName(e.siteId) },
+      { key: 'site', header: t('events:columns.site'), sortKey: 'site', render: (e) => siteName(e.siteId) },
       {
         key: 'device',
-        header: t('eventLog.columns.device'),
+        header: t('events:columns.device'),
         sortKey: 'device',
         render: (e) => deviceName(directory, e.deviceId),
       },
       {
         key: 'type',
-        header: t('eventLog.columns.type'),
+        header: t('events:columns.type'),
         sortKey: 'type',
         // An alarm's event leads to the alarm's whole timeline.
         render: (e) =>
           e.alarmId === null ? (
-            t(`eventLog.types.${e.type}`)
+            t(`common:eventType.${e.type}`)
           ) : (
             <Anchor component={Link} to={`/alarm/history?alarm=${e.alarmId}`} size="sm" data-testid="event-alarm-link">
-              {t(`eventLog.types.${e.type}`)}
+              {t(`common:eventType.${e.type}`)}
             </Anchor>
           ),
       },
       {
         key: 'severity',
         // Not sortable: the server orders severities by name (critical, high, info, low...), not by rank.
-        header: t('eventLog.columns.severity'),
+        header: t('events:columns.severity'),
         render: (e) => <SeverityBadge severity={e.severity} />,
       },
       {
         key: 'message',
-        header: t('eventLog.columns.message'),
+        header: t('events:columns.message'),
         render: (e) => <span className={classes.message}>{e.message[lng] || e.message.en}</span>,
       },
-      { key: 'user', header: t('eventLog.columns.user'), render: (e) => e.userName ?? DASH },
+      { key: 'user', header: t('events:columns.user'), render: (e) => e.userName ?? DASH },
       {
         key: 'comment',
-        header: t('eventLog.columns.comment'),
+        header: t('events:columns.comment'),
         render: (e) => (e.comment ? <span className={classes.message}>{e.comment}</span> : ''),
       },
     ],

@@ -8,22 +8,22 @@ import { ErrorScreen } from '../../ui/ErrorScreen.tsx';
 import { IconHome, IconLogin } from '../../ui/icons.tsx';
 
 export function NotAuthorizedPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   const lng = useLanguage();
   const signedIn = useSession(isAuthenticated);
   return (
     <ErrorScreen
       code={formatUngrouped(lng, signedIn ? 403 : 401)}
-      title={t('errors.notAuthorized.title')}
-      text={t('errors.notAuthorized.text')}
+      title={t('common:errors.notAuthorized.title')}
+      text={t('common:errors.notAuthorized.text')}
     >
       {signedIn ? (
         <Button component={Link} to="/" size="md" leftSection={<IconHome size={18} />} data-testid="not-authorized">
-          {t('common.backHome')}
+          {t('common:ui.backHome')}
         </Button>
       ) : (
         <Button component={Link} to="/login" size="md" leftSection={<IconLogin size={18} mirror />}>
-          {t('errors.notAuthorized.signIn')}
+          {t('common:errors.notAuthorized.signIn')}
         </Button>
       )}
     </ErrorScreen>

@@ -7,12 +7,16 @@ import { ErrorScreen } from '../../ui/ErrorScreen.tsx';
 import { IconHome } from '../../ui/icons.tsx';
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common']);
   const lng = useLanguage();
   return (
-    <ErrorScreen code={formatUngrouped(lng, 404)} title={t('errors.notFound.title')} text={t('errors.notFound.text')}>
+    <ErrorScreen
+      code={formatUngrouped(lng, 404)}
+      title={t('common:errors.notFound.title')}
+      text={t('common:errors.notFound.text')}
+    >
       <Button component={Link} to="/" size="md" leftSection={<IconHome size={18} />} data-testid="not-found">
-        {t('common.backHome')}
+        {t('common:ui.backHome')}
       </Button>
     </ErrorScreen>
   );

@@ -20,7 +20,7 @@ import { useApi, useSiteIndex, useSiteKpis } from './siteData.ts';
 
 /** Why the device cannot be shown, from the hub's answer. */
 function Unavailable({ error, id, notInverter }: { error: unknown; id: string; notInverter?: Device }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const status = error instanceof ApiError ? error.status : null;
   const kind = notInverter ? 'notInverter' : status === 404 ? 'notFound' : status === 403 ? 'forbidden' : 'error';
@@ -31,18 +31,18 @@ function Unavailable({ error, id, notInverter }: { error: unknown; id: string; n
           {formatUngrouped(lng, status)}
         </Text>
       )}
-      <Title order={2}>{t(`overview.unavailable.${kind}.title`)}</Title>
+      <Title order={2}>{t(`overview:unavailable.${kind}.title`)}</Title>
       <Text c="dimmed" maw={520}>
-        {t(`overview.unavailable.${kind}.text`, { id })}
+        {t(`overview:unavailable.${kind}.text`, { id })}
       </Text>
       <Group gap="sm">
         {notInverter?.type === 'wind_turbine' && (
           <Button component={Link} to={`/overview/wind/turbine/${encodeURIComponent(notInverter.id)}`}>
-            {t('overview.unavailable.openTurbine')}
+            {t('overview:unavailable.openTurbine')}
           </Button>
         )}
         <Button component={Link} to="/overview/solar" variant="light" leftSection={<IconArrowBack size={18} />}>
-          {t('overview.detail.back')}
+          {t('overview:detail.back')}
         </Button>
       </Group>
     </Stack>
@@ -50,7 +50,7 @@ function Unavailable({ error, id, notInverter }: { error: unknown; id: string; n
 }
 
 function Detail({ device, site }: { device: Device; site: Site }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const index = useSiteIndex(site.id);
   const kpis = useSiteKpis(site.id);
@@ -63,7 +63,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
   const facts = [
     site.name,
     device.model,
-    device.ratedKw === null ? '' : t('overview.rated', { power: plantFormats(lng).power(device.ratedKw) }),
+    device.ratedKw === null ? '' : t('overview:rated', { power: plantFormats(lng).power(device.ratedKw) }),
   ].filter(Boolean);
 
   return (
@@ -72,7 +72,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
         <Anchor component={Link} to={`/overview/solar?site=${encodeURIComponent(site.id)}`} size="sm" w="fit-content">
           <Group gap={4} component="span">
             <IconArrowBack size={16} />
-            {t('overview.detail.back')}
+            {t('overview:detail.back')}
           </Group>
         </Anchor>
         {index.status === 'ready' ? (
@@ -93,7 +93,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
           </>
         ) : index.status === 'error' ? (
           <Alert color="red" variant="light" role="alert">
-            {t('overview.loadError')}
+            {t('overview:loadError')}
           </Alert>
         ) : (
           <Skeleton h={420} radius="md" />

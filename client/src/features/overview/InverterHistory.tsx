@@ -27,7 +27,7 @@ export type ChartGroup = (typeof chartGroups)[number];
 const MPPTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 export function InverterHistory({ site, device, index }: { site: Site; device: Device; index: SiteIndex }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const [params, setParams] = useSearchParams();
   // Five choices do not fit side by side on a phone: they stack there.
@@ -59,12 +59,12 @@ export function InverterHistory({ site, device, index }: { site: Site; device: D
     const id = device.id;
     const met = index.first('weather_station');
     const busbar = index.first('busbar') ?? index.first('meter');
-    const mppt = (m: number) => t('overview.detail.mpptN', { n: formatNumber(lng, m) });
+    const mppt = (m: number) => t('overview:detail.mpptN', { n: formatNumber(lng, m) });
     switch (group) {
       case 'power':
         return [
-          ...spec(id, 'ac_power', t('overview.detail.acPower'), f.power),
-          ...spec(id, 'dc_power', t('overview.detail.dcPower'), f.power),
+          ...spec(id, 'ac_power', t('overview:detail.acPower'), f.power),
+          ...spec(id, 'dc_power', t('overview:detail.dcPower'), f.power),
         ];
       case 'mpptVoltage':
         return MPPTS.flatMap((m) => spec(id, `mppt_voltage:${m}`, mppt(m), f.volts, false));
@@ -72,24 +72,24 @@ export function InverterHistory({ site, device, index }: { site: Site; device: D
         return MPPTS.flatMap((m) => spec(id, `mppt_current:${m}`, mppt(m), f.amps));
       case 'temperature':
         return [
-          ...spec(id, 'temperature', t('overview.detail.temperature'), f.temperature, false),
-          ...(met ? spec(met.id, 'ambient_temperature', t('overview.detail.ambient'), f.temperature, false) : []),
+          ...spec(id, 'temperature', t('overview:detail.temperature'), f.temperature, false),
+          ...(met ? spec(met.id, 'ambient_temperature', t('overview:detail.ambient'), f.temperature, false) : []),
         ];
       case 'grid':
         return [
-          ...spec(id, 'ac_voltage', t('overview.detail.acVoltage'), f.volts, false),
-          ...(busbar ? spec(busbar.id, 'grid_frequency', t('overview.detail.frequency'), f.hertz, false) : []),
+          ...spec(id, 'ac_voltage', t('overview:detail.acVoltage'), f.volts, false),
+          ...(busbar ? spec(busbar.id, 'grid_frequency', t('overview:detail.frequency'), f.hertz, false) : []),
         ];
     }
   }, [group, index, device.id, lng, t]);
 
-  const title = t('overview.detail.historyOf', { what: t(`overview.detail.chart.${group}`), name: device.name });
+  const title = t('overview:detail.historyOf', { what: t(`overview:detail.chart.${group}`), name: device.name });
   return (
     <Card component="section" aria-labelledby="history-title">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" gap="sm">
           <Title order={3} fz="lg" fw={600} id="history-title">
-            {t('overview.detail.history')}
+            {t('overview:detail.history')}
           </Title>
           <PeriodPicker
             value={period}
@@ -100,8 +100,8 @@ export function InverterHistory({ site, device, index }: { site: Site; device: D
         <SegmentedControl
           value={group}
           onChange={(g) => set('chart', g)}
-          aria-label={t('overview.detail.chartLabel')}
-          data={chartGroups.map((g) => ({ value: g, label: t(`overview.detail.chart.${g}`) }))}
+          aria-label={t('overview:detail.chartLabel')}
+          data={chartGroups.map((g) => ({ value: g, label: t(`overview:detail.chart.${g}`) }))}
           orientation={narrow ? 'vertical' : 'horizontal'}
           fullWidth={narrow}
           style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}

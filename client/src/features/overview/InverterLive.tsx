@@ -28,7 +28,7 @@ const statusColor = {
 
 /** The status badge and, in fault, a banner with the code, its meaning and what to check. */
 export function InverterStatus({ device, index, states }: { device: Device; index: SiteIndex; states: DeviceStates }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const binder = useBinder();
   const faultText = useFaultText();
   const faultAdvice = useFaultAdvice();
@@ -45,7 +45,7 @@ export function InverterStatus({ device, index, states }: { device: Device; inde
         const view = readInverter(binder, index, device, states.current.get(device.id) ?? null, now);
         const w = words.current;
         const label = badge.current?.querySelector('[data-label]');
-        setText(label, w.t(`overview.status.${view.status}`));
+        setText(label, w.t(`overview:status.${view.status}`));
         setAttr(badge.current, 'data-status', view.status);
         badge.current?.style.setProperty(
           '--badge-color',
@@ -55,7 +55,7 @@ export function InverterStatus({ device, index, states }: { device: Device; inde
         if (banner.current) banner.current.hidden = view.faultCode === null;
         if (view.faultCode !== null) {
           setText(bannerTitle.current, w.faultText(view.faultCode));
-          setText(bannerText.current, w.faultAdvice(view.faultCode) ?? w.t('overview.detail.unknownFault'));
+          setText(bannerText.current, w.faultAdvice(view.faultCode) ?? w.t('overview:detail.unknownFault'));
         }
       }),
     [binder, index, device, states],
@@ -64,7 +64,7 @@ export function InverterStatus({ device, index, states }: { device: Device; inde
   return (
     <>
       <Badge ref={badge} size="xl" variant="light" data-testid="inverter-status" data-status="noData">
-        <span data-label>{t('overview.status.noData')}</span>
+        <span data-label>{t('overview:status.noData')}</span>
       </Badge>
       <Alert ref={banner} color="red" variant="light" role="status" hidden data-testid="fault-banner" w="100%">
         <Text fw={700} ref={bannerTitle} />
@@ -113,7 +113,7 @@ export function InverterFigures({
   index: SiteIndex;
   generator: GeneratorKpis | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const f = plantFormats(lng);
   const s = (key: string) => index.series(device.id, key);
@@ -127,7 +127,7 @@ export function InverterFigures({
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="inverter-figures">
       <Figure
-        label={t('overview.detail.acPower')}
+        label={t('overview:detail.acPower')}
         sub={
           rated ? (
             <LiveText
@@ -136,7 +136,7 @@ export function InverterFigures({
                 const r = binder.read(ac?.id, now);
                 return r && ac
                   ? {
-                      text: t('overview.detail.ofRating', { share: f.percent(r.value / rated), rated: f.power(rated) }),
+                      text: t('overview:detail.ofRating', { share: f.percent(r.value / rated), rated: f.power(rated) }),
                       stale: r.age > staleAfter(ac.periodMs),
                     }
                   : null;
@@ -147,10 +147,10 @@ export function InverterFigures({
       >
         <LiveValue series={ac} format={f.power} size="xl" testId="detail-ac-power" />
       </Figure>
-      <Figure label={t('overview.detail.dcPower')}>
+      <Figure label={t('overview:detail.dcPower')}>
         <LiveValue series={dc} format={f.power} size="xl" testId="detail-dc-power" />
       </Figure>
-      <Figure label={t('overview.detail.efficiency')} sub={t('overview.detail.efficiencyHint')}>
+      <Figure label={t('overview:detail.efficiency')} sub={t('overview:detail.efficiencyHint')}>
         <LiveText
           size="xl"
           testId="detail-efficiency"
@@ -158,19 +158,19 @@ export function InverterFigures({
           compute={derived(ac, dc, (a, d) => (d > Math.max(0.5, (rated ?? 0) * 0.01) ? f.percent(a / d) : null))}
         />
       </Figure>
-      <Figure label={t('overview.detail.temperature')}>
+      <Figure label={t('overview:detail.temperature')}>
         <LiveValue series={s('temperature')} format={f.temperature} size="xl" testId="detail-temperature" />
       </Figure>
-      <Figure label={t('overview.detail.acVoltage')}>
+      <Figure label={t('overview:detail.acVoltage')}>
         <LiveValue series={s('ac_voltage')} format={f.volts} size="xl" testId="detail-ac-voltage" />
       </Figure>
-      <Figure label={t('overview.detail.frequency')} sub={t('overview.detail.frequencyHint')}>
+      <Figure label={t('overview:detail.frequency')} sub={t('overview:detail.frequencyHint')}>
         <LiveValue series={frequency} format={f.hertz} size="xl" testId="detail-frequency" />
       </Figure>
-      <Figure label={t('overview.detail.energyToday')}>
+      <Figure label={t('overview:detail.energyToday')}>
         <LiveValue series={s('energy_today')} format={f.energy} size="xl" testId="detail-energy" />
       </Figure>
-      <Figure label={t('overview.detail.specificYield')} sub={t('overview.detail.specificYieldHint')}>
+      <Figure label={t('overview:detail.specificYield')} sub={t('overview:detail.specificYieldHint')}>
         <Text fz={{ base: 18, sm: 28 }} fw={600} lh={1.2} data-testid="detail-specific-yield">
           {generator?.specificYieldToday == null ? '—' : f.specificYield(generator.specificYieldToday)}
         </Text>
@@ -181,7 +181,7 @@ export function InverterFigures({
 
 /** One row per MPPT input the inverter reports: voltage, current and their product. */
 export function MpptTable({ device, index }: { device: Device; index: SiteIndex }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const f = plantFormats(lng);
   const inputs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter(
@@ -190,19 +190,19 @@ export function MpptTable({ device, index }: { device: Device; index: SiteIndex 
   return (
     <Card component="section" aria-labelledby="mppt-title">
       <Title order={3} fz="lg" fw={600} mb="sm" id="mppt-title">
-        {t('overview.detail.mppt')}
+        {t('overview:detail.mppt')}
       </Title>
       {inputs.length === 0 ? (
-        <Text c="dimmed">{t('overview.detail.noMppt')}</Text>
+        <Text c="dimmed">{t('overview:detail.noMppt')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={300}>
           <Table striped highlightOnHover data-testid="mppt-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('overview.detail.input')}</Table.Th>
-                <Table.Th ta="end">{t('overview.detail.voltage')}</Table.Th>
-                <Table.Th ta="end">{t('overview.detail.current')}</Table.Th>
-                <Table.Th ta="end">{t('overview.detail.power')}</Table.Th>
+                <Table.Th>{t('overview:detail.input')}</Table.Th>
+                <Table.Th ta="end">{t('overview:detail.voltage')}</Table.Th>
+                <Table.Th ta="end">{t('overview:detail.current')}</Table.Th>
+                <Table.Th ta="end">{t('overview:detail.power')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -212,7 +212,7 @@ export function MpptTable({ device, index }: { device: Device; index: SiteIndex 
                 return (
                   <Table.Tr key={m} data-testid="mppt-row">
                     <Table.Th scope="row" fw={500}>
-                      {t('overview.detail.mpptN', { n: formatNumber(lng, m) })}
+                      {t('overview:detail.mpptN', { n: formatNumber(lng, m) })}
                     </Table.Th>
                     <Table.Td ta="end">
                       <LiveValue series={v} format={f.volts} size="sm" />

@@ -41,7 +41,7 @@ export function readInverter(
 }
 
 function InverterTile({ device, index, states }: { device: Device; index: SiteIndex; states: DeviceStates }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const binder = useBinder();
   const faultText = useFaultText();
@@ -64,7 +64,7 @@ function InverterTile({ device, index, states }: { device: Device; index: SiteIn
         root.current?.style.setProperty('--load', view.load === null ? '0' : view.load.toFixed(3));
         setText(power.current, view.powerKw === null ? '—' : f.power(view.powerKw));
         setText(share.current, view.load === null ? '' : f.percent(view.load));
-        setText(status.current, tr(`overview.status.${view.status}`));
+        setText(status.current, tr(`overview:status.${view.status}`));
         setText(fault.current, view.faultCode === null ? '' : describe(view.faultCode));
         if (fault.current) fault.current.hidden = view.faultCode === null;
       }),
@@ -90,7 +90,7 @@ function InverterTile({ device, index, states }: { device: Device; index: SiteIn
         </span>
         <span className={classes.tileMeta}>
           <span ref={status} className={classes.tileState} data-testid="tile-state">
-            {t('overview.status.noData')}
+            {t('overview:status.noData')}
           </span>
           <span ref={share} data-testid="tile-share" />
         </span>
@@ -102,7 +102,7 @@ function InverterTile({ device, index, states }: { device: Device; index: SiteIn
 
 /** How many inverters are in each status now, written into the legend by the binder. */
 function StatusCounts({ inverters, index, states }: { inverters: Device[]; index: SiteIndex; states: DeviceStates }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const binder = useBinder();
   const counts = useRef(new Map<InverterStatus, HTMLElement>());
@@ -142,7 +142,7 @@ function StatusCounts({ inverters, index, states }: { inverters: Device[]; index
           <Group gap={6} wrap="nowrap">
             <span className={`${classes.legendSwatch} ${classes.status}`} data-status={s} aria-hidden="true" />
             <Text span size="sm">
-              {t(`overview.status.${s}`)}
+              {t(`overview:status.${s}`)}
             </Text>
             <Text
               span
@@ -163,19 +163,19 @@ function StatusCounts({ inverters, index, states }: { inverters: Device[]; index
 }
 
 export function InverterTiles({ index, states }: { index: SiteIndex; states: DeviceStates }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const inverters = useMemo(() => index.devices.filter((d) => d.type === 'inverter').sort(byName), [index]);
   return (
     <Card component="section" aria-labelledby="inverters-title">
       <Group justify="space-between" align="baseline" mb="sm" gap="xs">
         <Text fw={600} id="inverters-title" component="h3" fz="lg">
-          {t('overview.inverters', { n: formatNumber(lng, inverters.length) })}
+          {t('overview:inverters', { n: formatNumber(lng, inverters.length) })}
         </Text>
         <StatusCounts inverters={inverters} index={index} states={states} />
       </Group>
       {inverters.length === 0 ? (
-        <Text c="dimmed">{t('overview.noInverters')}</Text>
+        <Text c="dimmed">{t('overview:noInverters')}</Text>
       ) : (
         <ul className={classes.tiles} data-testid="inverter-tiles">
           {inverters.map((d) => (

@@ -43,7 +43,7 @@ export function LiveText({
   testId?: string | undefined;
   size?: 'sm' | 'md' | 'lg' | 'xl' | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const binder = useBinder();
   const root = useRef<HTMLSpanElement | null>(null);
   const value = useRef<HTMLSpanElement | null>(null);
@@ -65,7 +65,7 @@ export function LiveText({
     <span ref={root} className={classes.live} data-size={size} data-testid={testId}>
       <span ref={value}>—</span>
       <span ref={tag} className={classes.staleTag} hidden>
-        {t('overview.stale')}
+        {t('overview:stale')}
       </span>
     </span>
   );

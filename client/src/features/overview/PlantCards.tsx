@@ -35,7 +35,7 @@ function Stat({ label, value, sub, testId }: { label: string; value: ReactNode; 
 
 /** The KPI row: live power at the grid meter, then the hub's figures for today. */
 export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; kpis: Loaded<SiteKpis> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const f = plantFormats(lng);
   const meter = index.first('meter');
@@ -48,12 +48,12 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
     <Stack gap="xs">
       {kpis.status === 'error' && (
         <Alert color="red" variant="light" role="alert">
-          {t('overview.kpisError')}
+          {t('overview:kpisError')}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm" data-testid="kpis">
         <Stat
-          label={t('overview.kpi.power')}
+          label={t('overview:kpi.power')}
           testId="kpi-power"
           value={<LiveValue series={power} format={f.power} size="xl" />}
           sub={
@@ -63,7 +63,7 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
                 const r = binder.read(power?.id, now);
                 return r && power
                   ? {
-                      text: t('overview.kpi.ofCapacity', { share: f.percent(r.value / site.capacityKw) }),
+                      text: t('overview:kpi.ofCapacity', { share: f.percent(r.value / site.capacityKw) }),
                       stale: r.age > staleAfter(power.periodMs),
                     }
                   : null;
@@ -76,34 +76,34 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
         ) : (
           <>
             <Stat
-              label={t('overview.kpi.energyToday')}
+              label={t('overview:kpi.energyToday')}
               testId="kpi-energy"
               value={k?.energyTodayKwh == null ? dash : f.energy(k.energyTodayKwh)}
               sub={
                 k?.specificYieldToday == null
                   ? undefined
-                  : t('overview.kpi.specificYield', { value: f.specificYield(k.specificYieldToday) })
+                  : t('overview:kpi.specificYield', { value: f.specificYield(k.specificYieldToday) })
               }
             />
             <Stat
-              label={t('overview.kpi.pr')}
+              label={t('overview:kpi.pr')}
               testId="kpi-pr"
               value={k?.performanceRatioToday == null ? dash : f.percent(k.performanceRatioToday)}
               sub={
                 k?.insolationTodayKwhM2 == null
                   ? undefined
                   : k.performanceRatioToday == null
-                    ? t('overview.kpi.prPending', { value: f.insolation(k.insolationTodayKwhM2) })
-                    : t('overview.kpi.insolation', { value: f.insolation(k.insolationTodayKwhM2) })
+                    ? t('overview:kpi.prPending', { value: f.insolation(k.insolationTodayKwhM2) })
+                    : t('overview:kpi.insolation', { value: f.insolation(k.insolationTodayKwhM2) })
               }
             />
             <Stat
-              label={t('overview.kpi.availability')}
+              label={t('overview:kpi.availability')}
               testId="kpi-availability"
               value={k?.availability == null ? dash : f.percent(k.availability)}
               sub={
                 k && inverters > 0
-                  ? t('overview.kpi.availableOf', {
+                  ? t('overview:kpi.availableOf', {
                       available: formatNumber(lng, available),
                       total: formatNumber(lng, inverters),
                     })
@@ -111,18 +111,18 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
               }
             />
             <Stat
-              label={t('overview.kpi.state')}
+              label={t('overview:kpi.state')}
               testId="kpi-state"
               value={
                 k ? (
                   <Badge size="lg" variant="light" color={siteStateColor[k.state]}>
-                    {t(`overview.siteState.${k.state}`)}
+                    {t(`overview:siteState.${k.state}`)}
                   </Badge>
                 ) : (
                   dash
                 )
               }
-              sub={k ? t('overview.kpi.at', { time: formatSiteTime(lng, site.timeZone, new Date(k.at)) }) : undefined}
+              sub={k ? t('overview:kpi.at', { time: formatSiteTime(lng, site.timeZone, new Date(k.at)) }) : undefined}
             />
           </>
         )}
@@ -165,7 +165,7 @@ function LiveCard({
 }
 
 export function WeatherCard({ index }: { index: SiteIndex }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const f = plantFormats(useLanguage());
   const met = index.first('weather_station');
   const s = (key: string) => (met ? index.series(met.id, key) : undefined);
@@ -173,22 +173,22 @@ export function WeatherCard({ index }: { index: SiteIndex }) {
   const speed = s('wind_speed');
   return (
     <LiveCard
-      title={t('overview.weather.title')}
+      title={t('overview:weather.title')}
       testId="weather"
-      empty={met ? null : t('overview.weather.missing')}
+      empty={met ? null : t('overview:weather.missing')}
       rows={[
-        { label: t('overview.weather.poa'), value: <LiveValue series={s('irradiance_poa')} format={f.irradiance} /> },
-        { label: t('overview.weather.ghi'), value: <LiveValue series={s('irradiance_ghi')} format={f.irradiance} /> },
+        { label: t('overview:weather.poa'), value: <LiveValue series={s('irradiance_poa')} format={f.irradiance} /> },
+        { label: t('overview:weather.ghi'), value: <LiveValue series={s('irradiance_ghi')} format={f.irradiance} /> },
         {
-          label: t('overview.weather.ambient'),
+          label: t('overview:weather.ambient'),
           value: <LiveValue series={s('ambient_temperature')} format={f.temperature} />,
         },
         {
-          label: t('overview.weather.module'),
+          label: t('overview:weather.module'),
           value: <LiveValue series={s('module_temperature')} format={f.temperature} />,
         },
         {
-          label: t('overview.weather.wind'),
+          label: t('overview:weather.wind'),
           value: (
             <LiveText
               compute={(binder, now) => {
@@ -207,7 +207,7 @@ export function WeatherCard({ index }: { index: SiteIndex }) {
 }
 
 export function MeterCard({ index }: { index: SiteIndex }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const f = plantFormats(useLanguage());
   const meter = index.first('meter');
   const s = (key: string) => (meter ? index.series(meter.id, key) : undefined);
@@ -215,14 +215,14 @@ export function MeterCard({ index }: { index: SiteIndex }) {
   const q = s('reactive_power');
   return (
     <LiveCard
-      title={t('overview.meter.title')}
+      title={t('overview:meter.title')}
       testId="meter"
-      empty={meter ? null : t('overview.meter.missing')}
+      empty={meter ? null : t('overview:meter.missing')}
       rows={[
-        { label: t('overview.meter.active'), value: <LiveValue series={p} format={f.power} /> },
-        { label: t('overview.meter.reactive'), value: <LiveValue series={q} format={f.reactive} /> },
+        { label: t('overview:meter.active'), value: <LiveValue series={p} format={f.power} /> },
+        { label: t('overview:meter.reactive'), value: <LiveValue series={q} format={f.reactive} /> },
         {
-          label: t('overview.meter.powerFactor'),
+          label: t('overview:meter.powerFactor'),
           value: (
             <LiveText
               compute={(binder, now) => {
@@ -240,9 +240,9 @@ export function MeterCard({ index }: { index: SiteIndex }) {
             />
           ),
         },
-        { label: t('overview.meter.voltage'), value: <LiveValue series={s('grid_voltage')} format={f.kilovolts} /> },
-        { label: t('overview.meter.frequency'), value: <LiveValue series={s('grid_frequency')} format={f.hertz} /> },
-        { label: t('overview.meter.energyToday'), value: <LiveValue series={s('energy_today')} format={f.energy} /> },
+        { label: t('overview:meter.voltage'), value: <LiveValue series={s('grid_voltage')} format={f.kilovolts} /> },
+        { label: t('overview:meter.frequency'), value: <LiveValue series={s('grid_frequency')} format={f.hertz} /> },
+        { label: t('overview:meter.energyToday'), value: <LiveValue series={s('energy_today')} format={f.energy} /> },
       ]}
     />
   );

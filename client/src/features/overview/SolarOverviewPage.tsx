@@ -17,7 +17,7 @@ import { KpiStrip, MeterCard, WeatherCard } from './PlantCards.tsx';
 import { useSiteIndex, useSiteKpis } from './siteData.ts';
 
 export function SolarOverviewPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const sites = useSites();
   const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
@@ -34,18 +34,18 @@ export function SolarOverviewPage() {
   return (
     <>
       <PageHeader
-        title={t('overview.title')}
-        subtitle={t('overview.subtitle')}
+        title={t('overview:title')}
+        subtitle={t('overview:subtitle')}
         actions={
-          list.length > 0 ? <SitePicker label={t('overview.site')} sites={list} site={site} onChange={choose} /> : null
+          list.length > 0 ? <SitePicker label={t('overview:site')} sites={list} site={site} onChange={choose} /> : null
         }
       />
       {(sites.status === 'error' || index.status === 'error') && (
         <Alert color="red" variant="light" role="alert" mb="md">
-          {t('overview.loadError')}
+          {t('overview:loadError')}
         </Alert>
       )}
-      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('overview.noSites')}</Text>}
+      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('overview:noSites')}</Text>}
       {sites.status === 'loading' && <Skeleton h={400} radius="md" />}
       {site && (
         <LiveSite siteId={site.id}>

@@ -8,13 +8,13 @@ import { faultName } from './inverterStatus.ts';
 
 /** "Fault 101: over-temperature" (or just the code when its meaning is unknown). */
 export function useFaultText(): (code: number) => string {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   return useCallback(
     (code: number) => {
       const name = faultName(code);
-      const label = t('overview.faultCode', { code: formatUngrouped(lng, code) });
-      return name ? `${label}: ${t(`overview.faults.${name}`)}` : label;
+      const label = t('overview:faultCode', { code: formatUngrouped(lng, code) });
+      return name ? `${label}: ${t(`overview:faults.${name}`)}` : label;
     },
     [t, lng],
   );
@@ -22,11 +22,11 @@ export function useFaultText(): (code: number) => string {
 
 /** What a fault means for the plant and what to check, or null for an unknown code. */
 export function useFaultAdvice(): (code: number) => string | null {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['overview', 'common']);
   return useCallback(
     (code: number) => {
       const name = faultName(code);
-      return name ? t(`overview.faultAdvice.${name}`) : null;
+      return name ? t(`overview:faultAdvice.${name}`) : null;
     },
     [t],
   );

@@ -28,7 +28,7 @@ export function LivePageHeader({
   failed: boolean;
   loaded: boolean;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['realtime', 'common']);
   return (
     <>
       <PageHeader
@@ -36,16 +36,16 @@ export function LivePageHeader({
         subtitle={subtitle}
         actions={
           sites.length > 0 ? (
-            <SitePicker label={t('realtime.site')} sites={sites} site={site} onChange={onChange} />
+            <SitePicker label={t('realtime:site')} sites={sites} site={site} onChange={onChange} />
           ) : null
         }
       />
       {failed && (
         <Alert color="red" variant="light" role="alert">
-          {t('realtime.loadError')}
+          {t('realtime:loadError')}
         </Alert>
       )}
-      {loaded && sites.length === 0 && <Text c="dimmed">{t('realtime.noSites')}</Text>}
+      {loaded && sites.length === 0 && <Text c="dimmed">{t('realtime:noSites')}</Text>}
     </>
   );
 }

@@ -23,7 +23,7 @@ interface MpptBar extends Bar {
 }
 
 export function RealTimePVBarChartPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['realtime', 'common']);
   const lng = useLanguage();
   const sites = useSites();
   const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
@@ -76,16 +76,16 @@ export function RealTimePVBarChartPage() {
     const v = bar?.voltage === undefined ? null : liveStore.latest(bar.voltage);
     const i = bar?.current === undefined ? null : liveStore.latest(bar.current);
     return [
-      `${t('realtime.pv.voltage')}: ${v ? `${formatNumber(lng, v.value, 0)} V` : '—'}`,
-      `${t('realtime.pv.current')}: ${i ? `${formatNumber(lng, i.value, 1)} A` : '—'}`,
+      `${t('realtime:pv.voltage')}: ${v ? `${formatNumber(lng, v.value, 0)} V` : '—'}`,
+      `${t('realtime:pv.current')}: ${i ? `${formatNumber(lng, i.value, 1)} A` : '—'}`,
     ];
   };
 
   return (
     <>
       <LivePageHeader
-        title={t('realtime.pv.title')}
-        subtitle={t('realtime.pv.subtitle')}
+        title={t('realtime:pv.title')}
+        subtitle={t('realtime:pv.subtitle')}
         sites={list}
         site={site}
         onChange={choose}
@@ -99,13 +99,13 @@ export function RealTimePVBarChartPage() {
             <SegmentedControl
               value={chosenBlock?.id ?? ''}
               onChange={setBlock}
-              data={blocks.map((b) => ({ value: b.id, label: t('realtime.pv.block', { name: shortName(b.name) }) }))}
-              aria-label={t('realtime.pv.blocks')}
+              data={blocks.map((b) => ({ value: b.id, label: t('realtime:pv.block', { name: shortName(b.name) }) }))}
+              aria-label={t('realtime:pv.blocks')}
             />
           )}
           <Card>
             <Text fw={600} mb="xs">
-              {t('realtime.pv.bars')}
+              {t('realtime:pv.bars')}
             </Text>
             {fleet.status === 'loading' ? (
               <Skeleton h={360} />
@@ -115,11 +115,11 @@ export function RealTimePVBarChartPage() {
                 bars={bars}
                 format={kw}
                 details={details}
-                ariaLabel={t('realtime.pv.bars')}
+                ariaLabel={t('realtime:pv.bars')}
               />
             )}
           </Card>
-          <TrendCard site={site} seriesIds={dcIds} title={t('realtime.pv.line')} format={kw} />
+          <TrendCard site={site} seriesIds={dcIds} title={t('realtime:pv.line')} format={kw} />
         </Stack>
       )}
     </>

@@ -16,7 +16,7 @@ import { shortName } from '../../ui/shortName.ts';
 import { LivePageHeader, TrendCard } from './LivePageParts.tsx';
 
 export function RealTimePowerBarChartPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['realtime', 'common']);
   const lng = useLanguage();
   const sites = useSites();
   const list = sites.status === 'ready' ? sortSites(sites.data, lng) : [];
@@ -42,8 +42,8 @@ export function RealTimePowerBarChartPage() {
   return (
     <>
       <LivePageHeader
-        title={t('realtime.power.title')}
-        subtitle={t('realtime.power.subtitle')}
+        title={t('realtime:power.title')}
+        subtitle={t('realtime:power.subtitle')}
         sites={list}
         site={site}
         onChange={choose}
@@ -55,18 +55,18 @@ export function RealTimePowerBarChartPage() {
           <Freshness site={site} ns="realtime" alertGap="md" />
           <Card>
             <Group justify="space-between" mb="xs">
-              <Text fw={600}>{t(site.kind === 'wind' ? 'realtime.power.barsWind' : 'realtime.power.bars')}</Text>
+              <Text fw={600}>{t(site.kind === 'wind' ? 'realtime:power.barsWind' : 'realtime:power.bars')}</Text>
               <Text size="sm" c="dimmed">
-                {t('realtime.power.units', { formatted: formatNumber(lng, bars.length) })}
+                {t('realtime:power.units', { formatted: formatNumber(lng, bars.length) })}
               </Text>
             </Group>
             {fleet.status === 'loading' ? (
               <Skeleton h={360} />
             ) : (
-              <LiveBarChart siteId={site.id} bars={bars} format={kw} ariaLabel={t('realtime.power.bars')} />
+              <LiveBarChart siteId={site.id} bars={bars} format={kw} ariaLabel={t('realtime:power.bars')} />
             )}
           </Card>
-          <TrendCard site={site} seriesIds={meterIds} title={t('realtime.power.line')} format={kw} />
+          <TrendCard site={site} seriesIds={meterIds} title={t('realtime:power.line')} format={kw} />
         </Stack>
       )}
     </>

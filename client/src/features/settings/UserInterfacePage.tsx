@@ -8,13 +8,13 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** Settings › User Interface: the customizer's settings as a page (each section reachable by #hash). */
 export function UserInterfacePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const atDefaults = useSettings(isDefault);
   return (
     <>
       <PageHeader
-        title={t('settings.title')}
-        subtitle={t('settings.subtitle')}
+        title={t('shell:settings.title')}
+        subtitle={t('shell:settings.subtitle')}
         actions={
           <Button
             variant="light"
@@ -22,7 +22,7 @@ export function UserInterfacePage() {
             onClick={() => settingsStore.reset()}
             disabled={atDefaults}
           >
-            {t('customizer.reset')}
+            {t('shell:customizer.reset')}
           </Button>
         }
       />

@@ -21,13 +21,13 @@ interface Tile {
 }
 
 export function FarmKpis({ site, kpis, format }: { site: Site; kpis: Polled<SiteKpis>; format: WindFormat }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const k = kpis.data;
   if (!k) {
     if (kpis.error)
       return (
         <Alert color="red" variant="light" role="alert">
-          {t('wind.kpis.loadError')}
+          {t('wind:kpis.loadError')}
         </Alert>
       );
     return (
@@ -44,14 +44,14 @@ export function FarmKpis({ site, kpis, format }: { site: Site; kpis: Polled<Site
   const tiles: Tile[] = [
     {
       key: 'power',
-      label: t('wind.kpis.power'),
+      label: t('wind:kpis.power'),
       value: k.powerKw === null ? dash : format.power(k.powerKw),
       hint:
         k.shareOfCapacity === null
           ? null
-          : t('wind.kpis.powerShare', {
+          : t('wind:kpis.powerShare', {
               share: format.percent(k.shareOfCapacity),
-              capacity: t(`units.${capacity.unit}`, { value: capacity.value }),
+              capacity: t(`common:units.${capacity.unit}`, { value: capacity.value }),
             }),
       share: k.shareOfCapacity,
       color: 'cyan',
@@ -59,17 +59,17 @@ export function FarmKpis({ site, kpis, format }: { site: Site; kpis: Polled<Site
     },
     {
       key: 'energy',
-      label: t('wind.kpis.energyToday'),
+      label: t('wind:kpis.energyToday'),
       value: k.energyTodayKwh === null ? dash : format.energy(k.energyTodayKwh),
-      hint: t('wind.kpis.energyTodayHint'),
+      hint: t('wind:kpis.energyTodayHint'),
       color: 'teal',
       Icon: IconBolt,
     },
     {
       key: 'availability',
-      label: t('wind.kpis.availability'),
+      label: t('wind:kpis.availability'),
       value: k.availability === null ? dash : format.percent(k.availability, 1),
-      hint: t('wind.kpis.availabilityHint', {
+      hint: t('wind:kpis.availabilityHint', {
         available: format.number(generators.filter((g) => g.state === 'online').length),
         total: format.number(generators.length),
       }),
@@ -79,9 +79,9 @@ export function FarmKpis({ site, kpis, format }: { site: Site; kpis: Polled<Site
     },
     {
       key: 'wind',
-      label: t('wind.kpis.windSpeed'),
+      label: t('wind:kpis.windSpeed'),
       value: k.windSpeed === null ? dash : format.speed(k.windSpeed),
-      hint: t('wind.kpis.windSpeedHint'),
+      hint: t('wind:kpis.windSpeedHint'),
       color: 'blue',
       Icon: IconWind,
     },
@@ -90,7 +90,7 @@ export function FarmKpis({ site, kpis, format }: { site: Site; kpis: Polled<Site
     <Stack gap="xs">
       {kpis.error !== null && kpis.receivedAt !== null && (
         <Alert color="yellow" variant="light" role="status">
-          {t('wind.kpis.stale', { time: formatSiteTime(format.lng, site.timeZone, new Date(kpis.receivedAt), true) })}
+          {t('wind:kpis.stale', { time: formatSiteTime(format.lng, site.timeZone, new Date(kpis.receivedAt), true) })}
         </Alert>
       )}
       <SimpleGrid type="container" cols={{ base: 1, '480px': 2, '1000px': 4 }} spacing="md">

@@ -49,34 +49,34 @@ export function PeriodFigures({
   range: TimeRange;
   format: WindFormat;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const figures = useKeptResource<PeriodComparison>(
     `/api/kpis/period?devices=${encodeURIComponent(deviceId)}&from=${Math.floor(range.from)}&to=${Math.ceil(range.to)}&maxPoints=10`,
   );
   const energy = figures.data?.items[0]?.energyKwh ?? null;
   const { capacityFactor, fullLoadHours } = capacityFigures(energy, ratedKw, range);
   const pending = figures.data === null;
-  const dash = figures.error && pending ? t('wind.detail.figuresError') : pending ? '…' : '—';
+  const dash = figures.error && pending ? t('wind:detail.figuresError') : pending ? '…' : '—';
   const hours = format.number((range.to - range.from) / HOUR_MS, 1);
   return (
     <SimpleGrid type="container" cols={{ base: 1, '520px': 3 }} spacing="sm" aria-busy={figures.loading}>
       <Figure
         id="period-energy"
-        label={t('wind.detail.periodEnergy')}
+        label={t('wind:detail.periodEnergy')}
         value={energy === null ? dash : format.energy(energy)}
-        hint={t('wind.detail.periodHours', { hours })}
+        hint={t('wind:detail.periodHours', { hours })}
       />
       <Figure
         id="capacity-factor"
-        label={t('wind.detail.capacityFactor')}
+        label={t('wind:detail.capacityFactor')}
         value={capacityFactor === null ? dash : format.percent(capacityFactor, 1)}
-        hint={t('wind.detail.capacityFactorHint', { rated: ratedKw ? format.power(ratedKw) : '—' })}
+        hint={t('wind:detail.capacityFactorHint', { rated: ratedKw ? format.power(ratedKw) : '—' })}
       />
       <Figure
         id="full-load-hours"
-        label={t('wind.detail.fullLoadHours')}
-        value={fullLoadHours === null ? dash : t('wind.detail.hoursValue', { hours: format.number(fullLoadHours, 1) })}
-        hint={t('wind.detail.fullLoadHoursHint')}
+        label={t('wind:detail.fullLoadHours')}
+        value={fullLoadHours === null ? dash : t('wind:detail.hoursValue', { hours: format.number(fullLoadHours, 1) })}
+        hint={t('wind:detail.fullLoadHoursHint')}
       />
     </SimpleGrid>
   );

@@ -71,23 +71,23 @@ function CurveNow({
   bins: PowerCurveBins;
   format: WindFormat;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const reading = useLiveSnapshot((now) => readTurbine(liveStore, siteId, turbine, now), turbine);
   const power = reading.values.active_power;
   const wind = reading.values.wind_speed;
   if (reading.freshness !== 'live' || power === undefined || wind === undefined)
     return (
       <Text size="sm" c="dimmed" data-testid="curve-now">
-        {t('wind.curve.noLive')}
+        {t('wind:curve.noLive')}
       </Text>
     );
   const expected = expectedPower(bins, wind);
-  const now = t('wind.curve.now', { power: format.power(power), wind: format.speed(wind) });
+  const now = t('wind:curve.now', { power: format.power(power), wind: format.speed(wind) });
   return (
     <Text size="sm" data-testid="curve-now">
       {expected === null || expected < 1
         ? now
-        : `${now} ${t('wind.curve.expected', {
+        : `${now} ${t('wind:curve.expected', {
             expected: format.power(expected),
             ratio: format.percent(power / expected),
           })}`}
@@ -110,7 +110,7 @@ export function PowerCurveCard({
   failed: boolean;
   format: WindFormat;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const liveColor = liveColors[useComputedColorScheme('light')];
   const windId = turbine.series.wind_speed?.id;
   const powerId = turbine.series.active_power?.id;
@@ -137,11 +137,11 @@ export function PowerCurveCard({
     [siteId, windId, powerId, periodMs],
   );
   const liveKey = useCallback(() => (powerId === undefined ? 0 : (liveStore.latest(powerId)?.ts ?? 0)), [powerId]);
-  const title = t('wind.curve.title');
+  const title = t('wind:curve.title');
   const summary =
     bins.wind.length === 0
-      ? t('wind.curve.empty')
-      : t('wind.curve.summary', {
+      ? t('wind:curve.empty')
+      : t('wind:curve.summary', {
           bins: format.number(bins.wind.length),
           from: format.speed(bins.wind[0] ?? 0),
           to: format.speed(bins.wind[bins.wind.length - 1] ?? 0),
@@ -154,19 +154,19 @@ export function PowerCurveCard({
         {title}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        {t('wind.curve.method')}
+        {t('wind:curve.method')}
       </Text>
       {samples === null && loading ? (
         <Skeleton h={340} />
       ) : samples === null && failed ? (
         <Text c="red" role="alert">
-          {t('wind.historyError')}
+          {t('wind:historyError')}
         </Text>
       ) : (
         <Stack gap="xs">
           {bins.wind.length === 0 && (
             <Text c="dimmed" data-testid="curve-empty">
-              {t('wind.curve.empty')}
+              {t('wind:curve.empty')}
             </Text>
           )}
           <PowerCurveChart
@@ -178,18 +178,18 @@ export function PowerCurveCard({
             ratedKw={turbine.device.ratedKw}
             formatPower={format.power}
             formatSpeed={(ms) => format.number(ms)}
-            speedLabel={t('wind.curve.axisWind')}
+            speedLabel={t('wind:curve.axisWind')}
             ariaLabel={`${title}. ${summary}`}
           />
           <Group gap="md" justify="center" aria-hidden="true">
             <Swatch
               color="color-mix(in srgb, var(--mantine-color-dimmed) 60%, transparent)"
               round
-              label={t('wind.curve.legendPeriod')}
+              label={t('wind:curve.legendPeriod')}
             />
-            <Swatch color="var(--mantine-primary-color-filled)" label={t('wind.curve.legendCurve')} />
-            <Swatch color={liveColor} round label={t('wind.curve.legendLive')} />
-            <Swatch color={liveColor} ring label={t('wind.curve.legendNow')} />
+            <Swatch color="var(--mantine-primary-color-filled)" label={t('wind:curve.legendCurve')} />
+            <Swatch color={liveColor} round label={t('wind:curve.legendLive')} />
+            <Swatch color={liveColor} ring label={t('wind:curve.legendNow')} />
           </Group>
           {bins.wind.length > 0 && (
             <Text size="sm" c="dimmed">

@@ -20,7 +20,7 @@ export function TurbineCard({
   reading: TurbineReading;
   format: WindFormat;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const faultLabel = useFaultLabel();
   const { device } = turbine;
   const { values, freshness, status } = reading;
@@ -52,7 +52,7 @@ export function TurbineCard({
           </Text>
           {share !== null && (
             <Text size="sm" c="dimmed" className="vs-tabular">
-              {t('wind.ofRating', { share: format.percent(share) })}
+              {t('wind:ofRating', { share: format.percent(share) })}
             </Text>
           )}
         </Group>
@@ -77,7 +77,7 @@ export function TurbineCard({
         </Group>
         {values.wind_direction !== undefined && (
           <Text size="xs" c="dimmed" className="vs-tabular">
-            {t('wind.windFrom', { direction: format.direction(values.wind_direction) })}
+            {t('wind:windFrom', { direction: format.direction(values.wind_direction) })}
           </Text>
         )}
       </Stack>
@@ -89,8 +89,8 @@ export function TurbineCard({
       {silent && (
         <Text size="xs" c={freshness === 'offline' ? 'dimmed' : 'yellow.8'} mt={6} data-testid="turbine-age">
           {reading.age === null
-            ? t('wind.neverSeen')
-            : t('wind.lastUpdate', { when: formatRelativeTime(format.lng, -reading.age, 0) })}
+            ? t('wind:neverSeen')
+            : t('wind:lastUpdate', { when: formatRelativeTime(format.lng, -reading.age, 0) })}
         </Text>
       )}
     </Card>

@@ -38,7 +38,7 @@ interface DeviceDetail extends Device {
 const DEFAULT_PERIOD: Period = { preset: '24h' };
 
 export function TurbineDetailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const { id = '' } = useParams();
   const device = useResource<DeviceDetail>(`/api/devices/${encodeURIComponent(id)}`);
   // useResource answers a new object on every render: the turbine is memoised on the data itself.
@@ -55,7 +55,7 @@ export function TurbineDetailPage() {
     const status = device.error instanceof ApiError ? device.error.status : 0;
     return (
       <>
-        <PageHeader title={t('wind.detail.titleFallback')} />
+        <PageHeader title={t('wind:detail.titleFallback')} />
         <Alert
           color={status === 403 || status === 404 ? 'yellow' : 'red'}
           variant="light"
@@ -67,17 +67,17 @@ export function TurbineDetailPage() {
             <Text size="sm">
               {t(
                 status === 403
-                  ? 'wind.detail.forbidden'
+                  ? 'wind:detail.forbidden'
                   : status === 404
-                    ? 'wind.detail.notFound'
-                    : 'wind.detail.loadError',
+                    ? 'wind:detail.notFound'
+                    : 'wind:detail.loadError',
               )}
             </Text>
             {status === 403 || status === 404 ? (
               <BackLink siteId={null} />
             ) : (
               <Button size="xs" variant="light" color="red" onClick={device.reload}>
-                {t('common.retry')}
+                {t('common:ui.retry')}
               </Button>
             )}
           </Stack>
@@ -88,7 +88,7 @@ export function TurbineDetailPage() {
   if (device.status === 'loading' || !turbine || (!site.data && !site.error)) {
     return (
       <>
-        <PageHeader title={t('wind.detail.titleFallback')} />
+        <PageHeader title={t('wind:detail.titleFallback')} />
         <Skeleton h={400} aria-busy="true" />
       </>
     );
@@ -99,7 +99,7 @@ export function TurbineDetailPage() {
         <PageHeader title={turbine.device.name} />
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} role="alert" data-testid="turbine-error">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t(site.data ? 'wind.detail.notATurbine' : 'wind.detail.loadError')}</Text>
+            <Text size="sm">{t(site.data ? 'wind:detail.notATurbine' : 'wind:detail.loadError')}</Text>
             <BackLink siteId={turbine.device.siteId} />
           </Stack>
         </Alert>
@@ -110,7 +110,7 @@ export function TurbineDetailPage() {
 }
 
 function BackLink({ siteId }: { siteId: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   return (
     <Anchor
       component={Link}
@@ -119,14 +119,14 @@ function BackLink({ siteId }: { siteId: string | null }) {
     >
       <Group gap={4} wrap="nowrap" component="span">
         <IconArrowBack size={16} mirror />
-        {t('wind.detail.back')}
+        {t('wind:detail.back')}
       </Group>
     </Anchor>
   );
 }
 
 function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const format = useWindFormat();
   const { device } = turbine;
   const [params, setParams] = useSearchParams();
@@ -172,7 +172,7 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
       </Stack>
       <PageHeader
         title={device.name}
-        subtitle={t('wind.detail.subtitle', {
+        subtitle={t('wind:detail.subtitle', {
           site: isolate(site.name),
           model: isolate(device.model || '—'),
           rated: device.ratedKw ? format.power(device.ratedKw) : '—',
@@ -206,7 +206,7 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
         </Grid>
         <Stack gap="sm" component="section" aria-labelledby="wind-period-title">
           <Title order={3} fz="h4" id="wind-period-title">
-            {t('wind.detail.periodTitle')}
+            {t('wind:detail.periodTitle')}
           </Title>
           <PeriodFigures deviceId={device.id} ratedKw={device.ratedKw} range={range} format={format} />
         </Stack>
@@ -227,19 +227,19 @@ function HistoryCard({
   range: TimeRange;
   format: WindFormat;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const power = turbine.series.active_power?.id;
   const wind = turbine.series.wind_speed?.id;
   const series = useMemo<HistorySeriesSpec[]>(
     () => [
-      ...(power === undefined ? [] : [{ id: power, label: t('wind.detail.power'), unit: 'kW', format: format.power }]),
+      ...(power === undefined ? [] : [{ id: power, label: t('wind:detail.power'), unit: 'kW', format: format.power }]),
       ...(wind === undefined
         ? []
-        : [{ id: wind, label: t('wind.detail.windSpeed'), unit: 'm/s', format: (v: number) => format.speed(v) }]),
+        : [{ id: wind, label: t('wind:detail.windSpeed'), unit: 'm/s', format: (v: number) => format.speed(v) }]),
     ],
     [power, wind, t, format],
   );
-  const title = t('wind.detail.historyTitle');
+  const title = t('wind:detail.historyTitle');
   return (
     <Card component="section" aria-labelledby="wind-history-title">
       <Title order={3} fz="h4" mb="sm" id="wind-history-title">
@@ -248,7 +248,7 @@ function HistoryCard({
       {series.length > 0 ? (
         <HistoryChart series={series} range={range} timeZone={site.timeZone} title={title} />
       ) : (
-        <Text c="dimmed">{t('wind.noData')}</Text>
+        <Text c="dimmed">{t('wind:noData')}</Text>
       )}
     </Card>
   );

@@ -22,7 +22,7 @@ export function TurbineGrid({
   turbines: readonly Turbine[];
   format: WindFormat;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const snapshot = useLiveSnapshot((now) => turbines.map((tb) => readTurbine(liveStore, siteId, tb, now)), turbines);
   const counts = new Map<TurbineStatus, number>();
   for (const r of snapshot) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
@@ -32,18 +32,18 @@ export function TurbineGrid({
     <>
       <Group gap="xs" data-testid="turbine-states">
         <Text size="sm" fw={600}>
-          {t('wind.turbines', { n: format.number(turbines.length) })}
+          {t('wind:turbines', { n: format.number(turbines.length) })}
         </Text>
         {summaryOrder
           .filter((s) => counts.get(s))
           .map((s) => (
             <Badge key={s} color={statusColor[s]} variant="light" radius="sm" data-state={s}>
-              {t('wind.stateCount', { state: t(`wind.states.${s}`), n: format.number(counts.get(s) ?? 0) })}
+              {t('wind:stateCount', { state: t(`wind:states.${s}`), n: format.number(counts.get(s) ?? 0) })}
             </Badge>
           ))}
         {stale > 0 && (
           <Badge color="yellow" variant="outline" radius="sm" data-state="stale">
-            {t('wind.staleCount', { n: format.number(stale) })}
+            {t('wind:staleCount', { n: format.number(stale) })}
           </Badge>
         )}
       </Group>

@@ -47,7 +47,7 @@ export function TurbineLiveValues({
   turbine: Turbine;
   format: WindFormat;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const faultLabel = useFaultLabel();
   const reading = useLiveSnapshot((now) => readTurbine(liveStore, siteId, turbine, now), turbine);
   const v = reading.values;
@@ -63,8 +63,8 @@ export function TurbineLiveValues({
       {silent && (
         <Text size="sm" c={reading.freshness === 'offline' ? 'dimmed' : 'yellow.8'} role="status">
           {reading.age === null
-            ? t('wind.neverSeen')
-            : t(reading.freshness === 'offline' ? 'wind.detail.offline' : 'wind.detail.stale', {
+            ? t('wind:neverSeen')
+            : t(reading.freshness === 'offline' ? 'wind:detail.offline' : 'wind:detail.stale', {
                 when: formatRelativeTime(format.lng, -reading.age, 0),
               })}
         </Text>
@@ -77,7 +77,7 @@ export function TurbineLiveValues({
       >
         <Tile
           id="state"
-          label={t('wind.detail.state')}
+          label={t('wind:detail.state')}
           value={<TurbineStatusBadge status={reading.status} freshness={reading.freshness} size="lg" />}
           hint={
             v.fault_code !== undefined && v.fault_code !== 0 ? (
@@ -85,19 +85,19 @@ export function TurbineLiveValues({
                 {faultLabel(v.fault_code)}
               </Text>
             ) : (
-              t('wind.detail.noFault')
+              t('wind:detail.noFault')
             )
           }
         />
         <Tile
           id="power"
-          label={t('wind.detail.power')}
+          label={t('wind:detail.power')}
           value={v.active_power === undefined ? dash : format.power(v.active_power)}
           hint={
             share === null ? null : (
               <Stack gap={4}>
                 <Progress value={Math.min(100, Math.max(0, share * 100))} size="sm" color="cyan" aria-hidden="true" />
-                {t('wind.ofRatingOf', {
+                {t('wind:ofRatingOf', {
                   share: format.percent(share),
                   rated: format.power(rated ?? 0),
                 })}
@@ -107,31 +107,31 @@ export function TurbineLiveValues({
         />
         <Tile
           id="wind"
-          label={t('wind.detail.windSpeed')}
+          label={t('wind:detail.windSpeed')}
           value={v.wind_speed === undefined ? dash : format.speed(v.wind_speed)}
           hint={
             v.wind_direction === undefined ? null : (
               <Group gap={4} wrap="nowrap">
                 <WindArrow direction={v.wind_direction} size={14} />
-                {t('wind.windFrom', { direction: format.direction(v.wind_direction) })}
+                {t('wind:windFrom', { direction: format.direction(v.wind_direction) })}
               </Group>
             )
           }
         />
         <Tile
           id="rotor"
-          label={t('wind.detail.rotorSpeed')}
+          label={t('wind:detail.rotorSpeed')}
           value={v.rotor_speed === undefined ? dash : format.rpm(v.rotor_speed)}
         />
         <Tile
           id="pitch"
-          label={t('wind.detail.pitch')}
+          label={t('wind:detail.pitch')}
           value={v.pitch_angle === undefined ? dash : format.degrees(v.pitch_angle)}
-          hint={t('wind.detail.pitchHint')}
+          hint={t('wind:detail.pitchHint')}
         />
         <Tile
           id="yaw"
-          label={t('wind.detail.yawMisalignment')}
+          label={t('wind:detail.yawMisalignment')}
           value={
             misalignment === null ? (
               dash
@@ -142,19 +142,19 @@ export function TurbineLiveValues({
             )
           }
           hint={
-            v.yaw_angle === undefined ? null : t('wind.detail.nacelleHeading', { value: format.degrees(v.yaw_angle) })
+            v.yaw_angle === undefined ? null : t('wind:detail.nacelleHeading', { value: format.degrees(v.yaw_angle) })
           }
         />
         <Tile
           id="nacelle"
-          label={t('wind.detail.nacelleTemperature')}
+          label={t('wind:detail.nacelleTemperature')}
           value={v.nacelle_temperature === undefined ? dash : format.temperature(v.nacelle_temperature)}
         />
         <Tile
           id="energy"
-          label={t('wind.detail.energyToday')}
+          label={t('wind:detail.energyToday')}
           value={v.energy_today === undefined ? dash : format.energy(v.energy_today)}
-          hint={t('wind.kpis.energyTodayHint')}
+          hint={t('wind:kpis.energyTodayHint')}
         />
       </SimpleGrid>
     </Stack>

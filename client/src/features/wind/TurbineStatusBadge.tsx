@@ -22,7 +22,7 @@ export function TurbineStatusBadge({
   freshness: Freshness;
   size?: MantineSize;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   return (
     <Badge
       color={statusColor[status]}
@@ -33,8 +33,8 @@ export function TurbineStatusBadge({
       data-status={status}
     >
       {freshness === 'stale' && status !== 'offline' && status !== 'maintenance'
-        ? t('wind.staleState', { state: t(`wind.states.${status}`) })
-        : t(`wind.states.${status}`)}
+        ? t('wind:staleState', { state: t(`wind:states.${status}`) })
+        : t(`wind:states.${status}`)}
     </Badge>
   );
 }

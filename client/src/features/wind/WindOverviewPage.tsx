@@ -30,7 +30,7 @@ const KPI_REFRESH_MS = 5_000;
 const isWindSite = (site: Site) => site.kind === 'wind' || site.kind === 'hybrid';
 
 export function WindOverviewPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['realtime', 'wind', 'common']);
   const lng = useLanguage();
   const format = useWindFormat();
   const sites = useSites();
@@ -50,23 +50,23 @@ export function WindOverviewPage() {
   return (
     <>
       <PageHeader
-        title={t('wind.title')}
-        subtitle={site ? t('wind.subtitleSite', { name: isolate(site.name) }) : t('wind.subtitle')}
+        title={t('wind:title')}
+        subtitle={site ? t('wind:subtitleSite', { name: isolate(site.name) }) : t('wind:subtitle')}
         actions={
-          list.length > 0 ? <SitePicker label={t('realtime.site')} sites={list} site={site} onChange={choose} /> : null
+          list.length > 0 ? <SitePicker label={t('realtime:site')} sites={list} site={site} onChange={choose} /> : null
         }
       />
       {sites.status === 'loading' && <Skeleton h={120} aria-busy="true" />}
       {sites.status === 'error' && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('wind.sitesError')} role="alert">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('wind:sitesError')} role="alert">
           <Button size="xs" variant="light" color="red" mt="xs" onClick={sites.reload}>
-            {t('common.retry')}
+            {t('common:ui.retry')}
           </Button>
         </Alert>
       )}
       {foreign && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} role="alert" data-testid="foreign-site">
-          {t('wind.foreignSite')}
+          {t('wind:foreignSite')}
         </Alert>
       )}
       {sites.status === 'ready' && list.length === 0 && (
@@ -74,8 +74,8 @@ export function WindOverviewPage() {
           <EmptyState
             icon={<IconWind size={32} />}
             withIndicatorBackground
-            title={t('wind.noSitesTitle')}
-            description={t('wind.noSitesText')}
+            title={t('wind:noSitesTitle')}
+            description={t('wind:noSitesText')}
             data-testid="no-wind-sites"
           />
         </Card>
@@ -86,16 +86,16 @@ export function WindOverviewPage() {
           <FarmKpis site={site} kpis={kpis} format={format} />
           <Stack gap="sm" component="section" aria-labelledby="wind-turbines-title">
             <Title order={3} fz="h4" id="wind-turbines-title">
-              {t('wind.turbinesTitle')}
+              {t('wind:turbinesTitle')}
             </Title>
             {turbines.status === 'loading' && <Skeleton h={240} />}
             {turbines.status === 'error' && (
               <Alert color="red" variant="light" role="alert">
-                {t('wind.turbinesError')}
+                {t('wind:turbinesError')}
               </Alert>
             )}
             {turbines.status === 'ready' && turbines.data.length === 0 && (
-              <Text c="dimmed">{t('wind.noTurbines')}</Text>
+              <Text c="dimmed">{t('wind:noTurbines')}</Text>
             )}
             {turbines.status === 'ready' && turbines.data.length > 0 && (
               <TurbineGrid siteId={site.id} turbines={turbines.data} format={format} />
@@ -119,7 +119,7 @@ function PowerBars({
   turbines: readonly Turbine[];
   format: (kw: number) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['realtime', 'wind', 'common']);
   const bars = useMemo<Bar[]>(
     () =>
       turbines.flatMap(({ device, series }) => {
@@ -139,9 +139,9 @@ function PowerBars({
   return (
     <Card component="section" aria-labelledby="wind-bars-title">
       <Title order={3} fz="h4" mb="xs" id="wind-bars-title">
-        {t('wind.barsTitle')}
+        {t('wind:barsTitle')}
       </Title>
-      <LiveBarChart siteId={siteId} bars={bars} format={format} ariaLabel={t('wind.barsTitle')} height={300} />
+      <LiveBarChart siteId={siteId} bars={bars} format={format} ariaLabel={t('wind:barsTitle')} height={300} />
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { binWindRose, prevailingSector, WindRose } from '../../charts/WindRose.tsx';
+import { dynamicKey } from '../../i18n/namespaces.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { compassPoints } from './liveValue.ts';
 import type { PeriodSamples } from './periodData.ts';
@@ -29,7 +30,7 @@ export function WindRoseCard({
   failed: boolean;
   format: WindFormat;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const rose = useMemo(() => binWindRose(samples?.direction ?? [], samples?.wind ?? [], SECTORS), [samples]);
   const reading = useLiveSnapshot((now) => readTurbine(liveStore, siteId, turbine, now), turbine);
   const needle = reading.freshness === 'live' ? (reading.values.wind_direction ?? null) : null;
@@ -39,37 +40,37 @@ export function WindRoseCard({
     const from = format.number(edges[bin] ?? 0);
     const next = edges[bin + 1];
     return next === undefined
-      ? t('wind.rose.binOpen', { from })
-      : t('wind.rose.bin', { from, to: format.number(next) });
+      ? t('wind:rose.binOpen', { from })
+      : t('wind:rose.bin', { from, to: format.number(next) });
   };
   const summary = prevailing
-    ? t('wind.rose.summary', {
-        point: t(`wind.compass.${compassPoints[(prevailing.sector * 16) / SECTORS]}`),
+    ? t('wind:rose.summary', {
+        point: t(dynamicKey('wind', `wind:compass.${compassPoints[(prevailing.sector * 16) / SECTORS]}`)),
         share: format.percent(prevailing.share),
         n: format.number(rose.total),
       })
-    : t('wind.rose.empty');
-  const now = needle === null ? '' : ` ${t('wind.rose.now', { direction: format.direction(needle) })}`;
+    : t('wind:rose.empty');
+  const now = needle === null ? '' : ` ${t('wind:rose.now', { direction: format.direction(needle) })}`;
 
   return (
     <Card component="section" aria-labelledby="wind-rose-title" h="100%">
       <Title order={3} fz="h4" id="wind-rose-title">
-        {t('wind.rose.title')}
+        {t('wind:rose.title')}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        {t('wind.rose.hint')}
+        {t('wind:rose.hint')}
       </Text>
       {samples === null && loading ? (
         <Skeleton h={340} />
       ) : samples === null && failed ? (
         <Text c="red" role="alert">
-          {t('wind.historyError')}
+          {t('wind:historyError')}
         </Text>
       ) : (
         <>
           <WindRose
             data={rose}
-            cardinals={[t('wind.cardinals.N'), t('wind.cardinals.E'), t('wind.cardinals.S'), t('wind.cardinals.W')]}
+            cardinals={[t('wind:cardinals.N'), t('wind:cardinals.E'), t('wind:cardinals.S'), t('wind:cardinals.W')]}
             binLabel={binLabel}
             formatPercent={(share) => format.percent(share)}
             needle={needle}

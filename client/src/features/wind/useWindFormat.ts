@@ -64,30 +64,30 @@ export interface WindFormat {
 }
 
 export function useWindFormat(): WindFormat {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['wind', 'common']);
   const lng = useLanguage();
   return useMemo(() => {
-    const degrees = (deg: number) => t('wind.units.degrees', { value: formatNumber(lng, deg, 0) });
+    const degrees = (deg: number) => t('common:units.degrees', { value: formatNumber(lng, deg, 0) });
     return {
       lng,
       power: (kw) => {
         // A turbine at a standstill reads "0 kW", not "0 W": kW is the smallest unit on these pages.
-        if (Math.abs(kw) < 1) return t('units.kW', { value: formatNumber(lng, kw, kw === 0 ? 0 : 1) });
+        if (Math.abs(kw) < 1) return t('common:units.kW', { value: formatNumber(lng, kw, kw === 0 ? 0 : 1) });
         const p = powerParts(lng, kw * 1000);
-        return t(`units.${p.unit}`, { value: p.value });
+        return t(`common:units.${p.unit}`, { value: p.value });
       },
       energy: (kwh) => {
         const p = energyParts(lng, kwh * 1000);
-        return t(`units.${p.unit}`, { value: p.value });
+        return t(`common:units.${p.unit}`, { value: p.value });
       },
-      speed: (ms, digits = 1) => t('wind.units.speed', { value: fixedFormat(lng, digits).format(ms) }),
-      rpm: (rpm) => t('wind.units.rpm', { value: fixedFormat(lng, 1).format(rpm) }),
+      speed: (ms, digits = 1) => t('common:units.windSpeed', { value: fixedFormat(lng, digits).format(ms) }),
+      rpm: (rpm) => t('common:units.rpm', { value: fixedFormat(lng, 1).format(rpm) }),
       degrees,
-      signedDegrees: (deg) => t('wind.units.degrees', { value: signedFormat(lng).format(Math.round(deg)) }),
-      temperature: (celsius) => t('wind.units.celsius', { value: fixedFormat(lng, 1).format(celsius) }),
+      signedDegrees: (deg) => t('common:units.degrees', { value: signedFormat(lng).format(Math.round(deg)) }),
+      temperature: (celsius) => t('common:units.celsius', { value: fixedFormat(lng, 1).format(celsius) }),
       percent: (share, digits = 0) => percentFormat(lng, digits).format(share),
       direction: (deg) =>
-        t('wind.directionFrom', { point: t(`wind.compass.${compassPoint(deg)}`), degrees: degrees(deg) }),
+        t('wind:directionFrom', { point: t(`wind:compass.${compassPoint(deg)}`), degrees: degrees(deg) }),
       number: (value, digits = 0) => formatNumber(lng, value, digits),
     } satisfies WindFormat;
   }, [t, lng]);

@@ -47,7 +47,7 @@ export function SearchDialog() {
 }
 
 function SearchPanel() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const lng = useLanguage();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -91,7 +91,7 @@ function SearchPanel() {
   const empty = results.status === 'ready' && options.length === 0;
   return (
     <>
-      <Modal.Title className={classes.srOnly}>{t('search.title')}</Modal.Title>
+      <Modal.Title className={classes.srOnly}>{t('shell:search.title')}</Modal.Title>
       <div className={classes.inputRow}>
         <IconSearch size={22} className={classes.searchIcon} />
         <input
@@ -101,8 +101,8 @@ function SearchPanel() {
           aria-controls={listboxId}
           aria-autocomplete="list"
           aria-activedescendant={options.length > 0 ? optionId(active) : undefined}
-          aria-label={t('search.label')}
-          placeholder={t('search.placeholder')}
+          aria-label={t('shell:search.label')}
+          placeholder={t('shell:search.placeholder')}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -112,14 +112,14 @@ function SearchPanel() {
           spellCheck={false}
         />
         {results.status === 'loading' && <Loader size="xs" aria-hidden="true" />}
-        <UnstyledButton className={classes.close} onClick={closeSearch} aria-label={t('common.close')}>
+        <UnstyledButton className={classes.close} onClick={closeSearch} aria-label={t('common:ui.close')}>
           <IconX size={20} />
         </UnstyledButton>
       </div>
 
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must scroll from the keyboard too (WCAG 2.1.1). */}
       <div className={classes.results} ref={listRef} tabIndex={0}>
-        <div role="listbox" id={listboxId} aria-label={t('search.results')}>
+        <div role="listbox" id={listboxId} aria-label={t('shell:search.results')}>
           {results.categories.map((category) => {
             const headingId = `${listboxId}-${category.category}`;
             return (
@@ -160,15 +160,15 @@ function SearchPanel() {
         {empty && (
           <div className={classes.empty} role="status">
             <IconSearch size={36} />
-            <Text fw={600}>{t('search.noResults', { query: query.trim() })}</Text>
+            <Text fw={600}>{t('shell:search.noResults', { query: query.trim() })}</Text>
             <Text size="sm" c="dimmed">
-              {t('search.noResultsHint')}
+              {t('shell:search.noResultsHint')}
             </Text>
           </div>
         )}
         {results.status === 'error' && (
           <Text role="alert" c="red" p="md" ta="center">
-            {t('search.error')}
+            {t('shell:search.error')}
           </Text>
         )}
       </div>
@@ -178,16 +178,16 @@ function SearchPanel() {
           <Kbd size="xs">
             <IconArrowsUpDown size={12} />
           </Kbd>{' '}
-          {t('search.hintMove')}
+          {t('shell:search.hintMove')}
         </span>
         <span>
           <Kbd size="xs">
             <IconCornerDownLeft size={12} />
           </Kbd>{' '}
-          {t('search.hintOpen')}
+          {t('shell:search.hintOpen')}
         </span>
         <span>
-          <Kbd size="xs">Esc</Kbd> {t('search.hintClose')}
+          <Kbd size="xs">Esc</Kbd> {t('shell:search.hintClose')}
         </span>
       </div>
     </>

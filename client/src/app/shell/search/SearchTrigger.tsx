@@ -6,9 +6,9 @@ import { isApplePlatform, openSearch } from './searchStore.ts';
 
 /** The navbar's way into the search: a wide field-like button, or an icon where space is short. */
 export function SearchTrigger({ wide }: { wide: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['shell', 'common']);
   const keys = isApplePlatform() ? '⌘ K' : 'Ctrl K';
-  const label = t('search.open', { keys: keys.replace(' ', '+') });
+  const label = t('shell:search.open', { keys: keys.replace(' ', '+') });
   if (!wide) {
     return (
       <Tooltip label={label}>
@@ -36,7 +36,7 @@ export function SearchTrigger({ wide }: { wide: boolean }) {
       data-testid="search-open"
     >
       <IconSearch size={22} />
-      <span className={classes.text}>{t('search.button')}</span>
+      <span className={classes.text}>{t('shell:search.button')}</span>
       <Kbd size="xs" dir="ltr" className={classes.kbd}>
         {keys}
       </Kbd>

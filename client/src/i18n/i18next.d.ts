@@ -1,0 +1,41 @@
+// Keys are typed from the English JSON: a missing or misspelt key fails `npm run typecheck`.
+// locales.test.ts keeps the other languages in step with English.
+import 'i18next';
+import type account from './locales/en/account.json';
+import type alarmRules from './locales/en/alarmRules.json';
+import type alarms from './locales/en/alarms.json';
+import type analysis from './locales/en/analysis.json';
+import type auth from './locales/en/auth.json';
+import type charts from './locales/en/charts.json';
+import type common from './locales/en/common.json';
+import type dashboards from './locales/en/dashboards.json';
+import type events from './locales/en/events.json';
+import type overview from './locales/en/overview.json';
+import type realtime from './locales/en/realtime.json';
+import type shell from './locales/en/shell.json';
+import type validation from './locales/en/validation.json';
+import type wind from './locales/en/wind.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    // No key has a context variant; with the default `_`, keys such as `combiner_box` would read as one.
+    contextSeparator: '#';
+    resources: {
+      common: typeof common;
+      shell: typeof shell;
+      auth: typeof auth;
+      account: typeof account;
+      dashboards: typeof dashboards;
+      realtime: typeof realtime;
+      overview: typeof overview;
+      wind: typeof wind;
+      charts: typeof charts;
+      analysis: typeof analysis;
+      alarms: typeof alarms;
+      events: typeof events;
+      alarmRules: typeof alarmRules;
+      validation: typeof validation;
+    };
+  }
+}
