@@ -1,7 +1,7 @@
 // WCAG 2.2 AA with axe-core on the shell and on every page built so far, in both themes, both
 // directions and both navigations; failing on serious or critical violations.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isBuilt, routeTable } from '../../src/routes.tsx';
 import { expectAccessible, type OpenOptions, setupBrowser } from './harness.ts';
 
@@ -50,38 +50,29 @@ const combinations: [string, OpenOptions][] = [
 ];
 
 /**
- * A describe's tabs: one context opened before its first test (by `first`, whose tab is closed), and a
- * fresh tab of it for each test, closed after the test.
+ * A describe's tab, opened (by `open`) before its first test and used by each of its tests in turn, as the
+ * single test over every page used it (a fresh tab per test, each starting a renderer, made the file about
+ * twice as slow).
  */
-function tabs(first: () => Promise<Page>): () => Promise<Page> {
-  let context: BrowserContext;
-  let current: Page | undefined;
+function sharedTab(open: () => Promise<Page>): () => Page {
+  let page: Page;
   beforeAll(async () => {
-    const page = await first();
-    context = page.context();
-    await page.close();
+    page = await open();
   });
-  afterEach(async () => {
-    await current?.close();
-    current = undefined;
-  });
-  return async () => {
-    current = await context.newPage();
-    return current;
-  };
+  return () => page;
 }
 
 // One test per page and combination (not one per combination looping over every page), so that a slow
-// machine meets each test's limit; a combination's tests share one context (and its session), each with
-// a fresh tab, so that what a failed test left running cannot reach the next.
+// machine meets each test's limit; a combination's tests share one tab (and its session), each test
+// loading its page afresh.
 describe.each([
   ['fa', 'light'],
   ['en', 'dark'],
 ] as const)('accessibility of the signed-out pages in %s, %s theme', (language, colorScheme) => {
-  const tab = tabs(() => app.open({ language, colorScheme }));
+  const tab = sharedTab(() => app.open({ language, colorScheme }));
 
   it.each(signedOutPages)('%s passes', async (path) => {
-    const page = await tab();
+    const page = tab();
     await page.goto(app.url + path);
     await settle(page);
     await expectAccessible(page, `${language} ${colorScheme} ${path}`);
@@ -89,10 +80,10 @@ describe.each([
 });
 
 describe.each(combinations)('accessibility of the signed-in pages: %s', (label, options) => {
-  const tab = tabs(() => app.openSignedIn('admin', options));
+  const tab = sharedTab(() => app.openSignedIn('admin', options));
 
   it.each(signedInPages)('%s passes', async (path) => {
-    const page = await tab();
+    const page = tab();
     await page.goto(app.url + path);
     await settle(page);
     await expectAccessible(page, `${label} ${path}`);
@@ -100,8 +91,8 @@ describe.each(combinations)('accessibility of the signed-in pages: %s', (label, 
 });
 
 describe('accessibility of the signed-in overlays', () => {
-  // Two tests (the overlays of a narrow window, then the menus of a wide one) rather than one, each
-  // within its limit on a slow machine.
+  // Two tests (the overlays of a narrow window, then the menus of a wide one) rather than one; each opens
+  // several overlays in turn with an axe run on each: about 20 s on a busy machine, so two minutes each.
   it('the overlay navigation, the open search and the customizer pass too', async () => {
     const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 900, height: 800 } });
     await page.goto(`${app.url}/dashboards/solar`);
@@ -122,7 +113,7 @@ describe('accessibility of the signed-in overlays', () => {
     await settle(page);
     await expectAccessible(page, 'customizer', '[role=dialog]');
     await page.keyboard.press('Escape');
-  });
+  }, 120_000);
 
   it('the menus pass, and the navbar and page after they closed', async () => {
     const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 1280, height: 800 } });
@@ -145,14 +136,14 @@ describe('accessibility of the signed-in overlays', () => {
     }
     await settle(page);
     await expectAccessible(page, 'navbar and page after the menus closed');
-  });
+  }, 120_000);
 });
 
 describe('text readable at 200% zoom (a 640 px wide window): nothing scrolls sideways', () => {
-  const tab = tabs(() => app.openSignedIn('admin', { language: 'fa', viewport: { width: 640, height: 400 } }));
+  const tab = sharedTab(() => app.openSignedIn('admin', { language: 'fa', viewport: { width: 640, height: 400 } }));
 
   it.each(signedInPages)('%s', async (path) => {
-    const page = await tab();
+    const page = tab();
     await page.goto(app.url + path);
     await settle(page);
     const overflow = await page.evaluate(
