@@ -1,7 +1,7 @@
 // WCAG 2.2 AA with axe-core on the shell and on every page built so far, in both themes, both
 // directions and both navigations; failing on serious or critical violations.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isBuilt, routeTable } from '../../src/routes.tsx';
 import { expectAccessible, type OpenOptions, setupBrowser } from './harness.ts';
 
@@ -40,40 +40,60 @@ function pagesOf(layout: 'default' | 'blank'): string[] {
 const signedInPages = pagesOf('default');
 const signedOutPages = pagesOf('blank');
 
-describe('accessibility of the signed-out pages', () => {
-  it.each([
-    ['fa', 'light'],
-    ['en', 'dark'],
-  ] as const)('passes in %s, %s theme', async (language, colorScheme) => {
-    const page = await app.open({ language, colorScheme });
-    for (const path of signedOutPages) {
-      await page.goto(app.url + path);
-      await settle(page);
-      await expectAccessible(page, `${language} ${colorScheme} ${path}`);
-    }
+const combinations: [string, OpenOptions][] = [
+  ['Persian, light, horizontal', { language: 'fa' }],
+  ['English, dark, vertical', { language: 'en', colorScheme: 'dark', cookies: { appContentLayoutNav: 'vertical' } }],
+  [
+    'Arabic, light, semi-dark vertical, default skin',
+    { language: 'ar', cookies: { appContentLayoutNav: 'vertical', isVerticalNavSemiDark: 'true', skin: 'default' } },
+  ],
+];
+
+/**
+ * A describe's tab, opened (by `open`) before its first test and used by each of its tests in turn, as the
+ * single test over every page used it (a fresh tab per test, each starting a renderer, made the file about
+ * twice as slow).
+ */
+function sharedTab(open: () => Promise<Page>): () => Page {
+  let page: Page;
+  beforeAll(async () => {
+    page = await open();
+  });
+  return () => page;
+}
+
+// One test per page and combination (not one per combination looping over every page), so that a slow
+// machine meets each test's limit; a combination's tests share one tab (and its session), each test
+// loading its page afresh.
+describe.each([
+  ['fa', 'light'],
+  ['en', 'dark'],
+] as const)('accessibility of the signed-out pages in %s, %s theme', (language, colorScheme) => {
+  const tab = sharedTab(() => app.open({ language, colorScheme }));
+
+  it.each(signedOutPages)('%s passes', async (path) => {
+    const page = tab();
+    await page.goto(app.url + path);
+    await settle(page);
+    await expectAccessible(page, `${language} ${colorScheme} ${path}`);
   });
 });
 
-describe('accessibility of the signed-in pages', () => {
-  const combinations: [string, OpenOptions][] = [
-    ['Persian, light, horizontal', { language: 'fa' }],
-    ['English, dark, vertical', { language: 'en', colorScheme: 'dark', cookies: { appContentLayoutNav: 'vertical' } }],
-    [
-      'Arabic, light, semi-dark vertical, default skin',
-      { language: 'ar', cookies: { appContentLayoutNav: 'vertical', isVerticalNavSemiDark: 'true', skin: 'default' } },
-    ],
-  ];
+describe.each(combinations)('accessibility of the signed-in pages: %s', (label, options) => {
+  const tab = sharedTab(() => app.openSignedIn('admin', options));
 
-  it.each(combinations)('every page passes: %s', async (_label, options) => {
-    const page = await app.openSignedIn('admin', options);
-    for (const path of signedInPages) {
-      await page.goto(app.url + path);
-      await settle(page);
-      await expectAccessible(page, `${_label} ${path}`);
-    }
+  it.each(signedInPages)('%s passes', async (path) => {
+    const page = tab();
+    await page.goto(app.url + path);
+    await settle(page);
+    await expectAccessible(page, `${label} ${path}`);
   });
+});
 
-  it('the open search, customizer, menus and overlay navigation pass too', async () => {
+describe('accessibility of the signed-in overlays', () => {
+  // Two tests (the overlays of a narrow window, then the menus of a wide one) rather than one; each opens
+  // several overlays in turn with an axe run on each: about 20 s on a busy machine, so two minutes each.
+  it('the overlay navigation, the open search and the customizer pass too', async () => {
     const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 900, height: 800 } });
     await page.goto(`${app.url}/dashboards/solar`);
     await settle(page);
@@ -93,8 +113,12 @@ describe('accessibility of the signed-in pages', () => {
     await settle(page);
     await expectAccessible(page, 'customizer', '[role=dialog]');
     await page.keyboard.press('Escape');
+  }, 120_000);
 
-    await page.setViewportSize({ width: 1280, height: 800 });
+  it('the menus pass, and the navbar and page after they closed', async () => {
+    const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/dashboards/solar`);
+    await settle(page);
     await page.getByTestId('horizontal-nav').waitFor();
     const openers = [
       ['user menu', page.getByTestId('user-menu')],
@@ -112,17 +136,19 @@ describe('accessibility of the signed-in pages', () => {
     }
     await settle(page);
     await expectAccessible(page, 'navbar and page after the menus closed');
-  });
+  }, 120_000);
+});
 
-  it('keeps its text readable at 200% zoom (a 640 px wide window): nothing scrolls sideways', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fa', viewport: { width: 640, height: 400 } });
-    for (const path of signedInPages) {
-      await page.goto(app.url + path);
-      await settle(page);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, path).toBeLessThanOrEqual(0);
-    }
+describe('text readable at 200% zoom (a 640 px wide window): nothing scrolls sideways', () => {
+  const tab = sharedTab(() => app.openSignedIn('admin', { language: 'fa', viewport: { width: 640, height: 400 } }));
+
+  it.each(signedInPages)('%s', async (path) => {
+    const page = tab();
+    await page.goto(app.url + path);
+    await settle(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
   });
 });

@@ -57,6 +57,7 @@ async function englishWords(page: Page): Promise<string[]> {
   return [...new Set(text.match(/[A-Za-z²]+/g) ?? [])].filter((w) => !allowed.has(w) && !names.has(w));
 }
 
+// Two waits of up to 45 s each for the history the hub fills: the test gets two minutes.
 describe('energy heatmap', () => {
   it('draws every day of the week by 24 hours, zero at night and energy at noon', async () => {
     const page = await app.openSignedIn('admin', { language: 'en' });
@@ -91,7 +92,7 @@ describe('energy heatmap', () => {
     );
     expect(await page.getByTestId('summary-total').innerText()).toMatch(/(kWh|MWh|GWh)/);
     await expectAccessible(page, 'energy heatmap');
-  });
+  }, 120_000);
 
   it('keeps the site, the source and the period in the address', async () => {
     const page = await app.openSignedIn('operator', { language: 'en' });

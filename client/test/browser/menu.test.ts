@@ -32,7 +32,9 @@ async function menuOf(who: Who) {
 }
 
 describe('the menu', () => {
-  it('offers a client only pages a client may open: no admin entry', async () => {
+  // Two tests (visiting every entry, then comparing with the admin's menu) rather than one, each within
+  // its limit on a slow machine; the visits get two minutes.
+  it('offers a client only pages a client may open', async () => {
     const { page, links } = await menuOf('client');
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) {
@@ -40,10 +42,14 @@ describe('the menu', () => {
       await page.getByTestId('default-layout').waitFor();
       expect(new URL(page.url()).pathname, link).toBe(link);
     }
-    const admin = await menuOf('admin');
+  }, 120_000);
+
+  it('offers a client no entry the admin has not', async () => {
+    const [client, admin] = [await menuOf('client'), await menuOf('admin')];
+    expect(client.links.length).toBeGreaterThan(0);
     expect(
-      links.filter((link) => !admin.links.includes(link)),
-      JSON.stringify([links, admin.links]),
+      client.links.filter((link) => !admin.links.includes(link)),
+      JSON.stringify([client.links, admin.links]),
     ).toEqual([]);
   });
 
