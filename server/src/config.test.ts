@@ -4,14 +4,20 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('runs on its embedded defaults with an empty environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', demo: true, sessionTtl: 43_200, scryptLog2N: 17 });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      demo: true,
+      sessionTtlSeconds: 43_200,
+      scryptLog2N: 17,
+    });
     expect(config.dataDir).toMatch(/data$/);
   });
 
   it('reads durations with units', () => {
     expect(loadConfig({ SESSION_TTL: '30m', REMEMBER_TTL: '7d' })).toMatchObject({
-      sessionTtl: 1800,
-      rememberTtl: 604_800,
+      sessionTtlSeconds: 1800,
+      rememberTtlSeconds: 604_800,
     });
   });
 

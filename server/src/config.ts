@@ -23,14 +23,14 @@ export interface Config {
   allowedOrigins: string[];
   trustProxy: boolean;
   /** Session lifetimes in seconds: without and with "remember me". */
-  sessionTtl: number;
-  rememberTtl: number;
+  sessionTtlSeconds: number;
+  rememberTtlSeconds: number;
   /** scrypt cost as log2(N): 17 in production (about 0.3 s a hash here); tests lower it. */
   scryptLog2N: number;
   smtpUrl: string | null;
   mailFrom: string;
   /** A password-reset link's lifetime in seconds. */
-  resetTtl: number;
+  resetTtlSeconds: number;
   /** PostgreSQL instead of the embedded SQLite file when set. */
   databaseUrl: string | null;
   /** The PostgreSQL schema to use (created when missing); the server's default when null. */
@@ -47,14 +47,14 @@ export interface Config {
     /** Days of history the simulator fills on a first start (an empty store). */
     backfillDays: number;
     /** Sampling step of that history, in seconds. */
-    backfillStep: number;
+    backfillStepSeconds: number;
   };
   /** How long each resolution is kept, in seconds; null keeps it for ever. */
-  retention: { raw: number | null; minute: number | null; hour: number | null };
+  retentionSeconds: { raw: number | null; minute: number | null; hour: number | null };
   /** Largest ingest request body, in bytes. */
   ingestMaxBytes: number;
   /** How often rollups catch up with new samples, in seconds. */
-  rollupInterval: number;
+  rollupIntervalSeconds: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <metricsToken>`. */
   metricsToken: string | null;
   live: {
@@ -214,12 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: url('PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']) as string,
     allowedOrigins,
     trustProxy: bool('TRUST_PROXY', false),
-    sessionTtl: duration('SESSION_TTL', 12 * 3600),
-    rememberTtl: duration('REMEMBER_TTL', 30 * 86400),
+    sessionTtlSeconds: duration('SESSION_TTL', 12 * 3600),
+    rememberTtlSeconds: duration('REMEMBER_TTL', 30 * 86400),
     scryptLog2N: int('SCRYPT_LOG2N', 17, 10, 20),
     smtpUrl: url('SMTP_URL', null, ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM', 'Voltscope <no-reply@voltscope.local>'),
-    resetTtl: duration('RESET_TTL', 30 * 60),
+    resetTtlSeconds: duration('RESET_TTL', 30 * 60),
     databaseUrl: url('DATABASE_URL', null, ['postgres:', 'postgresql:']),
     databaseSchema: env.DATABASE_SCHEMA?.trim() || null,
     simulator: {
@@ -229,15 +229,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       faultRate: number('SIM_FAULT_RATE', 1, 0, 100_000),
       periodMs: millis('SIM_PERIOD', 1000, 100, 60_000),
       backfillDays: int('BACKFILL_DAYS', demo ? 30 : 0, 0, 3650),
-      backfillStep: duration('BACKFILL_STEP', 15 * 60),
+      backfillStepSeconds: duration('BACKFILL_STEP', 15 * 60),
     },
-    retention: {
+    retentionSeconds: {
       raw: retention('RETENTION_RAW', 30 * 86400),
       minute: retention('RETENTION_1M', 730 * 86400),
       hour: env.RETENTION_1H ? retention('RETENTION_1H', null) : null,
     },
     ingestMaxBytes: int('INGEST_MAX_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    rollupInterval: duration('ROLLUP_INTERVAL', 2),
+    rollupIntervalSeconds: duration('ROLLUP_INTERVAL', 2),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     live: {
       frameMs: int('FRAME_MS', 100, 10, 5000),

@@ -127,11 +127,13 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
 
   // 8. Background jobs, one clock for all.
   const scheduler = new Scheduler(log);
-  scheduler.every('rollups', { everyMs: config.rollupInterval * 1000 }, () => telemetry.flushRollups({ all: false }));
+  scheduler.every('rollups', { everyMs: config.rollupIntervalSeconds * 1000 }, () =>
+    telemetry.flushRollups({ all: false }),
+  );
   const retention = {
-    raw: config.retention.raw && config.retention.raw * 1000,
-    '1m': config.retention.minute && config.retention.minute * 1000,
-    '1h': config.retention.hour && config.retention.hour * 1000,
+    raw: config.retentionSeconds.raw && config.retentionSeconds.raw * 1000,
+    '1m': config.retentionSeconds.minute && config.retentionSeconds.minute * 1000,
+    '1h': config.retentionSeconds.hour && config.retentionSeconds.hour * 1000,
   };
   scheduler.every('retention', { everyMs: 3_600_000 }, () => telemetry.prune(retention));
   // Delays run out, devices fall silent and shelving expires without a sample: the alarm clock.

@@ -11,7 +11,15 @@ import analysisMessages from '../../src/i18n/locales/en/analysis.json' with { ty
 import { demo, expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
-  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 5, periodMs: 1000, backfillDays: 3, backfillStep: 900 },
+  simulator: {
+    enabled: true,
+    seed: 5,
+    warp: 1,
+    faultRate: 5,
+    periodMs: 1000,
+    backfillDays: 3,
+    backfillStepSeconds: 900,
+  },
 });
 
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];

@@ -7,7 +7,15 @@ import dashboardMessages from '../../src/i18n/locales/en/dashboards.json' with {
 import { demo, expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
-  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 0, periodMs: 1000, backfillDays: 1, backfillStep: 900 },
+  simulator: {
+    enabled: true,
+    seed: 5,
+    warp: 1,
+    faultRate: 0,
+    periodMs: 1000,
+    backfillDays: 1,
+    backfillStepSeconds: 900,
+  },
 });
 
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];

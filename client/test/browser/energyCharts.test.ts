@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
-  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 0, periodMs: 1000, backfillDays: 3, backfillStep: 900 },
+  simulator: {
+    enabled: true,
+    seed: 5,
+    warp: 1,
+    faultRate: 0,
+    periodMs: 1000,
+    backfillDays: 3,
+    backfillStepSeconds: 900,
+  },
 });
 
 const HEATMAP = '/overview/ApexChartDailySalesStates';

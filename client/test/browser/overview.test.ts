@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
-  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 0, periodMs: 1000, backfillDays: 1, backfillStep: 900 },
+  simulator: {
+    enabled: true,
+    seed: 5,
+    warp: 1,
+    faultRate: 0,
+    periodMs: 1000,
+    backfillDays: 1,
+    backfillStepSeconds: 900,
+  },
 });
 
 /** Text as a reader sees it: without the invisible direction marks around units. */

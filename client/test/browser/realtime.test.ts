@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
-  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 0, periodMs: 1000, backfillDays: 0, backfillStep: 900 },
+  simulator: {
+    enabled: true,
+    seed: 5,
+    warp: 1,
+    faultRate: 0,
+    periodMs: 1000,
+    backfillDays: 0,
+    backfillStepSeconds: 900,
+  },
 });
 
 /** The bar chart's canvas as an image, to tell whether it changed. */

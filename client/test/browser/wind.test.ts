@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser({
-  simulator: { enabled: true, seed: 5, warp: 1, faultRate: 0, periodMs: 1000, backfillDays: 1, backfillStep: 900 },
+  simulator: {
+    enabled: true,
+    seed: 5,
+    warp: 1,
+    faultRate: 0,
+    periodMs: 1000,
+    backfillDays: 1,
+    backfillStepSeconds: 900,
+  },
 });
 
 /** Each turbine card's power as drawn (the raw value the card shows, in kW). */

@@ -31,8 +31,8 @@ interface SessionEvents {
 }
 
 export interface SessionTtl {
-  sessionTtl: number;
-  rememberTtl: number;
+  sessionTtlSeconds: number;
+  rememberTtlSeconds: number;
 }
 
 export class Sessions extends EventEmitter<SessionEvents> {
@@ -47,7 +47,7 @@ export class Sessions extends EventEmitter<SessionEvents> {
 
   async issue(user: UserRecord, remember: boolean, meta: { userAgent: string | null; ip: string }) {
     const accessToken = newToken();
-    const expiresAt = Date.now() + 1000 * (remember ? this.#ttl.rememberTtl : this.#ttl.sessionTtl);
+    const expiresAt = Date.now() + 1000 * (remember ? this.#ttl.rememberTtlSeconds : this.#ttl.sessionTtlSeconds);
     await insertAccessToken(this.#db, {
       tokenHash: hashToken(accessToken),
       userId: user.id,

@@ -201,9 +201,9 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await findUserByLogin(db, request.body.email);
       if (user?.active) {
         const token = newToken();
-        await insertPasswordReset(db, hashToken(token), user.id, Date.now() + config.resetTtl * 1000);
+        await insertPasswordReset(db, hashToken(token), user.id, Date.now() + config.resetTtlSeconds * 1000);
         const link = `${config.publicUrl}/reset-password?token=${token}`;
-        const minutes = Math.round(config.resetTtl / 60);
+        const minutes = Math.round(config.resetTtlSeconds / 60);
         // Sent in the background: answering only after delivery would tell who has an account.
         mailer
           .send({

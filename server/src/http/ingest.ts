@@ -82,7 +82,7 @@ export async function ingestRoutes(app: FastifyInstance) {
       const { batch, rejected } = validateSamples(app.services.registry, request.body.samples, {
         now,
         maxFutureMs: MAX_FUTURE_MS,
-        oldest: config.retention.raw === null ? 0 : now - config.retention.raw * 1000,
+        oldest: config.retentionSeconds.raw === null ? 0 : now - config.retentionSeconds.raw * 1000,
         siteId: key.siteId,
       });
       app.services.ingest.counters.rejected += rejected.length;

@@ -61,7 +61,7 @@ export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promis
 /** The first start's history: the simulator run faster than real time over the last days, into the store. */
 async function fillHistory(deps: SimulatorDeps, sites: Site[], now: number, signal: AbortSignal): Promise<void> {
   const { config, registry, ingest, telemetry, log } = deps;
-  const { backfillDays, backfillStep } = config.simulator;
+  const { backfillDays, backfillStepSeconds } = config.simulator;
   // A simulator of its own, so that its faults and energy counters do not disturb the live one.
   const history = new FleetSimulator(registry, sites, demoPlants, {
     seed: config.simulator.seed + 1,
@@ -71,8 +71,8 @@ async function fillHistory(deps: SimulatorDeps, sites: Site[], now: number, sign
   const from = now - backfillDays * 86_400_000;
   const started = Date.now();
   let reported = 0;
-  log.info({ days: backfillDays, stepSeconds: backfillStep }, 'filling history');
-  const samples = await history.backfill(from, now, backfillStep * 1000, async (batch, progress) => {
+  log.info({ days: backfillDays, stepSeconds: backfillStepSeconds }, 'filling history');
+  const samples = await history.backfill(from, now, backfillStepSeconds * 1000, async (batch, progress) => {
     signal.throwIfAborted();
     await ingest.accept(batch, { live: false });
     if (progress - reported >= 0.1) {

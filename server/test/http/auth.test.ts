@@ -144,7 +144,7 @@ describe('tokens', () => {
   });
 
   it('expires a short session, and gives a remembered one a longer life', async () => {
-    const local = await startTestServer({ sessionTtl: 1, rememberTtl: 3600 });
+    const local = await startTestServer({ sessionTtlSeconds: 1, rememberTtlSeconds: 3600 });
     try {
       const short = await local.login(demo.admin.email, demo.admin.password, false);
       const long = await local.login(demo.admin.email, demo.admin.password, true);

@@ -4,13 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestServer, type TestServer } from '../helper.ts';
 import { storeCases } from '../stores.ts';
 
-const simulator = { enabled: true, seed: 3, warp: 1, faultRate: 1, periodMs: 1000, backfillDays: 1, backfillStep: 900 };
+const simulator = {
+  enabled: true,
+  seed: 3,
+  warp: 1,
+  faultRate: 1,
+  periodMs: 1000,
+  backfillDays: 1,
+  backfillStepSeconds: 900,
+};
 
 describe.each(storeCases('vs_sim'))('the simulator on $driver', ({ overrides, drop }) => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer({ ...overrides, simulator, rollupInterval: 1 });
+    server = await startTestServer({ ...overrides, simulator, rollupIntervalSeconds: 1 });
     token = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
   });
   afterAll(async () => {

@@ -42,7 +42,15 @@ describe('the hub with its simulator', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      simulator: { enabled: true, seed: 7, warp: 1, faultRate: 0, periodMs: 200, backfillDays: 0, backfillStep: 900 },
+      simulator: {
+        enabled: true,
+        seed: 7,
+        warp: 1,
+        faultRate: 0,
+        periodMs: 200,
+        backfillDays: 0,
+        backfillStepSeconds: 900,
+      },
       // A small limit, so that a stalled socket shows within a few megabytes.
       live: { ...(await liveDefaults()), slowBytes: 32 * 1024 },
     });

@@ -57,7 +57,7 @@ describe('socket handshake', () => {
   });
 
   it('disconnects a socket when its session expires', async () => {
-    const local = await startTestServer({ sessionTtl: 1 });
+    const local = await startTestServer({ sessionTtlSeconds: 1 });
     try {
       const { accessToken } = await local.login(demo.admin.email, demo.admin.password);
       const socket = local.connect(accessToken);
