@@ -55,6 +55,7 @@ function ListCard({
   empty,
   count,
   testId,
+  minWidth,
   children,
 }: {
   title: string;
@@ -62,6 +63,7 @@ function ListCard({
   empty: string;
   count: number;
   testId: string;
+  minWidth: number;
   children: ReactNode;
 }) {
   const id = useId();
@@ -78,7 +80,11 @@ function ListCard({
           {empty}
         </Text>
       ) : (
-        children
+        <Table.ScrollContainer minWidth={minWidth} type="native">
+          <Table verticalSpacing="xs" striped aria-label={title}>
+            {children}
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Card>
   );
@@ -186,23 +192,20 @@ export function AlarmPointCards({ health, sites, timeZone, ...ctx }: AlarmPointC
         empty={t('analysis:health.topEmpty')}
         count={health.mostFrequent.length}
         testId="top-alarms"
+        minWidth={720}
       >
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table verticalSpacing="xs" striped aria-label={t('analysis:health.topTitle')}>
-            <Headers
-              columns={[
-                { label: t('analysis:health.rank'), end: true },
-                ...pointColumns,
-                { label: t('analysis:health.count'), end: true },
-              ]}
-            />
-            <Table.Tbody>
-              {health.mostFrequent.map((p, i) => (
-                <PointRow key={key(p)} point={p} rank={i + 1} value={p.count} testId="top-row" ctx={ctx} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Headers
+          columns={[
+            { label: t('analysis:health.rank'), end: true },
+            ...pointColumns,
+            { label: t('analysis:health.count'), end: true },
+          ]}
+        />
+        <Table.Tbody>
+          {health.mostFrequent.map((p, i) => (
+            <PointRow key={key(p)} point={p} rank={i + 1} value={p.count} testId="top-row" ctx={ctx} />
+          ))}
+        </Table.Tbody>
       </ListCard>
 
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
@@ -212,17 +215,14 @@ export function AlarmPointCards({ health, sites, timeZone, ...ctx }: AlarmPointC
           empty={t('analysis:health.chatteringEmpty')}
           count={health.chattering.length}
           testId="chattering"
+          minWidth={600}
         >
-          <Table.ScrollContainer minWidth={600} type="native">
-            <Table verticalSpacing="xs" striped aria-label={t('analysis:health.chatteringTitle')}>
-              <Headers columns={[...pointColumns, { label: t('analysis:health.activations'), end: true }]} />
-              <Table.Tbody>
-                {health.chattering.map((p) => (
-                  <PointRow key={key(p)} point={p} value={p.activations} testId="chattering-row" ctx={ctx} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Headers columns={[...pointColumns, { label: t('analysis:health.activations'), end: true }]} />
+          <Table.Tbody>
+            {health.chattering.map((p) => (
+              <PointRow key={key(p)} point={p} value={p.activations} testId="chattering-row" ctx={ctx} />
+            ))}
+          </Table.Tbody>
         </ListCard>
 
         <ListCard
@@ -231,45 +231,42 @@ export function AlarmPointCards({ health, sites, timeZone, ...ctx }: AlarmPointC
           empty={t('analysis:health.standingEmpty')}
           count={health.standing.length}
           testId="standing"
+          minWidth={600}
         >
-          <Table.ScrollContainer minWidth={600} type="native">
-            <Table verticalSpacing="xs" striped aria-label={t('analysis:health.standingTitle')}>
-              <Headers
-                columns={[
-                  { label: t('analysis:health.alarm') },
-                  { label: t('analysis:health.device') },
-                  { label: t('analysis:health.raisedAt') },
-                ]}
-              />
-              <Table.Tbody>
-                {health.standing.map((s) => (
-                  <Table.Tr key={s.id} data-testid="standing-row">
-                    <Table.Td className={classes.message}>{messageIn(s.message, format.lng)}</Table.Td>
-                    <Table.Td>
-                      <DeviceCell names={names} deviceId={s.deviceId} siteId={s.siteId} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" className={classes.nowrap}>
-                        {format.dateTime(s.raisedAt, sites.get(s.siteId)?.timeZone ?? timeZone)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatRelativeTime(format.lng, s.raisedAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <HistoryLink
-                        to={alarmHistoryLink(
-                          { sites: [s.siteId], deviceId: s.deviceId },
-                          { from: s.raisedAt, to: Date.now() },
-                        )}
-                        device={names.device(s.deviceId)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Headers
+            columns={[
+              { label: t('analysis:health.alarm') },
+              { label: t('analysis:health.device') },
+              { label: t('analysis:health.raisedAt') },
+            ]}
+          />
+          <Table.Tbody>
+            {health.standing.map((s) => (
+              <Table.Tr key={s.id} data-testid="standing-row">
+                <Table.Td className={classes.message}>{messageIn(s.message, format.lng)}</Table.Td>
+                <Table.Td>
+                  <DeviceCell names={names} deviceId={s.deviceId} siteId={s.siteId} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" className={classes.nowrap}>
+                    {format.dateTime(s.raisedAt, sites.get(s.siteId)?.timeZone ?? timeZone)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatRelativeTime(format.lng, s.raisedAt)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <HistoryLink
+                    to={alarmHistoryLink(
+                      { sites: [s.siteId], deviceId: s.deviceId },
+                      { from: s.raisedAt, to: Date.now() },
+                    )}
+                    device={names.device(s.deviceId)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
         </ListCard>
       </SimpleGrid>
     </>

@@ -106,8 +106,15 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
   const energy = extremesOf(columns.days, columns.energy);
   const pr = extremesOf(columns.days, columns.performanceRatio);
   const availability = extremesOf(columns.days, columns.availability);
-  const tick = (ms: number) => format.tick(ms, DAY_MS, 'UTC');
-  const cursor = (ms: number) => format.day(new Date(ms).toISOString().slice(0, 10));
+  // What both charts share: a bar or point per day, named as a date (UTC), not as an instant.
+  const daily = {
+    x,
+    stepMs: DAY_MS,
+    timeZone: 'UTC',
+    ticksOnValues: true,
+    formatTick: (ms: number) => format.tick(ms, DAY_MS, 'UTC'),
+    formatCursor: (ms: number) => format.day(new Date(ms).toISOString().slice(0, 10)),
+  };
 
   const energyText = [
     t('analysis:charts.energySummary', {
@@ -151,15 +158,10 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
       <ChartCard title={t('analysis:charts.energyTitle')} text={energyText} textTestId="energy-summary">
         {(describedBy) => (
           <AnalysisBars
-            x={x}
+            {...daily}
             columns={energyColumns}
             series={energySeries}
-            stepMs={DAY_MS}
-            timeZone="UTC"
-            ticksOnValues
             axis={format.axes.energy}
-            formatTick={tick}
-            formatCursor={cursor}
             ariaLabel={t('analysis:charts.energyTitle')}
             describedBy={describedBy}
             testId="energy-chart"
@@ -169,16 +171,11 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
       <ChartCard title={t('analysis:charts.ratioTitle')} text={ratioText} textTestId="ratio-summary">
         {(describedBy) => (
           <AnalysisBars
-            x={x}
+            {...daily}
             columns={ratioColumns}
             series={ratioSeries}
-            stepMs={DAY_MS}
-            timeZone="UTC"
-            ticksOnValues
             axis={format.axes.percent}
             minTop={1}
-            formatTick={tick}
-            formatCursor={cursor}
             ariaLabel={t('analysis:charts.ratioTitle')}
             describedBy={describedBy}
             testId="ratio-chart"
