@@ -3,6 +3,7 @@
 // (and later the devices) the caller may read. The client only renders what the server answers.
 import type { Action, SubjectName } from './abilities.ts';
 import type { Language } from './i18n.ts';
+import searchTitles from './searchTitles.json' with { type: 'json' };
 
 /** The seed's five categories, then the live objects the server adds. */
 export const searchCategoryKeys = [
@@ -83,208 +84,51 @@ export interface CatalogueEntry {
   titles: Record<Language, string>;
 }
 
-// Only pages that exist: each later page adds its entry here (client/src/app/searchCatalogue.test.ts
-// checks that every url leads to a built route with the same permission).
+type PageUrl = keyof typeof searchTitles;
+
+const READ_SITE = ['read', 'Site'] as const;
+const READ_SERIES = ['read', 'Series'] as const;
+const READ_ALARM = ['read', 'Alarm'] as const;
+const READ_EVENT = ['read', 'Event'] as const;
+const UPDATE_ALARM = ['update', 'Alarm'] as const;
+const READ_ACL_DEMO = ['read', 'AclDemo'] as const;
+
+function page(
+  category: CatalogueEntry['category'],
+  icon: string,
+  url: PageUrl,
+  can?: CatalogueEntry['can'],
+): CatalogueEntry {
+  return { category, icon, url, ...(can ? { can } : {}), titles: searchTitles[url] };
+}
+
+// Only pages that exist: each later page adds its entry here and its titles in searchTitles.json
+// (client/src/app/searchCatalogue.test.ts checks that every url leads to a built route with the same permission).
 export const searchCatalogue: readonly CatalogueEntry[] = [
-  {
-    category: 'dashboards',
-    icon: 'solar',
-    url: '/dashboards/solar',
-    can: ['read', 'Site'],
-    titles: {
-      en: 'Solar dashboard',
-      fr: 'Tableau de bord solaire',
-      fa: 'داشبورد خورشیدی',
-      ar: 'لوحة المعلومات الشمسية',
-    },
-  },
-  {
-    category: 'dashboards',
-    icon: 'solar',
-    url: '/dashboards/RealTimePowerBarChart',
-    can: ['read', 'Site'],
-    titles: { en: 'Real-time power', fr: 'Puissance en temps réel', fa: 'توان لحظه‌ای', ar: 'القدرة اللحظية' },
-  },
-  {
-    category: 'dashboards',
-    icon: 'solar',
-    url: '/dashboards/RealTimePVBarChart',
-    can: ['read', 'Site'],
-    titles: { en: 'Real-time PV', fr: 'PV en temps réel', fa: 'توان خورشیدی لحظه‌ای', ar: 'القدرة الشمسية اللحظية' },
-  },
-  {
-    category: 'dashboards',
-    icon: 'solar',
-    url: '/dashboards/SolarComparison',
-    can: ['read', 'Site'],
-    titles: { en: 'Solar comparison', fr: 'Comparaison solaire', fa: 'مقایسه خورشیدی', ar: 'المقارنة الشمسية' },
-  },
-  {
-    category: 'dashboards',
-    icon: 'solar',
-    url: '/overview/solar',
-    can: ['read', 'Site'],
-    titles: {
-      en: 'Solar overview',
-      fr: 'Vue d’ensemble solaire',
-      fa: 'نمای کلی خورشیدی',
-      ar: 'نظرة عامة على الطاقة الشمسية',
-    },
-  },
-  {
-    category: 'dashboards',
-    icon: 'wind',
-    url: '/overview/wind',
-    can: ['read', 'Site'],
-    titles: {
-      en: 'Wind farm overview',
-      fr: 'Parc éolien',
-      fa: 'نمای کلی مزرعه بادی',
-      ar: 'نظرة عامة على مزرعة الرياح',
-    },
-  },
-  {
-    category: 'chartsMisc',
-    icon: 'chart',
-    url: '/overview/ApexChartDailySalesStates',
-    can: ['read', 'Series'],
-    titles: {
-      en: 'Energy heatmap',
-      fr: 'Carte thermique de l’énergie',
-      fa: 'نقشه حرارتی انرژی',
-      ar: 'خريطة حرارية للطاقة',
-    },
-  },
-  {
-    category: 'chartsMisc',
-    icon: 'chart',
-    url: '/overview/ChartJsLineChart',
-    can: ['read', 'Series'],
-    titles: {
-      en: 'Irradiance vs power',
-      fr: 'Irradiance et puissance',
-      fa: 'تابش در برابر توان',
-      ar: 'الإشعاع مقابل القدرة',
-    },
-  },
-  {
-    category: 'appsPages',
-    icon: 'bell',
-    url: '/alarm/realtime',
-    can: ['read', 'Alarm'],
-    titles: { en: 'Realtime alarms', fr: 'Alarmes en temps réel', fa: 'هشدارهای بلادرنگ', ar: 'الإنذارات الآنية' },
-  },
-  {
-    category: 'appsPages',
-    icon: 'bell',
-    url: '/event/realtime',
-    can: ['read', 'Event'],
-    titles: { en: 'Realtime events', fr: 'Événements en temps réel', fa: 'رویدادهای بلادرنگ', ar: 'الأحداث الآنية' },
-  },
-  {
-    category: 'formsTables',
-    icon: 'table',
-    url: '/event/history',
-    can: ['read', 'Event'],
-    titles: { en: 'Event history', fr: 'Historique des événements', fa: 'تاریخچه رویدادها', ar: 'سجل الأحداث' },
-  },
-  {
-    category: 'formsTables',
-    icon: 'table',
-    url: '/alarm/history',
-    can: ['read', 'Alarm'],
-    titles: { en: 'Alarm history', fr: 'Historique des alarmes', fa: 'تاریخچه هشدارها', ar: 'سجل الإنذارات' },
-  },
-  {
-    category: 'formsTables',
-    icon: 'table',
-    url: '/analysis/history',
-    can: ['read', 'Series'],
-    titles: { en: 'Analysis', fr: 'Analyse', fa: 'تحلیل', ar: 'التحليل' },
-  },
-  {
-    category: 'formsTables',
-    icon: 'settings',
-    url: '/alarm/rules',
-    can: ['update', 'Alarm'],
-    titles: {
-      en: 'Alarm rules and notifications',
-      fr: 'Règles d’alarme et notifications',
-      fa: 'قاعده‌های هشدار و اعلان‌ها',
-      ar: 'قواعد الإنذار والإشعارات',
-    },
-  },
-  {
-    category: 'appsPages',
-    icon: 'shield',
-    url: '/access-control',
-    can: ['read', 'AclDemo'],
-    titles: { en: 'Access control', fr: 'Contrôle d’accès', fa: 'کنترل دسترسی', ar: 'التحكم في الوصول' },
-  },
-  {
-    category: 'appsPages',
-    icon: 'user',
-    url: '/pages/user-profile/profile',
-    titles: { en: 'User profile', fr: 'Profil utilisateur', fa: 'نمایهٔ کاربر', ar: 'الملف الشخصي' },
-  },
-  {
-    category: 'appsPages',
-    icon: 'settings',
-    url: '/pages/account-settings/account',
-    titles: { en: 'Account settings', fr: 'Paramètres du compte', fa: 'تنظیمات حساب', ar: 'إعدادات الحساب' },
-  },
-  {
-    category: 'appsPages',
-    icon: 'devices',
-    url: '/pages/account-settings/security#sessions',
-    titles: { en: 'Active sessions', fr: 'Sessions actives', fa: 'نشست‌های فعال', ar: 'الجلسات النشطة' },
-  },
-  {
-    category: 'userInterface',
-    icon: 'palette',
-    url: '/settings/user-interface',
-    titles: {
-      en: 'User interface settings',
-      fr: 'Réglages de l’interface',
-      fa: 'تنظیمات رابط کاربری',
-      ar: 'إعدادات واجهة المستخدم',
-    },
-  },
-  {
-    category: 'userInterface',
-    icon: 'theme',
-    url: '/settings/user-interface#theme',
-    titles: { en: 'Theme and colours', fr: 'Thème et couleurs', fa: 'پوسته و رنگ‌ها', ar: 'السمة والألوان' },
-  },
-  {
-    category: 'userInterface',
-    icon: 'layout',
-    url: '/settings/user-interface#layout',
-    titles: {
-      en: 'Layout and navigation',
-      fr: 'Mise en page et navigation',
-      fa: 'چیدمان و ناوبری',
-      ar: 'التخطيط والتنقل',
-    },
-  },
-  {
-    category: 'userInterface',
-    icon: 'language',
-    url: '/settings/user-interface#language',
-    titles: { en: 'Language', fr: 'Langue', fa: 'زبان', ar: 'اللغة' },
-  },
-  {
-    category: 'formsTables',
-    icon: 'user',
-    url: '/pages/account-settings/account#details',
-    titles: { en: 'Name and email', fr: 'Nom et adresse e-mail', fa: 'نام و ایمیل', ar: 'الاسم والبريد الإلكتروني' },
-  },
-  {
-    category: 'formsTables',
-    icon: 'lock',
-    url: '/pages/account-settings/security#password',
-    titles: { en: 'Change password', fr: 'Changer le mot de passe', fa: 'تغییر گذرواژه', ar: 'تغيير كلمة المرور' },
-  },
+  page('dashboards', 'solar', '/dashboards/solar', READ_SITE),
+  page('dashboards', 'solar', '/dashboards/RealTimePowerBarChart', READ_SITE),
+  page('dashboards', 'solar', '/dashboards/RealTimePVBarChart', READ_SITE),
+  page('dashboards', 'solar', '/dashboards/SolarComparison', READ_SITE),
+  page('dashboards', 'solar', '/overview/solar', READ_SITE),
+  page('dashboards', 'wind', '/overview/wind', READ_SITE),
+  page('chartsMisc', 'chart', '/overview/ApexChartDailySalesStates', READ_SERIES),
+  page('chartsMisc', 'chart', '/overview/ChartJsLineChart', READ_SERIES),
+  page('appsPages', 'bell', '/alarm/realtime', READ_ALARM),
+  page('appsPages', 'bell', '/event/realtime', READ_EVENT),
+  page('formsTables', 'table', '/event/history', READ_EVENT),
+  page('formsTables', 'table', '/alarm/history', READ_ALARM),
+  page('formsTables', 'table', '/analysis/history', READ_SERIES),
+  page('formsTables', 'settings', '/alarm/rules', UPDATE_ALARM),
+  page('appsPages', 'shield', '/access-control', READ_ACL_DEMO),
+  page('appsPages', 'user', '/pages/user-profile/profile'),
+  page('appsPages', 'settings', '/pages/account-settings/account'),
+  page('appsPages', 'devices', '/pages/account-settings/security#sessions'),
+  page('userInterface', 'palette', '/settings/user-interface'),
+  page('userInterface', 'theme', '/settings/user-interface#theme'),
+  page('userInterface', 'layout', '/settings/user-interface#layout'),
+  page('userInterface', 'language', '/settings/user-interface#language'),
+  page('formsTables', 'user', '/pages/account-settings/account#details'),
+  page('formsTables', 'lock', '/pages/account-settings/security#password'),
 ];
 
 /** Case-insensitive containment in the reader's language (Turkish-style dotted i included). */

@@ -1,33 +1,11 @@
 // The annunciator's speaker icons, drawn like ui/icons.tsx (stroke, currentColor, hidden from readers).
-import type { SVGProps } from 'react';
+import { SvgIcon } from '../ui/icons.tsx';
 
-function Speaker({
-  extra,
-  size = 20,
-  ...rest
-}: { extra: readonly string[]; size?: number | undefined } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d="M11 5 6 9H3v6h3l5 4z" />
-      {extra.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
+const SPEAKER = 'M11 5 6 9H3v6h3l5 4z';
+
+const Speaker = ({ extra, size = 20 }: { extra: readonly string[]; size?: number | undefined }) => (
+  <SvgIcon shape={{ paths: [SPEAKER, ...extra] }} size={size} />
+);
 
 export const IconSoundOn = ({ size }: { size?: number }) => (
   <Speaker size={size} extra={['M15.5 8.5a5 5 0 0 1 0 7', 'M18.5 5.5a9 9 0 0 1 0 13']} />

@@ -7,8 +7,10 @@
 import { Box, Group, Text, useComputedColorScheme, useDirection } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { ChartTooltip, placeTooltip } from './ChartTooltip.tsx';
 import { chartColors } from './chartTheme.ts';
 import { type MountedChart, mountUplot } from './mountUplot.ts';
+import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
 export interface AnalysisSeries {
   label: string;
@@ -26,13 +28,6 @@ export interface AnalysisTarget {
   dash?: number[];
 }
 
-/** The value axis: ticks as bare numbers in one unit, the unit as the axis' title, full values in the tooltip. */
-export interface AnalysisAxis {
-  format: (value: number) => string;
-  ticks: (splits: number[], max: number) => string[];
-  unit: (max: number) => string;
-}
-
 export interface AnalysisBarsProps {
   /** Instants (ms) of the columns' values: a day's UTC midnight, or the start of a window. */
   x: readonly number[];
@@ -48,7 +43,7 @@ export interface AnalysisBarsProps {
   timeZone: string;
   /** Ticks on the values' own instants (one a day), thinned to fit, instead of round times. */
   ticksOnValues?: boolean;
-  axis: AnalysisAxis;
+  axis: ValueAxis;
   formatTick: (ms: number, stepMs: number) => string;
   formatCursor: (ms: number) => string;
   height?: number;
@@ -58,7 +53,6 @@ export interface AnalysisBarsProps {
   testId?: string;
 }
 
-const FONT = '12px system-ui, sans-serif';
 const finite = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
 function Swatch({
@@ -108,14 +102,7 @@ function fillTooltip(el: HTMLElement, u: uPlot, props: AnalysisBarsProps): void 
   });
   el.replaceChildren(head, ...rows);
   el.style.display = 'block';
-  // Physical coordinates on purpose: the plot does not mirror. Past the middle the box goes to the other
-  // side of the cursor so that it stays inside the chart.
-  const left = u.cursor.left ?? 0;
-  const width = u.over.getBoundingClientRect().width;
-  el.style.left =
-    left > width / 2
-      ? `${Math.max(0, left - el.offsetWidth - 12 + u.over.offsetLeft)}px`
-      : `${left + 16 + u.over.offsetLeft}px`;
+  placeTooltip(el, u);
 }
 
 export function AnalysisBars(props: AnalysisBarsProps) {
@@ -146,7 +133,6 @@ export function AnalysisBars(props: AnalysisBarsProps) {
     if (!element) return;
     const colors = chartColors(element, scheme);
     const rtl = dir === 'rtl';
-    const axisStyle = { stroke: colors.dimmed, ticks: { show: false }, font: FONT, labelFont: FONT };
     const read = (): uPlot.AlignedData => [
       Float64Array.from(propsRef.current.x, (ms) => ms / 1000),
       ...propsRef.current.columns.map((c) => [...c]),
@@ -182,7 +168,7 @@ export function AnalysisBars(props: AnalysisBarsProps) {
         },
         axes: [
           {
-            ...axisStyle,
+            ...axisStyle(colors),
             grid: { stroke: colors.grid, width: 1 },
             space: 64,
             ...(ticksOnValues
@@ -198,20 +184,7 @@ export function AnalysisBars(props: AnalysisBarsProps) {
             values: (_u, splits, _axis, _space, incr) =>
               splits.map((s) => propsRef.current.formatTick(s * 1000, incr * 1000)),
           },
-          {
-            ...axisStyle,
-            scale: 'y',
-            side: rtl ? 1 : 3,
-            grid: { stroke: colors.grid, width: 1 },
-            labelSize: 18,
-            gap: 4,
-            label: (u) => propsRef.current.axis.unit(u.scales.y?.max ?? 0),
-            values: (u, splits) => propsRef.current.axis.ticks(splits, u.scales.y?.max ?? 0),
-            size: (u, values) => {
-              u.ctx.font = FONT;
-              return Math.ceil(Math.max(0, ...(values ?? []).map((v) => u.ctx.measureText(v).width)) + 12);
-            },
-          },
+          valueAxis(colors, 'y', rtl ? 1 : 3, true, () => propsRef.current.axis),
         ],
         series: [
           {},
@@ -283,16 +256,7 @@ export function AnalysisBars(props: AnalysisBarsProps) {
         data-points={x.length}
       >
         <div ref={container} style={{ width: '100%', height: '100%' }} />
-        <Box
-          ref={tooltip}
-          pos="absolute"
-          top={8}
-          p="xs"
-          fz="xs"
-          bg="var(--mantine-color-body)"
-          bd="1px solid var(--mantine-color-default-border)"
-          style={{ display: 'none', pointerEvents: 'none', borderRadius: 6, zIndex: 2, whiteSpace: 'nowrap' }}
-        />
+        <ChartTooltip ref={tooltip} />
       </Box>
       <Group component="ul" gap="md" mt={6} p={0} style={{ listStyle: 'none' }}>
         {series.map((s) => (

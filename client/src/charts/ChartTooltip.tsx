@@ -1,6 +1,7 @@
 // The box a chart shows its values in under the cursor: hidden until the chart fills and places it.
 import { Box } from '@mantine/core';
 import type { Ref } from 'react';
+import type uPlot from 'uplot';
 
 export function ChartTooltip({
   ref,
@@ -50,4 +51,15 @@ export function setTooltipLines(el: HTMLElement, lines: readonly string[], boldH
       return row;
     }),
   );
+}
+
+/** Beside the cursor, in physical coordinates on purpose (the plot does not mirror); past the middle it goes to
+ * the other side of the cursor so that it stays inside the chart. */
+export function placeTooltip(el: HTMLElement, u: uPlot): void {
+  const left = u.cursor.left ?? 0;
+  const width = u.over.getBoundingClientRect().width;
+  el.style.left =
+    left > width / 2
+      ? `${Math.max(0, left - el.offsetWidth - 12 + u.over.offsetLeft)}px`
+      : `${left + 16 + u.over.offsetLeft}px`;
 }

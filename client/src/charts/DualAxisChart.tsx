@@ -6,9 +6,10 @@
 import { Box, useComputedColorScheme, useDirection } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
-import { ChartTooltip } from './ChartTooltip.tsx';
+import { ChartTooltip, placeTooltip } from './ChartTooltip.tsx';
 import { chartColors } from './chartTheme.ts';
 import { mountUplot } from './mountUplot.ts';
+import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
 export interface ChartLine {
   label: string;
@@ -21,15 +22,6 @@ export interface ChartLine {
   width?: number;
   /** Hidden lines stay in the data (and the tooltip leaves them out). */
   show?: boolean;
-}
-
-/** A value axis: its ticks as bare numbers in one unit, the unit as the axis' title, values in full in the tooltip. */
-export interface ValueAxis {
-  /** A value with its unit, for the tooltip. */
-  format: (value: number) => string;
-  /** The tick labels, all in the unit `unit(max)` names; `max` is the top of the axis. */
-  ticks: (splits: number[], max: number) => string[];
-  unit: (max: number) => string;
 }
 
 export interface DualAxisChartProps {
@@ -87,14 +79,7 @@ function fillTooltip(el: HTMLElement, u: uPlot, props: DualAxisChartProps): void
   });
   el.replaceChildren(...rows);
   el.style.display = 'block';
-  // Physical coordinates on purpose: the plot does not mirror. Flip to the other side of the cursor past
-  // the middle so the box stays inside the chart.
-  const left = u.cursor.left ?? 0;
-  const box = u.over.getBoundingClientRect();
-  el.style.left =
-    left > box.width / 2
-      ? `${Math.max(0, left - el.offsetWidth - 12 + u.over.offsetLeft)}px`
-      : `${left + 16 + u.over.offsetLeft}px`;
+  placeTooltip(el, u);
 }
 
 export function DualAxisChart(props: DualAxisChartProps) {
@@ -114,24 +99,6 @@ export function DualAxisChart(props: DualAxisChartProps) {
     const rtl = dir === 'rtl';
     const hasRight = lines.some((l) => l.axis === 'right');
     const finite = (v: number | null | undefined) => typeof v === 'number' && Number.isFinite(v);
-    const font = '12px system-ui, sans-serif';
-    const axisStyle = { stroke: colors.dimmed, ticks: { show: false }, font, labelFont: font };
-    // A value axis as wide as its longest tick label, titled with its unit.
-    const valueAxis = (scale: string, side: number, grid: boolean, axis: () => ValueAxis): uPlot.Axis => ({
-      ...axisStyle,
-      scale,
-      side,
-      grid: grid ? { stroke: colors.grid, width: 1 } : { show: false },
-      labelSize: 18,
-      gap: 4,
-      label: (u) => axis().unit(u.scales[scale]?.max ?? 0),
-      values: (u, splits) => axis().ticks(splits, u.scales[scale]?.max ?? 0),
-      size: (u, values) => {
-        u.ctx.font = font;
-        const widest = Math.max(0, ...(values ?? []).map((v) => u.ctx.measureText(v).width));
-        return Math.ceil(widest + 12);
-      },
-    });
     const chart = mountUplot(
       element,
       (width, h) => ({
@@ -148,15 +115,15 @@ export function DualAxisChart(props: DualAxisChartProps) {
         },
         axes: [
           {
-            ...axisStyle,
+            ...axisStyle(colors),
             grid: { stroke: colors.grid, width: 1 },
             space: 70,
             values: (_u, splits, _axis, _space, incr) =>
               splits.map((s) => propsRef.current.formatTick(s * 1000, incr * 1000)),
           },
-          valueAxis('y', rtl ? 1 : 3, true, () => propsRef.current.left),
+          valueAxis(colors, 'y', rtl ? 1 : 3, true, () => propsRef.current.left),
           ...(hasRight
-            ? [valueAxis('r', rtl ? 3 : 1, false, () => propsRef.current.right ?? propsRef.current.left)]
+            ? [valueAxis(colors, 'r', rtl ? 3 : 1, false, () => propsRef.current.right ?? propsRef.current.left)]
             : []),
         ],
         series: [

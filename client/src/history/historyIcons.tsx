@@ -2,42 +2,13 @@
 // one shape per severity, so that a priority reads without its colour (ISA-101), pager arrows that
 // mirror in right-to-left pages, and the pause, play and download controls.
 import type { EventSeverity } from '@voltscope/shared/alarms';
-import type { SVGProps } from 'react';
+import { type IconProps, SvgIcon } from '../ui/icons.tsx';
 
-interface Props extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  size?: number;
-}
+type Props = Omit<IconProps, 'mirror'>;
 
-function Icon({
-  paths,
-  size = 16,
-  mirror = false,
-  filled,
-  ...rest
-}: Props & { paths: readonly string[]; mirror?: boolean; filled?: string }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={mirror ? 'vs-mirror' : undefined}
-      {...rest}
-    >
-      {filled && <path d={filled} fill="currentColor" fillOpacity={0.18} stroke="none" />}
-      {paths.map((path) => (
-        <path key={path} d={path} />
-      ))}
-    </svg>
-  );
-}
+const Icon = ({ paths, filled, size = 16, ...rest }: IconProps & { paths: readonly string[]; filled?: string }) => (
+  <SvgIcon shape={filled ? { paths, filled } : { paths }} size={size} stroke={2} {...rest} />
+);
 
 const MARK = ['M12 8v4', 'M12 16h.01'];
 const OCTAGON = 'M7.86 2h8.28L22 7.86v8.28L16.14 22H7.86L2 16.14V7.86Z';

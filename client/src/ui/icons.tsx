@@ -11,12 +11,15 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children' | 's
 
 type Circle = readonly [cx: number, cy: number, r: number];
 
-interface Shape {
+export interface Shape {
   paths: readonly string[];
   circles?: readonly Circle[];
+  /** An outline filled faintly under the strokes (a severity's shape). */
+  filled?: string;
 }
 
-function SvgIcon({
+/** One icon of the set's drawing (stroke, currentColor, hidden from readers); other sets choose their size and stroke. */
+export function SvgIcon({
   shape,
   size = 18,
   stroke = 1.75,
@@ -40,6 +43,7 @@ function SvgIcon({
       className={mirror ? ['vs-mirror', className].filter(Boolean).join(' ') : className}
       {...rest}
     >
+      {shape.filled && <path d={shape.filled} fill="currentColor" fillOpacity={0.18} stroke="none" />}
       {shape.circles?.map(([cx, cy, r]) => (
         <circle key={`${cx}-${cy}-${r}`} cx={cx} cy={cy} r={r} />
       ))}

@@ -1,20 +1,13 @@
-import { Alert, Avatar, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { FULL_NAME_MAX_LENGTH } from '@voltscope/shared/account';
 import { isEmail } from '@voltscope/shared/validation';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
-import { ApiError } from '../../session/api.ts';
 import { sessionStore, useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
-import { IconCircleCheck } from '../../ui/icons.tsx';
 import { updateProfile } from './accountApi.ts';
-
-interface Errors {
-  fullName?: string | undefined;
-  email?: string | undefined;
-  form?: string | undefined;
-}
+import { FormAlerts } from './FormAlerts.tsx';
+import { useAccountForm } from './useAccountForm.ts';
 
 /** Name and email: the only details a user changes themselves (username and role belong to an admin). */
 export function DetailsCard() {
@@ -22,44 +15,26 @@ export function DetailsCard() {
   const user = useSession((state) => state.userData);
   const [fullName, setFullName] = useState(user?.fullName ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-  if (!user) return null;
-
-  const validate = (): Errors => ({
-    fullName: fullName.trim() ? undefined : t('validation:required'),
-    email: !email.trim() ? t('validation:required') : isEmail(email.trim()) ? undefined : t('validation:email'),
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const found = validate();
-    setErrors(found);
-    if (found.fullName || found.email) return;
-    setSaving(true);
-    try {
+  const { errors, setErrors, saving, done, setDone, onSubmit } = useAccountForm({
+    fields: ['fullName', 'email'],
+    validate: () => ({
+      fullName: fullName.trim() ? undefined : t('validation:required'),
+      email: !email.trim() ? t('validation:required') : isEmail(email.trim()) ? undefined : t('validation:email'),
+    }),
+    save: async () => {
       const updated = await updateProfile({ fullName: fullName.trim(), email: email.trim() });
       sessionStore.updateUser(updated);
       setFullName(updated.fullName);
       setEmail(updated.email);
-      setSaved(true);
-    } catch (failure) {
-      if (!(failure instanceof ApiError)) return setErrors({ form: t('common:ui.error') });
-      const field = (name: string) => fieldErrorText(failure.body, name);
-      const fieldErrors = { fullName: field('fullName'), email: field('email') };
-      setErrors(fieldErrors.fullName || fieldErrors.email ? fieldErrors : { form: errorText(failure.body) });
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  if (!user) return null;
 
   const reset = () => {
     setFullName(user.fullName);
     setEmail(user.email);
     setErrors({});
-    setSaved(false);
+    setDone(false);
   };
 
   return (
@@ -75,18 +50,9 @@ export function DetailsCard() {
           {t('account:details.avatarHint')}
         </Text>
       </Group>
-      <form onSubmit={(event) => void submit(event)} noValidate data-testid="details-form">
+      <form onSubmit={onSubmit} noValidate data-testid="details-form">
         <Stack gap="md">
-          {saved && (
-            <Alert color="teal" variant="light" icon={<IconCircleCheck />} role="status">
-              {t('account:details.saved')}
-            </Alert>
-          )}
-          {errors.form && (
-            <Alert color="red" variant="light" role="alert">
-              {errors.form}
-            </Alert>
-          )}
+          <FormAlerts done={done} doneText={t('account:details.saved')} error={errors.form} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput

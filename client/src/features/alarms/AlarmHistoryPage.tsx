@@ -2,20 +2,15 @@
 // site, device, priority, state, period and text, sorted and paged by the server, exported as CSV, and
 // each one's timeline (raised, acknowledged by whom and why, returned, closed, shelved...) in a drawer.
 // The URL holds the whole view, the open alarm included, so that a link shows the same thing.
-import { Button, Group } from '@mantine/core';
 import { type Alarm, alarmPriorities, alarmStates } from '@voltscope/shared/alarms';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
-import { CsvExportButton } from '../../history/CsvExportButton.tsx';
-import { HistoryFilters, type ListChoice } from '../../history/HistoryFilters.tsx';
-import { HistoryResults } from '../../history/HistoryResults.tsx';
-import { LoadFailed } from '../../history/HistoryStates.tsx';
-import { activeFilters, csvQuery, type HistorySpec } from '../../history/historyQuery.ts';
+import type { ListChoice } from '../../history/HistoryFilters.tsx';
+import { HistoryPage } from '../../history/HistoryPage.tsx';
+import type { HistorySpec } from '../../history/historyQuery.ts';
 import { useHistoryQuery } from '../../history/useHistoryQuery.ts';
-import { IconRefresh } from '../../ui/icons.tsx';
-import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useAlarmColumns } from './AlarmHistoryColumns.tsx';
 import { AlarmHistoryTimeline } from './AlarmHistoryTimeline.tsx';
 
@@ -72,55 +67,33 @@ export function AlarmHistoryPage() {
   const onOpen = useCallback((alarm: Alarm) => openAlarm(alarm.id), [openAlarm]);
   const columns = useAlarmColumns(directory, view.zone, onOpen);
   const choices = useAlarmChoices();
-  const active = activeFilters(view, SPEC);
   const rowAttributes = useCallback((a: Alarm) => ({ 'data-alarm-id': String(a.id), 'data-state': a.state }), []);
 
   return (
-    <>
-      <PageHeader
-        title={t('alarms:history.title')}
-        subtitle={t('alarms:history.subtitle')}
-        actions={
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              onClick={history.reload}
-              data-testid="refresh"
-            >
-              {t('events:history.refresh')}
-            </Button>
-            <CsvExportButton
-              path={(lang) => `/api/alarms/history?${csvQuery(view, SPEC, lang, Date.now())}`}
-              fileName="voltscope-alarms.csv"
-            />
-          </Group>
-        }
-      />
-      <HistoryFilters
-        controls={history}
-        directory={directory}
-        lists={choices}
-        active={active}
-        searchPlaceholder={t('alarms:history.searchPlaceholder')}
-      />
-      {history.error !== null && <LoadFailed message={t('alarms:history.loadError')} onRetry={history.reload} />}
-      <HistoryResults
-        history={history}
-        active={active}
-        text={{
-          title: t('alarms:history.title'),
-          total: (n) => t('alarms:history.total', { n }),
-          empty: t('alarms:history.empty'),
-          emptyFiltered: t('alarms:history.emptyFiltered'),
-        }}
-        columns={columns}
-        rowKey={alarmKey}
-        rowAttributes={rowAttributes}
-        minWidth={1180}
-        testId="alarm-table"
-      />
+    <HistoryPage
+      endpoint="/api/alarms/history"
+      spec={SPEC}
+      directory={directory}
+      lists={choices}
+      csvFileName="voltscope-alarms.csv"
+      text={{
+        title: t('alarms:history.title'),
+        subtitle: t('alarms:history.subtitle'),
+        refresh: t('events:history.refresh'),
+        loadError: t('alarms:history.loadError'),
+        searchPlaceholder: t('alarms:history.searchPlaceholder'),
+        total: (n) => t('alarms:history.total', { n }),
+        empty: t('alarms:history.empty'),
+        emptyFiltered: t('alarms:history.emptyFiltered'),
+      }}
+      history={history}
+      columns={columns}
+      rowKey={alarmKey}
+      rowAttributes={rowAttributes}
+      minWidth={1180}
+      testId="alarm-table"
+    >
       <AlarmHistoryTimeline alarmId={openId} onClose={() => openAlarm(null)} directory={directory} zone={view.zone} />
-    </>
+    </HistoryPage>
   );
 }

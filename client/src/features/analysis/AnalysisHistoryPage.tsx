@@ -3,7 +3,7 @@
 // insolation, availability, capacity factor), per site or per generator of one site, as totals, charts
 // and a sortable table exported as CSV; then the alarm system's own health over the same days. What is
 // shown lives in the address, so that a link reproduces the view.
-import { Alert, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { AlarmHealth, DailyKpis } from '@voltscope/shared/kpis';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -14,7 +14,7 @@ import { formatRelativeTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useAbility } from '../../session/ability.ts';
 import { api } from '../../session/api.ts';
-import { IconAlertTriangle, IconFileSearch, IconRefresh } from '../../ui/icons.tsx';
+import { IconFileSearch, IconRefresh } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { dayIn } from '../../ui/PeriodPicker.tsx';
 import { AlarmHealthSection } from './AlarmHealthSection.tsx';
@@ -33,6 +33,7 @@ import {
 } from './analysisQuery.ts';
 import { CsvExportButton } from './CsvExportButton.tsx';
 import { figuresOf, hasFigures } from './dailyFigures.ts';
+import { ErrorLine } from './ErrorLine.tsx';
 import { KpiTable } from './KpiTable.tsx';
 import { PerformanceCharts, PeriodTiles } from './PerformanceCharts.tsx';
 import { useKept, useRulePriorities, useSiteDevices } from './useAnalysisData.ts';
@@ -40,20 +41,6 @@ import { useKept, useRulePriorities, useSiteDevices } from './useAnalysisData.ts
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** A page left open follows the hub's job (every 15 minutes) and the clock. */
 const REFRESH_MS = 5 * 60_000;
-
-function ErrorLine({ message, onRetry, testId }: { message: string; onRetry: () => void; testId: string }) {
-  const { t } = useTranslation(['analysis', 'common']);
-  return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} mb="md" data-testid={testId}>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {t('analysis:retry')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
 
 function NoFigures({
   kind,
@@ -206,10 +193,10 @@ export function AnalysisHistoryPage() {
         }
       />
       {recompute === 'failed' && (
-        <ErrorLine message={t('analysis:recompute.failed')} onRetry={runRecompute} testId="recompute-error" />
+        <ErrorLine message={t('analysis:recompute.failed')} onRetry={runRecompute} testId="recompute-error" mb="md" />
       )}
       {sites.status === 'error' ? (
-        <ErrorLine message={t('analysis:sitesError')} onRetry={sites.reload} testId="sites-error" />
+        <ErrorLine message={t('analysis:sitesError')} onRetry={sites.reload} testId="sites-error" mb="md" />
       ) : !siteList ? (
         <Skeleton h={96} mb="md" aria-label={t('analysis:loading')} aria-busy="true" />
       ) : (
@@ -239,7 +226,7 @@ export function AnalysisHistoryPage() {
           )}
         </Group>
         {daily.error !== null && (
-          <ErrorLine message={t('analysis:daily.loadError')} onRetry={daily.reload} testId="daily-error" />
+          <ErrorLine message={t('analysis:daily.loadError')} onRetry={daily.reload} testId="daily-error" mb="md" />
         )}
         {daily.data === null ? (
           daily.error === null && (

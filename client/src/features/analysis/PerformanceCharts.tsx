@@ -1,35 +1,19 @@
 // The period at a glance: the totals and averages as tiles, the energy of each day against what was
 // expected (bars and a dashed line), and the performance ratio and availability of each day (lines).
 // Each chart has its figures in a sentence under it, which assistive technologies read as its description.
-import { Card, Paper, SimpleGrid, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { SimpleGrid, useComputedColorScheme } from '@mantine/core';
 import type { DailyKpis } from '@voltscope/shared/kpis';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalysisBars, type AnalysisSeries } from '../../charts/AnalysisBars.tsx';
 import type { AnalysisFormat } from './analysisFormat.ts';
 import { dayInstant } from './analysisFormat.ts';
+import { ChartCard } from './ChartCard.tsx';
 import { dayColumns, extremesOf, type Figures, figuresOf } from './dailyFigures.ts';
+import { FigureTile } from './FigureTile.tsx';
 import { analysisColors, dashes } from './palette.ts';
 
 const DAY_MS = 86_400_000;
-
-function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md" data-testid={testId}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="xl" fw={700} mt={4} data-testid={`${testId}-value`}>
-        <bdi>{value}</bdi>
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed" mt={2}>
-          {hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 export function PeriodTiles({ figures, format }: { figures: Figures; format: AnalysisFormat }) {
   const { t } = useTranslation(['analysis', 'common']);
@@ -41,27 +25,31 @@ export function PeriodTiles({ figures, format }: { figures: Figures; format: Ana
       component="section"
       aria-label={t('analysis:tiles.title')}
     >
-      <Tile label={t('analysis:kpi.energy')} value={format.energy(figures.energyKwh)} testId="tile-energy" />
-      <Tile label={t('analysis:kpi.expected')} value={format.energy(figures.expectedKwh)} testId="tile-expected" />
-      <Tile
+      <FigureTile label={t('analysis:kpi.energy')} value={format.energy(figures.energyKwh)} testId="tile-energy" />
+      <FigureTile
+        label={t('analysis:kpi.expected')}
+        value={format.energy(figures.expectedKwh)}
+        testId="tile-expected"
+      />
+      <FigureTile
         label={t('analysis:kpi.ratio')}
         value={format.percent(figures.ratio, 0)}
         hint={t('analysis:tiles.ratioHint')}
         testId="tile-ratio"
       />
-      <Tile
+      <FigureTile
         label={t('analysis:kpi.performanceRatio')}
         value={format.percent(figures.performanceRatio)}
         hint={t('analysis:tiles.prHint')}
         testId="tile-pr"
       />
-      <Tile
+      <FigureTile
         label={t('analysis:kpi.availability')}
         value={format.percent(figures.availability)}
         hint={t('analysis:tiles.averageHint')}
         testId="tile-availability"
       />
-      <Tile
+      <FigureTile
         label={t('analysis:kpi.capacityFactor')}
         value={format.percent(figures.capacityFactor)}
         hint={t('analysis:tiles.averageHint')}
@@ -81,8 +69,6 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
   const { t } = useTranslation(['analysis', 'common']);
   const scheme = useComputedColorScheme('light');
   const colors = analysisColors(scheme);
-  const energyId = useId();
-  const ratioId = useId();
   const columns = useMemo(() => dayColumns(rows, days), [rows, days]);
   const x = useMemo(() => columns.days.map(dayInstant), [columns]);
   const few = days.length <= 45;
@@ -120,8 +106,15 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
   const energy = extremesOf(columns.days, columns.energy);
   const pr = extremesOf(columns.days, columns.performanceRatio);
   const availability = extremesOf(columns.days, columns.availability);
-  const tick = (ms: number) => format.tick(ms, DAY_MS, 'UTC');
-  const cursor = (ms: number) => format.day(new Date(ms).toISOString().slice(0, 10));
+  // What both charts share: a bar or point per day, named as a date (UTC), not as an instant.
+  const daily = {
+    x,
+    stepMs: DAY_MS,
+    timeZone: 'UTC',
+    ticksOnValues: true,
+    formatTick: (ms: number) => format.tick(ms, DAY_MS, 'UTC'),
+    formatCursor: (ms: number) => format.day(new Date(ms).toISOString().slice(0, 10)),
+  };
 
   const energyText = [
     t('analysis:charts.energySummary', {
@@ -162,51 +155,33 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
-      <Card padding="md" component="section" aria-labelledby={`${energyId}-title`}>
-        <Title order={3} size="h5" mb={4} id={`${energyId}-title`}>
-          {t('analysis:charts.energyTitle')}
-        </Title>
-        <Text size="sm" c="dimmed" mb="xs" id={energyId} data-testid="energy-summary">
-          {energyText}
-        </Text>
-        <AnalysisBars
-          x={x}
-          columns={energyColumns}
-          series={energySeries}
-          stepMs={DAY_MS}
-          timeZone="UTC"
-          ticksOnValues
-          axis={format.axes.energy}
-          formatTick={tick}
-          formatCursor={cursor}
-          ariaLabel={t('analysis:charts.energyTitle')}
-          describedBy={energyId}
-          testId="energy-chart"
-        />
-      </Card>
-      <Card padding="md" component="section" aria-labelledby={`${ratioId}-title`}>
-        <Title order={3} size="h5" mb={4} id={`${ratioId}-title`}>
-          {t('analysis:charts.ratioTitle')}
-        </Title>
-        <Text size="sm" c="dimmed" mb="xs" id={ratioId} data-testid="ratio-summary">
-          {ratioText}
-        </Text>
-        <AnalysisBars
-          x={x}
-          columns={ratioColumns}
-          series={ratioSeries}
-          stepMs={DAY_MS}
-          timeZone="UTC"
-          ticksOnValues
-          axis={format.axes.percent}
-          minTop={1}
-          formatTick={tick}
-          formatCursor={cursor}
-          ariaLabel={t('analysis:charts.ratioTitle')}
-          describedBy={ratioId}
-          testId="ratio-chart"
-        />
-      </Card>
+      <ChartCard title={t('analysis:charts.energyTitle')} text={energyText} textTestId="energy-summary">
+        {(describedBy) => (
+          <AnalysisBars
+            {...daily}
+            columns={energyColumns}
+            series={energySeries}
+            axis={format.axes.energy}
+            ariaLabel={t('analysis:charts.energyTitle')}
+            describedBy={describedBy}
+            testId="energy-chart"
+          />
+        )}
+      </ChartCard>
+      <ChartCard title={t('analysis:charts.ratioTitle')} text={ratioText} textTestId="ratio-summary">
+        {(describedBy) => (
+          <AnalysisBars
+            {...daily}
+            columns={ratioColumns}
+            series={ratioSeries}
+            axis={format.axes.percent}
+            minTop={1}
+            ariaLabel={t('analysis:charts.ratioTitle')}
+            describedBy={describedBy}
+            testId="ratio-chart"
+          />
+        )}
+      </ChartCard>
     </SimpleGrid>
   );
 }

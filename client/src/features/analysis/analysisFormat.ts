@@ -6,7 +6,7 @@ import type { Language } from '@voltscope/shared/i18n';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisAxis } from '../../charts/AnalysisBars.tsx';
+import type { ValueAxis } from '../../charts/valueAxis.ts';
 import { energyParts, formatNumber } from '../../i18n/format.ts';
 import { intlLocales } from '../../i18n/language.ts';
 import type { KeyOf } from '../../i18n/namespaces.ts';
@@ -61,7 +61,7 @@ export interface AnalysisFormat {
   dateTime(ms: number, timeZone: string): string;
   /** A time-axis tick: the date at a day's step, the time (and the date at midnight) below. */
   tick(ms: number, stepMs: number, timeZone: string): string;
-  axes: { energy: AnalysisAxis; percent: AnalysisAxis; count: AnalysisAxis };
+  axes: { energy: ValueAxis; percent: ValueAxis; count: ValueAxis };
 }
 
 export function makeAnalysisFormat(lng: Language, t: TFunction<readonly ['analysis', 'common']>): AnalysisFormat {

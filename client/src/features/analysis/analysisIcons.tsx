@@ -1,35 +1,13 @@
 // The icons of the analysis page that the app's icon set (ui/icons.tsx) has no use for elsewhere (the
 // pager's are the history lists'): download, recompute, and one shape per alarm-rate level so
 // that the level reads without its colour (a check, a triangle, an octagon).
-import type { SVGProps } from 'react';
+import { type IconProps, SvgIcon } from '../../ui/icons.tsx';
 
-interface Props extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  size?: number;
-}
+type Props = Omit<IconProps, 'mirror'>;
 
-function Icon({ paths, size = 16, mirror = false, ...rest }: Props & { paths: readonly string[]; mirror?: boolean }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={mirror ? 'vs-mirror' : undefined}
-      {...rest}
-    >
-      {paths.map((path) => (
-        <path key={path} d={path} />
-      ))}
-    </svg>
-  );
-}
+const Icon = ({ paths, size = 16, ...rest }: IconProps & { paths: readonly string[] }) => (
+  <SvgIcon shape={{ paths }} size={size} stroke={2} {...rest} />
+);
 
 export const IconDownload = (props: Props) => (
   <Icon paths={['M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'm7 10 5 5 5-5', 'M12 15V3']} {...props} />

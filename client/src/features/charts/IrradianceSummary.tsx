@@ -1,7 +1,7 @@
 // The irradiance page in words: the period's figures from the hub (energy, specific yield, insolation,
 // IEC 61724 performance ratio) and the peaks of the lines drawn (power, irradiance, module temperature,
 // with when they happened). Visible to everyone, and the description screen readers get for the chart.
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { PeriodComparison } from '@voltscope/shared/kpis';
 import { useTranslation } from 'react-i18next';
@@ -11,22 +11,7 @@ import { useLanguage } from '../../i18n/useLanguage.ts';
 import { formatEnergy, formatPercent, formatPower, formatSiteDateTime, formatWithUnit } from './formatCharts.ts';
 import { COLUMN } from './irradianceSeries.ts';
 import type { HistoryColumns } from './liveTail.ts';
-
-function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
-  return (
-    <Stack gap={2} data-testid={testId}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-      {detail && (
-        <Text size="xs" c="dimmed">
-          {detail}
-        </Text>
-      )}
-    </Stack>
-  );
-}
+import { SummaryFigure } from './SummaryFigure.tsx';
 
 /** The largest value of a column and its bucket's start. */
 function peakOf(history: HistoryColumns | null, column: number): { value: number; at: number | null } | null {
@@ -77,7 +62,7 @@ export function IrradianceSummary({
       aria-label={t('charts:summary')}
       data-testid="irradiance-summary"
     >
-      <Figure
+      <SummaryFigure
         testId="summary-energy"
         label={t('charts:irradiance.energy')}
         value={item?.energyKwh != null ? formatEnergy(lng, item.energyKwh) : pending}
@@ -85,29 +70,29 @@ export function IrradianceSummary({
           ? { detail: t('charts:irradiance.specificYield', { value: formatNumber(lng, item.specificYield, 2) }) }
           : {})}
       />
-      <Figure
+      <SummaryFigure
         testId="summary-insolation"
         label={t('charts:irradiance.insolation')}
         value={item?.insolationKwhM2 != null ? formatWithUnit(lng, item.insolationKwhM2, 'kWh/m²', 2) : pending}
       />
-      <Figure
+      <SummaryFigure
         testId="summary-pr"
         label={t('charts:irradiance.pr')}
         value={item?.performanceRatio != null ? formatPercent(lng, item.performanceRatio) : pending}
       />
-      <Figure
+      <SummaryFigure
         testId="summary-peak-power"
         label={t('charts:irradiance.peakPower')}
         value={power ? formatPower(lng, power.value) : dash}
         {...(power?.at ? { detail: when(power.at) } : {})}
       />
-      <Figure
+      <SummaryFigure
         testId="summary-peak-poa"
         label={t('charts:irradiance.peakPoa')}
         value={irradiance ? formatWithUnit(lng, irradiance.value, 'W/m²') : dash}
         {...(irradiance?.at ? { detail: when(irradiance.at) } : {})}
       />
-      <Figure
+      <SummaryFigure
         testId="summary-peak-module"
         label={t('charts:irradiance.peakModule')}
         value={module ? formatWithUnit(lng, module.value, '°C', 1) : dash}

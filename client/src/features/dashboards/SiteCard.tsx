@@ -72,6 +72,29 @@ export function SiteCard({
       }),
     );
 
+  // The kind's own figures between today's energy and the availability, in this order.
+  const figures: [label: string, value: string, testId: string][] = [
+    [t('dashboards:kpi.energyToday'), f.energy(kpis.energyTodayKwh), 'site-energy'],
+    ...((solar
+      ? [
+          [t('dashboards:kpi.specificYield'), f.specificYield(kpis.specificYieldToday), 'site-yield'],
+          [t('dashboards:kpi.performanceRatio'), f.percent(kpis.performanceRatioToday, 1), 'site-pr'],
+          [t('dashboards:kpi.irradiance'), f.irradiance(kpis.irradiance), 'site-irradiance'],
+          [t('dashboards:kpi.moduleTemperature'), f.temperature(kpis.moduleTemperature), 'site-module-temperature'],
+        ]
+      : [
+          [t('dashboards:kpi.windSpeed'), f.windSpeed(kpis.windSpeed), 'site-wind'],
+          [t('dashboards:kpi.ambientTemperature'), f.temperature(kpis.ambientTemperature), 'site-ambient'],
+          [t('dashboards:kpi.fullLoadHours'), f.hours(kpis.specificYieldToday), 'site-yield'],
+          [
+            t('dashboards:kpi.running'),
+            t('dashboards:site.ofTotal', { value: f.number(running), total: f.number(total) }),
+            'site-running',
+          ],
+        ]) as [string, string, string][]),
+    [t('dashboards:kpi.availability'), f.percent(kpis.availability, 1), 'site-availability'],
+  ];
+
   return (
     <Card
       id={`site-${kpis.siteId}`}
@@ -141,55 +164,9 @@ export function SiteCard({
       />
 
       <SimpleGrid type="container" cols={{ base: 2, '360px': 3 }} spacing="sm" verticalSpacing="sm" mt="md">
-        <Figure label={t('dashboards:kpi.energyToday')} value={f.energy(kpis.energyTodayKwh)} testId="site-energy" />
-        {solar ? (
-          <>
-            <Figure
-              label={t('dashboards:kpi.specificYield')}
-              value={f.specificYield(kpis.specificYieldToday)}
-              testId="site-yield"
-            />
-            <Figure
-              label={t('dashboards:kpi.performanceRatio')}
-              value={f.percent(kpis.performanceRatioToday, 1)}
-              testId="site-pr"
-            />
-            <Figure
-              label={t('dashboards:kpi.irradiance')}
-              value={f.irradiance(kpis.irradiance)}
-              testId="site-irradiance"
-            />
-            <Figure
-              label={t('dashboards:kpi.moduleTemperature')}
-              value={f.temperature(kpis.moduleTemperature)}
-              testId="site-module-temperature"
-            />
-          </>
-        ) : (
-          <>
-            <Figure label={t('dashboards:kpi.windSpeed')} value={f.windSpeed(kpis.windSpeed)} testId="site-wind" />
-            <Figure
-              label={t('dashboards:kpi.ambientTemperature')}
-              value={f.temperature(kpis.ambientTemperature)}
-              testId="site-ambient"
-            />
-            <Figure
-              label={t('dashboards:kpi.fullLoadHours')}
-              value={f.hours(kpis.specificYieldToday)}
-              testId="site-yield"
-            />
-            <Figure
-              label={t('dashboards:kpi.running')}
-              value={t('dashboards:site.ofTotal', { value: f.number(running), total: f.number(total) })}
-              testId="site-running"
-            />
-          </>
-        )}
-        <Figure
-          label={t('dashboards:kpi.availability')}
-          value={f.percent(kpis.availability, 1)}
-          testId="site-availability"
-        />
+        {figures.map(([label, value, testId]) => (
+          <Figure key={testId} label={label} value={value} testId={testId} />
+        ))}
       </SimpleGrid>
 
       <Group justify="space-between" gap="xs" mt="md" pt="sm" className={classes.footer} wrap="wrap">

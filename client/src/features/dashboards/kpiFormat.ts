@@ -5,7 +5,7 @@ import type { Language } from '@voltscope/shared/i18n';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ValueAxis } from '../../charts/DualAxisChart.tsx';
+import type { ValueAxis } from '../../charts/valueAxis.ts';
 import { energyParts, formatNumber, powerParts } from '../../i18n/format.ts';
 import { intlLocales } from '../../i18n/language.ts';
 import type { KeyOf } from '../../i18n/namespaces.ts';

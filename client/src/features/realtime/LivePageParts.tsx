@@ -1,5 +1,6 @@
-// What both real-time pages share: the header with the site picker, and the trend line beneath the bars.
-import { Alert, Card, Text } from '@mantine/core';
+// What both real-time pages share: the header with the site picker, the chosen site's freshness, and the
+// trend line beneath the bars.
+import { Alert, Card, Stack, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { LiveLineChart } from '../../charts/LiveLineChart.tsx';
 import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useRecentHistory } from '../../live/hooks.ts';
+import { Freshness } from '../../ui/Freshness.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 
@@ -46,6 +48,26 @@ export function LivePageHeader({
         </Alert>
       )}
       {loaded && sites.length === 0 && <Text c="dimmed">{t('realtime:noSites')}</Text>}
+    </>
+  );
+}
+
+type LivePageHeaderProps = Parameters<typeof LivePageHeader>[0];
+
+/** A real-time page: its header, then, once a site is chosen, its freshness and what `children` draws of it. */
+export function LivePage({
+  children,
+  ...header
+}: LivePageHeaderProps & { children: (site: Site) => ReactNode }): ReactNode {
+  return (
+    <>
+      <LivePageHeader {...header} />
+      {header.site && (
+        <Stack gap="md">
+          <Freshness site={header.site} ns="realtime" alertGap="md" />
+          {children(header.site)}
+        </Stack>
+      )}
     </>
   );
 }

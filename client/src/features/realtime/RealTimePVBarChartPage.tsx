@@ -1,19 +1,14 @@
 // Real-time PV: a bar per MPPT input of one block of inverters (those under one transformer) with its
 // PV power now, voltage and current in the tooltip, and the block's DC power over the last minutes.
-import { Card, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, SegmentedControl, Skeleton, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
-import { sortSites, useSites } from '../../data/sites.ts';
-import { useSiteSeries } from '../../data/useSiteSeries.ts';
-import { useChosenSite } from '../../data/useUrlParam.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
-import { Freshness } from '../../ui/Freshness.tsx';
 import { shortName } from '../../ui/shortName.ts';
-import { LivePageHeader, TrendCard } from './LivePageParts.tsx';
+import { LivePage, TrendCard } from './LivePageParts.tsx';
+import { useLivePageSite } from './useLivePageSite.ts';
 
 const MPPTS = [1, 2, 3, 4];
 
@@ -24,12 +19,7 @@ interface MpptBar extends Bar {
 
 export function RealTimePVBarChartPage() {
   const { t } = useTranslation(['realtime', 'common']);
-  const lng = useLanguage();
-  const sites = useSites();
-  const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
-  const [site, choose] = useChosenSite(list);
-  useLiveSite(site?.id ?? null);
-  const fleet = useSiteSeries(site?.id ?? null);
+  const { lng, fleet, header } = useLivePageSite((s) => s.kind !== 'wind');
   const [block, setBlock] = useState<string | null>(null);
 
   const blocks = useMemo(
@@ -82,19 +72,9 @@ export function RealTimePVBarChartPage() {
   };
 
   return (
-    <>
-      <LivePageHeader
-        title={t('realtime:pv.title')}
-        subtitle={t('realtime:pv.subtitle')}
-        sites={list}
-        site={site}
-        onChange={choose}
-        failed={sites.status === 'error' || fleet.status === 'error'}
-        loaded={sites.status === 'ready'}
-      />
-      {site && (
-        <Stack gap="md">
-          <Freshness site={site} ns="realtime" alertGap="md" />
+    <LivePage title={t('realtime:pv.title')} subtitle={t('realtime:pv.subtitle')} {...header}>
+      {(site) => (
+        <>
           {blocks.length > 1 && (
             <SegmentedControl
               value={chosenBlock?.id ?? ''}
@@ -120,8 +100,8 @@ export function RealTimePVBarChartPage() {
             )}
           </Card>
           <TrendCard site={site} seriesIds={dcIds} title={t('realtime:pv.line')} format={kw} />
-        </Stack>
+        </>
       )}
-    </>
+    </LivePage>
   );
 }

@@ -1,28 +1,18 @@
 // Real-time power: a bar per inverter (or turbine) of the chosen site with its AC power now, and the
 // site's export at the grid meter over the last minutes beneath. Bars move with every frame.
-import { Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Group, Skeleton, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
-import { sortSites, useSites } from '../../data/sites.ts';
-import { useSiteSeries } from '../../data/useSiteSeries.ts';
-import { useChosenSite } from '../../data/useUrlParam.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
-import { Freshness } from '../../ui/Freshness.tsx';
 import { shortName } from '../../ui/shortName.ts';
-import { LivePageHeader, TrendCard } from './LivePageParts.tsx';
+import { LivePage, TrendCard } from './LivePageParts.tsx';
+import { useLivePageSite } from './useLivePageSite.ts';
 
 export function RealTimePowerBarChartPage() {
   const { t } = useTranslation(['realtime', 'common']);
-  const lng = useLanguage();
-  const sites = useSites();
-  const list = sites.status === 'ready' ? sortSites(sites.data, lng) : [];
-  const [site, choose] = useChosenSite(list);
-  useLiveSite(site?.id ?? null);
-  const fleet = useSiteSeries(site?.id ?? null);
+  const { lng, site, fleet, header } = useLivePageSite();
 
   const bars = useMemo<Bar[]>(() => {
     if (fleet.status !== 'ready') return [];
@@ -40,19 +30,9 @@ export function RealTimePowerBarChartPage() {
     Math.abs(v) >= 1000 ? `${formatNumber(lng, v / 1000, 1)} MW` : `${formatNumber(lng, v, 0)} kW`;
 
   return (
-    <>
-      <LivePageHeader
-        title={t('realtime:power.title')}
-        subtitle={t('realtime:power.subtitle')}
-        sites={list}
-        site={site}
-        onChange={choose}
-        failed={sites.status === 'error' || fleet.status === 'error'}
-        loaded={sites.status === 'ready'}
-      />
-      {site && (
-        <Stack gap="md">
-          <Freshness site={site} ns="realtime" alertGap="md" />
+    <LivePage title={t('realtime:power.title')} subtitle={t('realtime:power.subtitle')} {...header}>
+      {(site) => (
+        <>
           <Card>
             <Group justify="space-between" mb="xs">
               <Text fw={600}>{t(site.kind === 'wind' ? 'realtime:power.barsWind' : 'realtime:power.bars')}</Text>
@@ -67,8 +47,8 @@ export function RealTimePowerBarChartPage() {
             )}
           </Card>
           <TrendCard site={site} seriesIds={meterIds} title={t('realtime:power.line')} format={kw} />
-        </Stack>
+        </>
       )}
-    </>
+    </LivePage>
   );
 }

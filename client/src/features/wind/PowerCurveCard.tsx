@@ -1,6 +1,6 @@
 // The power curve card: the turbine's curve binned from its own history over the period, the live points
 // of the last minutes on top, and in words what it produces now against what its curve gives at this wind.
-import { Box, Card, Group, Skeleton, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { Box, Group, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +14,7 @@ import {
 import { useRecentHistory } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { freshnessOf, sampleAge } from './liveValue.ts';
-import type { PeriodSamples } from './periodData.ts';
+import { PeriodCard, type TurbinePeriodProps } from './PeriodCard.tsx';
 import { readTurbine } from './turbineReading.ts';
 import { useLiveSnapshot } from './useLiveSnapshot.ts';
 import type { WindFormat } from './useWindFormat.ts';
@@ -95,21 +95,7 @@ function CurveNow({
   );
 }
 
-export function PowerCurveCard({
-  siteId,
-  turbine,
-  samples,
-  loading,
-  failed,
-  format,
-}: {
-  siteId: string;
-  turbine: Turbine;
-  samples: PeriodSamples | null;
-  loading: boolean;
-  failed: boolean;
-  format: WindFormat;
-}) {
+export function PowerCurveCard({ siteId, turbine, samples, loading, failed, format }: TurbinePeriodProps) {
   const { t } = useTranslation(['wind', 'common']);
   const liveColor = liveColors[useComputedColorScheme('light')];
   const windId = turbine.series.wind_speed?.id;
@@ -149,56 +135,49 @@ export function PowerCurveCard({
         });
 
   return (
-    <Card component="section" aria-labelledby="wind-curve-title" h="100%">
-      <Title order={3} fz="h4" id="wind-curve-title">
-        {title}
-      </Title>
-      <Text size="xs" c="dimmed" mb="sm">
-        {t('wind:curve.method')}
-      </Text>
-      {samples === null && loading ? (
-        <Skeleton h={340} />
-      ) : samples === null && failed ? (
-        <Text c="red" role="alert">
-          {t('wind:historyError')}
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {bins.wind.length === 0 && (
-            <Text c="dimmed" data-testid="curve-empty">
-              {t('wind:curve.empty')}
-            </Text>
-          )}
-          <PowerCurveChart
-            siteId={siteId}
-            scatter={scatter}
-            bins={bins}
-            readLive={readLive}
-            liveKey={liveKey}
-            ratedKw={turbine.device.ratedKw}
-            formatPower={format.power}
-            formatSpeed={(ms) => format.number(ms)}
-            speedLabel={t('wind:curve.axisWind')}
-            ariaLabel={`${title}. ${summary}`}
+    <PeriodCard
+      titleId="wind-curve-title"
+      title={title}
+      hint={t('wind:curve.method')}
+      samples={samples}
+      loading={loading}
+      failed={failed}
+    >
+      <Stack gap="xs">
+        {bins.wind.length === 0 && (
+          <Text c="dimmed" data-testid="curve-empty">
+            {t('wind:curve.empty')}
+          </Text>
+        )}
+        <PowerCurveChart
+          siteId={siteId}
+          scatter={scatter}
+          bins={bins}
+          readLive={readLive}
+          liveKey={liveKey}
+          ratedKw={turbine.device.ratedKw}
+          formatPower={format.power}
+          formatSpeed={(ms) => format.number(ms)}
+          speedLabel={t('wind:curve.axisWind')}
+          ariaLabel={`${title}. ${summary}`}
+        />
+        <Group gap="md" justify="center" aria-hidden="true">
+          <Swatch
+            color="color-mix(in srgb, var(--mantine-color-dimmed) 60%, transparent)"
+            round
+            label={t('wind:curve.legendPeriod')}
           />
-          <Group gap="md" justify="center" aria-hidden="true">
-            <Swatch
-              color="color-mix(in srgb, var(--mantine-color-dimmed) 60%, transparent)"
-              round
-              label={t('wind:curve.legendPeriod')}
-            />
-            <Swatch color="var(--mantine-primary-color-filled)" label={t('wind:curve.legendCurve')} />
-            <Swatch color={liveColor} round label={t('wind:curve.legendLive')} />
-            <Swatch color={liveColor} ring label={t('wind:curve.legendNow')} />
-          </Group>
-          {bins.wind.length > 0 && (
-            <Text size="sm" c="dimmed">
-              {summary}
-            </Text>
-          )}
-          <CurveNow siteId={siteId} turbine={turbine} bins={bins} format={format} />
-        </Stack>
-      )}
-    </Card>
+          <Swatch color="var(--mantine-primary-color-filled)" label={t('wind:curve.legendCurve')} />
+          <Swatch color={liveColor} round label={t('wind:curve.legendLive')} />
+          <Swatch color={liveColor} ring label={t('wind:curve.legendNow')} />
+        </Group>
+        {bins.wind.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {summary}
+          </Text>
+        )}
+        <CurveNow siteId={siteId} turbine={turbine} bins={bins} format={format} />
+      </Stack>
+    </PeriodCard>
   );
 }

@@ -22,6 +22,7 @@ import {
   type TimeRange,
   usePeriodRange,
 } from '../../ui/PeriodPicker.tsx';
+import type { TurbinePeriodProps } from './PeriodCard.tsx';
 import { PeriodFigures } from './PeriodFigures.tsx';
 import { PowerCurveCard } from './PowerCurveCard.tsx';
 import { curveMaxPoints, type HistoryReply, periodSamples } from './periodData.ts';
@@ -164,6 +165,14 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
         : null,
     [history.data, ids],
   );
+  const periodProps: TurbinePeriodProps = {
+    siteId: site.id,
+    turbine,
+    samples,
+    loading: history.loading,
+    failed: history.error !== null,
+    format,
+  };
 
   return (
     <>
@@ -184,24 +193,10 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
         <TurbineLiveValues siteId={site.id} turbine={turbine} format={format} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <PowerCurveCard
-              siteId={site.id}
-              turbine={turbine}
-              samples={samples}
-              loading={history.loading}
-              failed={history.error !== null}
-              format={format}
-            />
+            <PowerCurveCard {...periodProps} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <WindRoseCard
-              siteId={site.id}
-              turbine={turbine}
-              samples={samples}
-              loading={history.loading}
-              failed={history.error !== null}
-              format={format}
-            />
+            <WindRoseCard {...periodProps} />
           </Grid.Col>
         </Grid>
         <Stack gap="sm" component="section" aria-labelledby="wind-period-title">

@@ -1,35 +1,19 @@
 // The wind rose of the period at the turbine (from its own wind direction and speed history), with the
 // live direction as a needle.
-import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { binWindRose, prevailingSector, WindRose } from '../../charts/WindRose.tsx';
 import { dynamicKey } from '../../i18n/namespaces.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { compassPoints } from './liveValue.ts';
-import type { PeriodSamples } from './periodData.ts';
+import { PeriodCard, type TurbinePeriodProps } from './PeriodCard.tsx';
 import { readTurbine } from './turbineReading.ts';
 import { useLiveSnapshot } from './useLiveSnapshot.ts';
-import type { WindFormat } from './useWindFormat.ts';
-import type { Turbine } from './useWindSite.ts';
 
 const SECTORS = 16;
 
-export function WindRoseCard({
-  siteId,
-  turbine,
-  samples,
-  loading,
-  failed,
-  format,
-}: {
-  siteId: string;
-  turbine: Turbine;
-  samples: PeriodSamples | null;
-  loading: boolean;
-  failed: boolean;
-  format: WindFormat;
-}) {
+export function WindRoseCard({ siteId, turbine, samples, loading, failed, format }: TurbinePeriodProps) {
   const { t } = useTranslation(['wind', 'common']);
   const rose = useMemo(() => binWindRose(samples?.direction ?? [], samples?.wind ?? [], SECTORS), [samples]);
   const reading = useLiveSnapshot((now) => readTurbine(liveStore, siteId, turbine, now), turbine);
@@ -53,35 +37,26 @@ export function WindRoseCard({
   const now = needle === null ? '' : ` ${t('wind:rose.now', { direction: format.direction(needle) })}`;
 
   return (
-    <Card component="section" aria-labelledby="wind-rose-title" h="100%">
-      <Title order={3} fz="h4" id="wind-rose-title">
-        {t('wind:rose.title')}
-      </Title>
-      <Text size="xs" c="dimmed" mb="sm">
-        {t('wind:rose.hint')}
+    <PeriodCard
+      titleId="wind-rose-title"
+      title={t('wind:rose.title')}
+      hint={t('wind:rose.hint')}
+      samples={samples}
+      loading={loading}
+      failed={failed}
+    >
+      <WindRose
+        data={rose}
+        cardinals={[t('wind:cardinals.N'), t('wind:cardinals.E'), t('wind:cardinals.S'), t('wind:cardinals.W')]}
+        binLabel={binLabel}
+        formatPercent={(share) => format.percent(share)}
+        needle={needle}
+        summary={`${summary}${now}`}
+      />
+      <Text size="sm" c={prevailing ? 'inherit' : 'dimmed'} mt="xs" data-testid="wind-rose-summary">
+        {summary}
+        {now}
       </Text>
-      {samples === null && loading ? (
-        <Skeleton h={340} />
-      ) : samples === null && failed ? (
-        <Text c="red" role="alert">
-          {t('wind:historyError')}
-        </Text>
-      ) : (
-        <>
-          <WindRose
-            data={rose}
-            cardinals={[t('wind:cardinals.N'), t('wind:cardinals.E'), t('wind:cardinals.S'), t('wind:cardinals.W')]}
-            binLabel={binLabel}
-            formatPercent={(share) => format.percent(share)}
-            needle={needle}
-            summary={`${summary}${now}`}
-          />
-          <Text size="sm" c={prevailing ? 'inherit' : 'dimmed'} mt="xs" data-testid="wind-rose-summary">
-            {summary}
-            {now}
-          </Text>
-        </>
-      )}
-    </Card>
+    </PeriodCard>
   );
 }

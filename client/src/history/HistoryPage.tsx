@@ -1,0 +1,78 @@
+// A whole history page (event or alarm log): the header with refresh and CSV export, the filters, a load
+// failure, then the results. The page brings its query, its columns and its words.
+import { Button, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { FleetDirectory } from '../data/useFleetDirectory.ts';
+import { IconRefresh } from '../ui/icons.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { CsvExportButton } from './CsvExportButton.tsx';
+import { HistoryFilters, type ListChoice } from './HistoryFilters.tsx';
+import { HistoryResults, type HistoryResultsProps } from './HistoryResults.tsx';
+import { LoadFailed } from './HistoryStates.tsx';
+import { activeFilters, csvQuery, type HistorySpec } from './historyQuery.ts';
+
+interface HistoryPageProps<T> extends Omit<HistoryResultsProps<T>, 'active' | 'text'> {
+  /** The API the rows come from; its CSV is the same path with the view's query. */
+  endpoint: string;
+  spec: HistorySpec;
+  directory: FleetDirectory;
+  lists: readonly ListChoice[];
+  csvFileName: string;
+  text: HistoryResultsProps<T>['text'] & {
+    subtitle: string;
+    refresh: string;
+    loadError: string;
+    searchPlaceholder?: string;
+  };
+  /** What the page shows beside its results (a drawer, say). */
+  children?: ReactNode;
+}
+
+export function HistoryPage<T>({
+  endpoint,
+  spec,
+  directory,
+  lists,
+  csvFileName,
+  text,
+  children,
+  ...results
+}: HistoryPageProps<T>) {
+  const { history } = results;
+  const { view } = history;
+  const active = activeFilters(view, spec);
+  return (
+    <>
+      <PageHeader
+        title={text.title}
+        subtitle={text.subtitle}
+        actions={
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={history.reload}
+              data-testid="refresh"
+            >
+              {text.refresh}
+            </Button>
+            <CsvExportButton
+              path={(lang) => `${endpoint}?${csvQuery(view, spec, lang, Date.now())}`}
+              fileName={csvFileName}
+            />
+          </Group>
+        }
+      />
+      <HistoryFilters
+        controls={history}
+        directory={directory}
+        lists={lists}
+        active={active}
+        {...(text.searchPlaceholder ? { searchPlaceholder: text.searchPlaceholder } : {})}
+      />
+      {history.error !== null && <LoadFailed message={text.loadError} onRetry={history.reload} />}
+      <HistoryResults {...results} active={active} text={text} />
+      {children}
+    </>
+  );
+}
