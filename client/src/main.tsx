@@ -32,9 +32,12 @@ setUnauthorizedHandler(() => {
   void router.navigate(loginPathFor(router.state.location), { replace: true });
 });
 // The live socket hears of it first when the session is revoked, expires or is signed out elsewhere.
-liveClient.onSessionEnded = () => {
+// A sign-out (from the user menu, which also navigates, or in another tab) goes to the plain login page;
+// a revoked or expired session keeps the way back to the page it was on.
+liveClient.onSessionEnded = (reason) => {
   sessionStore.getState().accessToken && sessionStore.signOut();
-  void router.navigate(loginPathFor(router.state.location), { replace: true });
+  const to = reason === 'logout' ? '/login' : loginPathFor(router.state.location);
+  void router.navigate(to, { replace: true });
 };
 
 const root = document.getElementById('root');

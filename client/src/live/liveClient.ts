@@ -42,8 +42,8 @@ export class LiveClient {
   #token: string | null = null;
   #offlineTimer: ReturnType<typeof setTimeout> | null = null;
   #alarms: AlarmFollower | null = null;
-  /** Called when the server ends the session (logout elsewhere, revocation, expiry). */
-  onSessionEnded: () => void = () => {};
+  /** Called when the server ends the session (a sign-out, here or elsewhere; revocation; expiry). */
+  onSessionEnded: (reason: 'logout' | 'revoked' | 'expired' | 'unauthenticated') => void = () => {};
 
   constructor(store: LiveStore) {
     this.#store = store;
@@ -131,14 +131,14 @@ export class LiveClient {
     socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
       if (error.data?.code === 'UNAUTHENTICATED') {
         this.close();
-        this.onSessionEnded();
+        this.onSessionEnded('unauthenticated');
         return;
       }
       if (this.connection.getState().status === 'connecting') this.#set('reconnecting');
     });
-    socket.on('session:ended', () => {
+    socket.on('session:ended', ({ reason }) => {
       this.close();
-      this.onSessionEnded();
+      this.onSessionEnded(reason);
     });
     // An admin took sites away: the page shows them refused, as a fresh subscription would.
     socket.on('live:revoked', ({ sites }) => {
