@@ -14,12 +14,8 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-/**
- * Why a request was refused, finer than its ErrorCode: the client words it in the reader's language
- * (with `params`), so the English `message` beside it is for logs and API users only.
- */
-export const reasonCodes = [
-  // The validation rules (validation.ts checks that its list is this one's).
+/** The seed's validation rules (section 5), whose checks live in validation.ts. */
+export const validationRuleCodes = [
   'required',
   'email',
   'password',
@@ -31,6 +27,14 @@ export const reasonCodes = [
   'url',
   'length',
   'alphaDash',
+] as const;
+
+/**
+ * Why a request was refused, finer than its ErrorCode: the client words it in the reader's language
+ * (with `params`), so the English `message` beside it is for logs and API users only.
+ */
+export const reasonCodes = [
+  ...validationRuleCodes,
   'invalidCredentials',
   'tooManyAttempts',
   'emailTaken',

@@ -1,20 +1,8 @@
 // The seed's validation rules (section 5), shared by the server (request checks) and the client (form
 // checks), with the server's English message for each.
-import type { ReasonCode } from './errors.ts';
+import { validationRuleCodes } from './errors.ts';
 
-export const validationRules = [
-  'required',
-  'email',
-  'password',
-  'confirmed',
-  'between',
-  'integer',
-  'regex',
-  'alpha',
-  'url',
-  'length',
-  'alphaDash',
-] as const satisfies readonly ReasonCode[];
+export const validationRules = validationRuleCodes;
 export type ValidationRule = (typeof validationRules)[number];
 
 export const PASSWORD_MIN_LENGTH = 8;

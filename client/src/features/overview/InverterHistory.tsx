@@ -8,7 +8,8 @@ import type { Device } from '@voltscope/shared/fleet';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { HistoryChart, type HistorySeriesSpec } from '../../charts/HistoryChart.tsx';
+import { HistoryChart } from '../../charts/HistoryChart.tsx';
+import type { HistorySeriesSpec } from '../../charts/historyView.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import {

@@ -1,12 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-
-// uPlot reads the DOM when it loads; these tests only need the pure helpers beside the component.
-vi.mock('uplot', () => ({ default: { tzDate: (d: Date) => d } }));
-vi.mock('uplot/dist/uPlot.min.css', () => ({}));
-
-const { MIN_ZOOM_MS, formatBucket, historyPath, scaleView, selectionView, seriesStats } = await import(
-  './HistoryChart.tsx'
-);
+import { describe, expect, it } from 'vitest';
+import { formatBucket, historyPath, MIN_ZOOM_MS, scaleView, selectionView, seriesStats } from './historyView.ts';
 
 describe('seriesStats', () => {
   it('takes extremes from the buckets and the latest from the last mean', () => {
