@@ -3,9 +3,9 @@
 // compares it with baseline.ts, the same charts fed by a local timer.
 import type { LoginResponse } from '@voltscope/shared/domain';
 import type uPlot from 'uplot';
-import { mountUplot } from '../src/charts/mountUplot.ts';
 import { LiveClient } from '../src/live/liveClient.ts';
 import { LiveStore } from '../src/live/liveStore.ts';
+import { mountUplot } from '../src/plots/mountUplot.ts';
 import { sessionStore } from '../src/session/sessionStore.ts';
 import { CHARTS, chartGrid, countSetData, prefill, SERIES_PER_CHART, WINDOW_MS } from './wallCharts.ts';
 

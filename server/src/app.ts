@@ -8,9 +8,9 @@ import { analysisRoutes } from './http/analysis.ts';
 import { authRoutes } from './http/auth.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
-import { historyRoutes } from './http/history.ts';
 import { ingestRoutes } from './http/ingest.ts';
 import { kpiRoutes } from './http/kpis.ts';
+import { logRoutes } from './http/logs.ts';
 import { metricsRoutes } from './http/metrics.ts';
 import { profileRoutes } from './http/profile.ts';
 import { searchRoutes } from './http/search.ts';
@@ -59,7 +59,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     profileRoutes,
     userRoutes,
     alarmRoutes,
-    historyRoutes,
+    logRoutes,
     analysisRoutes,
     metricsRoutes,
   ]) {

@@ -135,9 +135,9 @@ export const fillLocalised = (text: LocalisedText, values: Record<string, string
   Object.fromEntries(languages.map((lng) => [lng, fillMessage(text[lng], values)])) as LocalisedText;
 
 /** Page sizes the history pages offer (seed). */
-export const historyPageSizes = [5, 10, 20, 25, 50, 100] as const;
+export const logPageSizes = [5, 10, 20, 25, 50, 100] as const;
 
-export interface HistoryPage<T> {
+export interface LogPage<T> {
   items: T[];
   total: number;
   page: number;

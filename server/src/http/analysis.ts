@@ -2,7 +2,7 @@
 // system's own health over a period. Both for the sites the caller may read; daily KPIs also as CSV.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { alarmHealth } from '../alarms/health.ts';
-import { csvField } from '../alarms/history.ts';
+import { csvField } from '../alarms/logs.ts';
 import { HttpError } from '../errors.ts';
 import { readDailyKpis } from '../fleet/daily.ts';
 import { can } from '../plugins/auth.ts';

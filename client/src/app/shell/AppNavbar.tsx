@@ -1,7 +1,7 @@
 import { Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlarmNavStatus } from '../../alarms/AlarmNavStatus.tsx';
+import { AlarmNavStatus } from '../../alarmFeed/AlarmNavStatus.tsx';
 import { ConnectionIndicator } from '../../live/ConnectionIndicator.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import type { VisibleGroup } from '../navigation.ts';

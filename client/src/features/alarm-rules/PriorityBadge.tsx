@@ -3,7 +3,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { AlarmPriority } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
+import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 
 export function PriorityBadge({ priority }: { priority: AlarmPriority }) {
   const { t } = useTranslation(['common']);

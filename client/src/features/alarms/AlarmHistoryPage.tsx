@@ -7,14 +7,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
-import type { ListChoice } from '../../history/HistoryFilters.tsx';
-import { HistoryPage } from '../../history/HistoryPage.tsx';
-import type { HistorySpec } from '../../history/historyQuery.ts';
-import { useHistoryQuery } from '../../history/useHistoryQuery.ts';
+import type { ListChoice } from '../../logs/LogFilters.tsx';
+import { LogPage } from '../../logs/LogPage.tsx';
+import type { LogSpec } from '../../logs/logQuery.ts';
+import { useLogQuery } from '../../logs/useLogQuery.ts';
 import { useAlarmColumns } from './AlarmHistoryColumns.tsx';
 import { AlarmHistoryTimeline } from './AlarmHistoryTimeline.tsx';
 
-const SPEC: HistorySpec = {
+const SPEC: LogSpec = {
   lists: ['sites', 'devices', 'priorities', 'states'],
   sorts: ['raisedAt', 'priority', 'state', 'site', 'device'],
 };
@@ -61,7 +61,7 @@ function useOpenAlarm(): [number | null, (id: number | null) => void] {
 export function AlarmHistoryPage() {
   const { t } = useTranslation(['alarms', 'events', 'common']);
   const directory = useFleetDirectory();
-  const history = useHistoryQuery<Alarm>('/api/alarms/history', SPEC);
+  const history = useLogQuery<Alarm>('/api/alarms/history', SPEC);
   const { view } = history;
   const [openId, openAlarm] = useOpenAlarm();
   const onOpen = useCallback((alarm: Alarm) => openAlarm(alarm.id), [openAlarm]);
@@ -70,7 +70,7 @@ export function AlarmHistoryPage() {
   const rowAttributes = useCallback((a: Alarm) => ({ 'data-alarm-id': String(a.id), 'data-state': a.state }), []);
 
   return (
-    <HistoryPage
+    <LogPage
       endpoint="/api/alarms/history"
       spec={SPEC}
       directory={directory}
@@ -94,6 +94,6 @@ export function AlarmHistoryPage() {
       testId="alarm-table"
     >
       <AlarmHistoryTimeline alarmId={openId} onClose={() => openAlarm(null)} directory={directory} zone={view.zone} />
-    </HistoryPage>
+    </LogPage>
   );
 }

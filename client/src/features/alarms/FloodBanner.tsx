@@ -2,7 +2,7 @@
 // plainly, with the way to focus on it.
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from '../../alarms/alarmFeed.ts';
+import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from '../../alarmFeed/alarmFeed.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';

@@ -3,7 +3,7 @@
 // (alarmFeed.merge) before its events come round the socket. Acknowledging is idempotent on the hub
 // (RELIABILITY invariant I6): a retry after a lost answer does no harm.
 import type { Alarm } from '@voltscope/shared/alarms';
-import { alarmFeed } from '../../alarms/alarmFeed.ts';
+import { alarmFeed } from '../../alarmFeed/alarmFeed.ts';
 import { api } from '../../session/api.ts';
 
 const SLICE = 500;

@@ -1,7 +1,7 @@
 // The console's filter, kept in the address (`?site=a,b&priority=critical&state=shelved`) so that the
 // navbar counts can open it filtered and a filtered view can be bookmarked or shared. Empty means all.
 import { type Alarm, type AlarmPriority, alarmPriorities } from '@voltscope/shared/alarms';
-import { type AlarmCategory, alarmCategories, categoryOf } from '../../alarms/alarmView.ts';
+import { type AlarmCategory, alarmCategories, categoryOf } from '../../alarmFeed/alarmView.ts';
 
 export interface ConsoleFilter {
   sites: readonly string[];

@@ -10,7 +10,7 @@ import type { AlarmHealth } from '@voltscope/shared/kpis';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AnalysisBars, type AnalysisSeries, type AnalysisTarget } from '../../charts/AnalysisBars.tsx';
+import { AnalysisBars, type AnalysisSeries, type AnalysisTarget } from '../../plots/AnalysisBars.tsx';
 import { AlarmPointCards, type Names } from './AlarmPointCards.tsx';
 import classes from './analysis.module.css';
 import type { AnalysisFormat } from './analysisFormat.ts';

@@ -7,7 +7,7 @@ import type { AlarmHealth } from '@voltscope/shared/kpis';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PriorityIcon } from '../../alarms/PriorityIcon.tsx';
+import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { formatRelativeTime } from '../../i18n/format.ts';
 import classes from './analysis.module.css';
 import type { AnalysisFormat } from './analysisFormat.ts';

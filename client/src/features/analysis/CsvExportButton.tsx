@@ -3,7 +3,7 @@
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv } from '../../history/CsvExportButton.tsx';
+import { downloadCsv } from '../../logs/CsvExportButton.tsx';
 import { IconDownload } from './analysisIcons.tsx';
 
 const FALLBACK_NAME = 'voltscope-daily-kpis.csv';

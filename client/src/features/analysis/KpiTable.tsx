@@ -2,12 +2,12 @@
 // the header), paged (5 to 100 rows), with the period's totals and averages in the footer. Numbers are
 // aligned at the end of their cells so that digits line up in either direction.
 import { ActionIcon, Group, NativeSelect, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { historyPageSizes } from '@voltscope/shared/alarms';
+import { logPageSizes } from '@voltscope/shared/alarms';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import historyStyles from '../../history/history.module.css';
-import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from '../../history/historyIcons.tsx';
+import historyStyles from '../../logs/history.module.css';
+import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from '../../logs/logIcons.tsx';
 import { IconArrowsUpDown, IconArrowUp } from '../../ui/icons.tsx';
 import classes from './analysis.module.css';
 import type { AnalysisFormat } from './analysisFormat.ts';
@@ -264,7 +264,7 @@ export function KpiTable({
           <NativeSelect
             size="sm"
             label={t('analysis:table.pageSize')}
-            data={historyPageSizes.map((s) => ({ value: String(s), label: n(s) }))}
+            data={logPageSizes.map((s) => ({ value: String(s), label: n(s) }))}
             value={String(pageSize)}
             onChange={(e) => {
               setPageSize(Number(e.currentTarget.value));

@@ -5,7 +5,7 @@ import { SimpleGrid, useComputedColorScheme } from '@mantine/core';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnalysisBars, type AnalysisSeries } from '../../charts/AnalysisBars.tsx';
+import { AnalysisBars, type AnalysisSeries } from '../../plots/AnalysisBars.tsx';
 import type { AnalysisFormat } from './analysisFormat.ts';
 import { dayInstant } from './analysisFormat.ts';
 import { ChartCard } from './ChartCard.tsx';

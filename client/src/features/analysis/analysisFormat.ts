@@ -6,11 +6,11 @@ import type { Language } from '@voltscope/shared/i18n';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ValueAxis } from '../../charts/valueAxis.ts';
 import { energyParts, formatNumber } from '../../i18n/format.ts';
 import { intlLocales } from '../../i18n/language.ts';
 import type { KeyOf } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import type { ValueAxis } from '../../plots/valueAxis.ts';
 import { dayIn, startOfDay } from '../../ui/PeriodPicker.tsx';
 
 export const MISSING = '—';

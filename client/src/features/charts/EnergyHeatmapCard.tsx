@@ -4,9 +4,9 @@ import { Alert, Button, EmptyState, Group, Skeleton, Text } from '@mantine/core'
 import type { Site } from '@voltscope/shared/domain';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEAT, HeatmapChart } from '../../charts/HeatmapChart.tsx';
 import { formatUtcOffset } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { HEAT, HeatmapChart } from '../../plots/HeatmapChart.tsx';
 import { IconAlertTriangle, IconCalendar } from '../../ui/icons.tsx';
 import { formatClockHour, formatDay, formatEnergy, formatHour } from './formatCharts.ts';
 import { HeatmapSummary } from './HeatmapSummary.tsx';

@@ -9,12 +9,12 @@ import { Box, Stack, useComputedColorScheme, useDirection } from '@mantine/core'
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
-import { ChartTooltip, setTooltipLines } from '../../charts/ChartTooltip.tsx';
-import { chartColors } from '../../charts/chartTheme.ts';
-import { mountUplot } from '../../charts/mountUplot.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { liveStore } from '../../live/liveStore.ts';
+import { ChartTooltip, setTooltipLines } from '../../plots/ChartTooltip.tsx';
+import { chartColors } from '../../plots/chartTheme.ts';
+import { mountUplot } from '../../plots/mountUplot.ts';
 import { formatPower, formatSiteDateTime, formatWithUnit } from './formatCharts.ts';
 import { IrradianceLegend } from './IrradianceLegend.tsx';
 import { axisKit } from './irradianceAxes.ts';

@@ -3,8 +3,8 @@
 // power unit that follows the scale, and a dashed level line (the inverters' AC rating).
 import type { Language } from '@voltscope/shared/i18n';
 import uPlot from 'uplot';
-import type { ChartColors } from '../../charts/chartTheme.ts';
 import { formatNumber } from '../../i18n/format.ts';
+import type { ChartColors } from '../../plots/chartTheme.ts';
 import { formatSiteClock, formatSiteDay, isSiteMidnight } from './formatCharts.ts';
 
 export interface AxisKitOptions {

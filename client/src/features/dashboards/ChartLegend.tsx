@@ -1,6 +1,6 @@
 // A chart's legend as toggle buttons: each names a line with its colour and dash, and hides or shows it.
 import { Group, UnstyledButton } from '@mantine/core';
-import type { ChartLine } from '../../charts/DualAxisChart.tsx';
+import type { ChartLine } from '../../plots/DualAxisChart.tsx';
 import classes from './ChartLegend.module.css';
 
 export function ChartLegend({

@@ -7,12 +7,12 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type uPlot from 'uplot';
-import { type ChartLine, DualAxisChart } from '../../charts/DualAxisChart.tsx';
 import { formatSiteTime, formatUtcOffset } from '../../i18n/format.ts';
 import { liveStore } from '../../live/liveStore.ts';
+import { type ChartLine, DualAxisChart } from '../../plots/DualAxisChart.tsx';
 import { api } from '../../session/api.ts';
 import { ChartLegend } from './ChartLegend.tsx';
-import { FleetTrend, historyQuery, type TrendWindow, trendWindows } from './fleetTrend.ts';
+import { FleetTrend, logQuery, type TrendWindow, trendWindows } from './fleetTrend.ts';
 import { type KpiFormat, useKpiFormat } from './kpiFormat.ts';
 import { lineStyle, totalColor } from './palette.ts';
 import { newest, summariseTotal } from './trendSummary.ts';
@@ -44,7 +44,7 @@ function useFleetTrend(sources: readonly TrendSource[], span: TrendWindow) {
     const controller = new AbortController();
     const load = async () => {
       const { windowMs, bucketMs } = trendWindows[span];
-      const q = historyQuery(Date.now(), windowMs, bucketMs);
+      const q = logQuery(Date.now(), windowMs, bucketMs);
       try {
         for (let i = 0; i < wanted.length; i += SERIES_PER_REQUEST) {
           const ids = wanted.slice(i, i + SERIES_PER_REQUEST).join(',');

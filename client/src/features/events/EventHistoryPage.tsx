@@ -4,13 +4,13 @@
 import type { SiteEvent } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
 import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
-import { HistoryPage } from '../../history/HistoryPage.tsx';
-import type { HistorySpec } from '../../history/historyQuery.ts';
-import { useHistoryQuery } from '../../history/useHistoryQuery.ts';
+import { LogPage } from '../../logs/LogPage.tsx';
+import type { LogSpec } from '../../logs/logQuery.ts';
+import { useLogQuery } from '../../logs/useLogQuery.ts';
 import { useEventChoices } from './eventChoices.ts';
 import { eventKey, useEventColumns } from './eventColumns.tsx';
 
-const SPEC: HistorySpec = {
+const SPEC: LogSpec = {
   lists: ['sites', 'devices', 'types', 'priorities'],
   sorts: ['ts', 'type', 'site', 'device'],
 };
@@ -20,12 +20,12 @@ const rowAttributes = (e: SiteEvent) => ({ 'data-type': e.type });
 export function EventHistoryPage() {
   const { t } = useTranslation(['events', 'common']);
   const directory = useFleetDirectory();
-  const history = useHistoryQuery<SiteEvent>('/api/events', SPEC);
+  const history = useLogQuery<SiteEvent>('/api/events', SPEC);
   const columns = useEventColumns(directory, history.view.zone);
   const choices = useEventChoices();
 
   return (
-    <HistoryPage
+    <LogPage
       endpoint="/api/events"
       spec={SPEC}
       directory={directory}

@@ -8,14 +8,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
-import { type FilterControls, HistoryFilters } from '../../history/HistoryFilters.tsx';
-import { EmptyLog, LoadingRows } from '../../history/HistoryStates.tsx';
-import { HistoryTable } from '../../history/HistoryTable.tsx';
-import { IconPause, IconPlay } from '../../history/historyIcons.tsx';
-import { activeFilters, type HistorySpec, type HistoryView, parseView, writeView } from '../../history/historyQuery.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useConnection } from '../../live/hooks.ts';
+import { type FilterControls, LogFilters } from '../../logs/LogFilters.tsx';
+import { EmptyLog, LoadingRows } from '../../logs/LogStates.tsx';
+import { LogTable } from '../../logs/LogTable.tsx';
+import { IconPause, IconPlay } from '../../logs/logIcons.tsx';
+import { activeFilters, type LogSpec, type LogView, parseView, writeView } from '../../logs/logQuery.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useEventChoices } from './eventChoices.ts';
 import { eventKey, useEventColumns } from './eventColumns.tsx';
@@ -24,14 +24,14 @@ import classes from './events.module.css';
 import { TAIL_LIMIT } from './eventTail.ts';
 import { useEventTail } from './useEventTail.ts';
 
-const SPEC: HistorySpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts'] };
+const SPEC: LogSpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts'] };
 /** Rows drawn at first; the rest of the buffer on demand (a wall screen shows a few dozen anyway). */
 const PAGE = 100;
 
 function useTailFilters(): FilterControls {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => parseView(params, SPEC), [params]);
-  const write = (next: HistoryView) =>
+  const write = (next: LogView) =>
     setParams((current) => writeView(next, SPEC, current), { replace: true, preventScrollReset: true });
   return {
     view,
@@ -93,7 +93,7 @@ export function RealtimeEventsPage() {
     <>
       <PageHeader title={t('events:realtime.title')} subtitle={t('events:realtime.subtitle')} actions={pauseButton} />
       <ConnectionNotice />
-      <HistoryFilters controls={controls} directory={directory} lists={choices} active={active} withPeriod={false} />
+      <LogFilters controls={controls} directory={directory} lists={choices} active={active} withPeriod={false} />
       {history === 'error' && (
         <Alert color="red" variant="light" role="alert" mb="md">
           {t('events:realtime.loadError')}
@@ -129,7 +129,7 @@ export function RealtimeEventsPage() {
             />
           )
         ) : (
-          <HistoryTable
+          <LogTable
             label={t('events:realtime.title')}
             columns={columns}
             rows={rows}

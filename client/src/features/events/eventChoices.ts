@@ -4,7 +4,7 @@
 import { asSubject } from '@voltscope/shared/abilities';
 import { alarmPriorities, type EventSeverity, eventTypes } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import type { ListChoice } from '../../history/HistoryFilters.tsx';
+import type { ListChoice } from '../../logs/LogFilters.tsx';
 import { useAbility } from '../../session/ability.ts';
 
 const FLEET_TYPES = new Set<string>(['sign_in', 'rule_changed']);

@@ -7,12 +7,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FleetDirectory } from '../../data/useFleetDirectory.ts';
-import type { Column } from '../../history/HistoryTable.tsx';
-import classes from '../../history/history.module.css';
-import { DASH, deviceName, TimeCell, useSiteName } from '../../history/historyCells.tsx';
-import type { TimeZoneMode } from '../../history/historyQuery.ts';
-import { SeverityBadge } from '../../history/SeverityBadge.tsx';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import classes from '../../logs/history.module.css';
+import type { Column } from '../../logs/LogTable.tsx';
+import { DASH, deviceName, TimeCell, useSiteName } from '../../logs/logCells.tsx';
+import type { TimeZoneMode } from '../../logs/logQuery.ts';
+import { SeverityBadge } from '../../logs/SeverityBadge.tsx';
 
 export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): Column<SiteEvent>[] {
   const { t } = useTranslation(['events', 'common']);

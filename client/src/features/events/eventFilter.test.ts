@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type HistorySpec, parseView } from '../../history/historyQuery.ts';
+import { type LogSpec, parseView } from '../../logs/logQuery.ts';
 import { eventFilter } from './eventFilter.ts';
 
-const spec: HistorySpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts'] };
+const spec: LogSpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts'] };
 
 describe('the live tail’s filters', () => {
   const base = {

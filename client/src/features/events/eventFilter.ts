@@ -3,11 +3,11 @@
 // in the message (in the reader's language), the user and the comment.
 import type { SiteEvent } from '@voltscope/shared/alarms';
 import type { Language } from '@voltscope/shared/i18n';
-import type { HistoryView } from '../../history/historyQuery.ts';
+import type { LogView } from '../../logs/logQuery.ts';
 
 export type EventPredicate = (event: SiteEvent) => boolean;
 
-export function eventFilter(view: Pick<HistoryView, 'lists' | 'q'>, lng: Language): EventPredicate {
+export function eventFilter(view: Pick<LogView, 'lists' | 'q'>, lng: Language): EventPredicate {
   const sites = new Set(view.lists.sites);
   const devices = new Set(view.lists.devices);
   const types = new Set(view.lists.types);

@@ -1,10 +1,10 @@
 // The live tail's data: the recent history first (GET /api/events, narrowed by the filters the server
 // understands), then every event the alarm feed delivers as it is committed on the hub. A site whose
 // missed events could not be replayed is reloaded from the history. See eventTail.ts for the buffer.
-import type { HistoryPage, SiteEvent } from '@voltscope/shared/alarms';
+import type { LogPage, SiteEvent } from '@voltscope/shared/alarms';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { onAlarmResync, onSiteEvent } from '../../alarms/alarmClient.ts';
-import type { HistoryView } from '../../history/historyQuery.ts';
+import { onAlarmResync, onSiteEvent } from '../../alarmFeed/alarmClient.ts';
+import type { LogView } from '../../logs/logQuery.ts';
 import { api } from '../../session/api.ts';
 import { EventTail, type TailSnapshot } from './eventTail.ts';
 
@@ -17,7 +17,7 @@ export interface EventTailState {
   history: 'loading' | 'ready' | 'error';
 }
 
-function historyPath(view: Pick<HistoryView, 'lists' | 'q'>, sites?: readonly string[]): string {
+function historyPath(view: Pick<LogView, 'lists' | 'q'>, sites?: readonly string[]): string {
   const query = new URLSearchParams({ sort: 'ts', order: 'desc', page: '1', pageSize: String(HISTORY_SIZE) });
   const chosen = sites ?? view.lists.sites;
   if (chosen.length) query.set('sites', chosen.join(','));
@@ -28,7 +28,7 @@ function historyPath(view: Pick<HistoryView, 'lists' | 'q'>, sites?: readonly st
   return `/api/events?${query}`;
 }
 
-export function useEventTail(view: Pick<HistoryView, 'lists' | 'q'>): EventTailState {
+export function useEventTail(view: Pick<LogView, 'lists' | 'q'>): EventTailState {
   const [tail] = useState(() => new EventTail({ schedule: (run) => requestAnimationFrame(run) }));
   const snapshot = useSyncExternalStore(
     useCallback((listener: () => void) => tail.subscribe(listener), [tail]),
@@ -42,7 +42,7 @@ export function useEventTail(view: Pick<HistoryView, 'lists' | 'q'>): EventTailS
   useEffect(
     () =>
       onAlarmResync((siteId) => {
-        api<HistoryPage<SiteEvent>>(historyPath(view, [siteId])).then(
+        api<LogPage<SiteEvent>>(historyPath(view, [siteId])).then(
           (page) => tail.addHistory(page.items),
           () => {},
         );
@@ -55,7 +55,7 @@ export function useEventTail(view: Pick<HistoryView, 'lists' | 'q'>): EventTailS
   useEffect(() => {
     const controller = new AbortController();
     setHistory('loading');
-    api<HistoryPage<SiteEvent>>(path, { signal: controller.signal }).then(
+    api<LogPage<SiteEvent>>(path, { signal: controller.signal }).then(
       (page) => {
         tail.addHistory(page.items);
         setHistory('ready');

@@ -8,10 +8,10 @@ import type { Device } from '@voltscope/shared/fleet';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { HistoryChart } from '../../charts/HistoryChart.tsx';
-import type { HistorySeriesSpec } from '../../charts/historyView.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { HistoryChart } from '../../plots/HistoryChart.tsx';
+import type { HistorySeriesSpec } from '../../plots/historyView.ts';
 import {
   formatPeriodParam,
   type Period,

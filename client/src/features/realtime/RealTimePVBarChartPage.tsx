@@ -3,9 +3,9 @@
 import { Card, SegmentedControl, Skeleton, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Bar, LiveBarChart } from '../../charts/LiveBarChart.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { liveStore } from '../../live/liveStore.ts';
+import { type Bar, LiveBarChart } from '../../plots/LiveBarChart.tsx';
 import { shortName } from '../../ui/shortName.ts';
 import { LivePage, TrendCard } from './LivePageParts.tsx';
 import { useLivePageSite } from './useLivePageSite.ts';

@@ -3,6 +3,8 @@
 import { Box, Group, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRecentHistory } from '../../live/hooks.ts';
+import { liveStore } from '../../live/liveStore.ts';
 import {
   binPowerCurve,
   expectedPower,
@@ -10,9 +12,7 @@ import {
   liveColors,
   type PowerCurveBins,
   PowerCurveChart,
-} from '../../charts/PowerCurveChart.tsx';
-import { useRecentHistory } from '../../live/hooks.ts';
-import { liveStore } from '../../live/liveStore.ts';
+} from '../../plots/PowerCurveChart.tsx';
 import { freshnessOf, sampleAge } from './liveValue.ts';
 import { PeriodCard, type TurbinePeriodProps } from './PeriodCard.tsx';
 import { readTurbine } from './turbineReading.ts';

@@ -3,9 +3,9 @@
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { binWindRose, prevailingSector, WindRose } from '../../charts/WindRose.tsx';
 import { dynamicKey } from '../../i18n/namespaces.ts';
 import { liveStore } from '../../live/liveStore.ts';
+import { binWindRose, prevailingSector, WindRose } from '../../plots/WindRose.tsx';
 import { compassPoints } from './liveValue.ts';
 import { PeriodCard, type TurbinePeriodProps } from './PeriodCard.tsx';
 import { readTurbine } from './turbineReading.ts';

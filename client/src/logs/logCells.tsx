@@ -3,9 +3,9 @@
 import type { Language } from '@voltscope/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import type { FleetDirectory } from '../data/useFleetDirectory.ts';
-import classes from './history.module.css';
-import type { TimeZoneMode } from './historyQuery.ts';
-import { formatOffset, formatStamp, myTimeZone } from './historyTime.ts';
+import type { TimeZoneMode } from './logQuery.ts';
+import classes from './logs.module.css';
+import { formatOffset, formatStamp, myTimeZone } from './logTime.ts';
 
 export const DASH = '—';
 

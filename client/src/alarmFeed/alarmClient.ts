@@ -2,7 +2,7 @@
 //
 // ── Listener API (for pages that show events as they arrive, e.g. the realtime events live tail) ──
 //
-//   import { onSiteEvent, onAlarmResync } from '../../alarms/alarmClient.ts';
+//   import { onSiteEvent, onAlarmResync } from '../../alarmFeed/alarmClient.ts';
 //
 //   useEffect(() => onSiteEvent((event, alarm) => { ... }), []);
 //     Calls the listener with every SiteEvent of every site the user may read, as it is committed on

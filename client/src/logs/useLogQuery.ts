@@ -1,31 +1,23 @@
 // A history page's state and data: the view lives in the URL (so a link reproduces it), each change of
 // filter goes back to page 1, and the page of rows is fetched from the server, the previous rows kept
 // on screen (dimmed) until the next arrive so that paging never flashes an empty table.
-import type { HistoryPage } from '@voltscope/shared/alarms';
+import type { LogPage } from '@voltscope/shared/alarms';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../session/api.ts';
-import {
-  type HistorySpec,
-  type HistoryView,
-  type ListFilter,
-  lastPage,
-  pageQuery,
-  parseView,
-  writeView,
-} from './historyQuery.ts';
+import { type ListFilter, type LogSpec, type LogView, lastPage, pageQuery, parseView, writeView } from './logQuery.ts';
 
-export interface HistoryData<T> {
+export interface LogData<T> {
   /** The latest page received (kept while the next loads). */
-  page: HistoryPage<T> | null;
+  page: LogPage<T> | null;
   loading: boolean;
   error: unknown;
 }
 
-export interface HistoryControls {
-  view: HistoryView;
+export interface LogControls {
+  view: LogView;
   /** Changes filters (back to page 1). */
-  filter: (patch: Partial<Omit<HistoryView, 'page' | 'sort' | 'order'>>) => void;
+  filter: (patch: Partial<Omit<LogView, 'page' | 'sort' | 'order'>>) => void;
   setLists: (patch: Partial<Record<ListFilter, string[]>>) => void;
   sortBy: (key: string) => void;
   goTo: (page: number) => void;
@@ -33,16 +25,16 @@ export interface HistoryControls {
   reload: () => void;
 }
 
-export function useHistoryQuery<T>(endpoint: string, spec: HistorySpec): HistoryControls & HistoryData<T> {
+export function useLogQuery<T>(endpoint: string, spec: LogSpec): LogControls & LogData<T> {
   const [params, setParams] = useSearchParams();
   // `spec` is a module constant of each page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   const view = useMemo(() => parseView(params, spec), [params]);
-  const [data, setData] = useState<HistoryData<T>>({ page: null, loading: true, error: null });
+  const [data, setData] = useState<LogData<T>>({ page: null, loading: true, error: null });
   const [attempt, setAttempt] = useState(0);
 
   const write = useCallback(
-    (next: HistoryView) =>
+    (next: LogView) =>
       setParams((current) => writeView(next, spec, current), { replace: true, preventScrollReset: true }),
     [setParams, spec],
   );
@@ -54,7 +46,7 @@ export function useHistoryQuery<T>(endpoint: string, spec: HistorySpec): History
   useEffect(() => {
     const controller = new AbortController();
     setData((d) => ({ ...d, loading: true, error: null }));
-    api<HistoryPage<T>>(`${endpoint}?${pageQuery(view, spec, Date.now())}`, { signal: controller.signal }).then(
+    api<LogPage<T>>(`${endpoint}?${pageQuery(view, spec, Date.now())}`, { signal: controller.signal }).then(
       (page) => {
         // Past the last page (the set shrank, or a stale link): go to the last page that has rows.
         if (page.items.length === 0 && page.total > 0 && view.page > 1) {
@@ -70,7 +62,7 @@ export function useHistoryQuery<T>(endpoint: string, spec: HistorySpec): History
     return () => controller.abort();
   }, [endpoint, key, attempt]);
 
-  const controls: HistoryControls = {
+  const controls: LogControls = {
     view,
     filter: (patch) => write({ ...view, ...patch, page: 1 }),
     setLists: (patch) => write({ ...view, lists: { ...view.lists, ...patch }, page: 1 }),

@@ -26,7 +26,7 @@ export interface TimeRange {
 }
 
 /** What the chart shows now, reported after each load. */
-export interface HistoryView extends TimeRange {
+export interface LogView extends TimeRange {
   zoomed: boolean;
   resolution: string;
   bucketMs: number;
@@ -43,7 +43,7 @@ export interface HistoryChartProps {
   height?: number;
   /** Buckets asked for across the range; by default about one per two pixels of width. */
   maxPoints?: number;
-  onViewChange?: (view: HistoryView) => void;
+  onViewChange?: (view: LogView) => void;
 }
 
 export interface HistoryReply {

@@ -2,8 +2,8 @@
 // its word, its shape (octagon, triangle, diamond, circle) and a fill whose lightness falls with it.
 import type { EventSeverity } from '@voltscope/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import classes from './history.module.css';
-import { SeverityIcon } from './historyIcons.tsx';
+import { SeverityIcon } from './logIcons.tsx';
+import classes from './logs.module.css';
 
 export function SeverityBadge({ severity }: { severity: EventSeverity }) {
   const { t } = useTranslation(['common']);

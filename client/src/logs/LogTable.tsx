@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconArrowsUpDown, IconArrowUp } from '../ui/icons.tsx';
-import classes from './history.module.css';
+import classes from './logs.module.css';
 
 export interface Column<T> {
   key: string;
@@ -24,7 +24,7 @@ export interface SortState {
   onSort: (key: string) => void;
 }
 
-interface HistoryTableProps<T> {
+interface LogTableProps<T> {
   label: string;
   columns: readonly Column<T>[];
   rows: readonly T[];
@@ -105,7 +105,7 @@ const Card = memo(function Card({ row, columns, attributes }: RowProps) {
   );
 });
 
-export function HistoryTable<T>({
+export function LogTable<T>({
   label,
   columns,
   rows,
@@ -115,7 +115,7 @@ export function HistoryTable<T>({
   rowAttributes,
   minWidth = 960,
   testId,
-}: HistoryTableProps<T>) {
+}: LogTableProps<T>) {
   const phone = useMediaQuery('(max-width: 48em)');
   const cols = columns as readonly Column<unknown>[];
   const attributes = rowAttributes as Attributes | undefined;

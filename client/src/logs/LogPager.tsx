@@ -1,18 +1,18 @@
 // Pages of a log: the rows shown and the total ("26–50 of 1,234"), the page size (5 to 100, seed), and
 // first / previous / next / last buttons around "Page 2 of 50", in the reader's digits.
 import { ActionIcon, Group, NativeSelect, Text, Tooltip } from '@mantine/core';
-import { type HistoryPage, historyPageSizes } from '@voltscope/shared/alarms';
+import { type LogPage, logPageSizes } from '@voltscope/shared/alarms';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
-import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from './historyIcons.tsx';
-import { type HistoryPageSize, lastPage, pageBounds } from './historyQuery.ts';
+import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from './logIcons.tsx';
+import { type LogPageSize, lastPage, pageBounds } from './logQuery.ts';
 
-interface HistoryPagerProps {
-  page: HistoryPage<unknown>;
+interface LogPagerProps {
+  page: LogPage<unknown>;
   onPage: (page: number) => void;
-  onPageSize: (size: HistoryPageSize) => void;
+  onPageSize: (size: LogPageSize) => void;
 }
 
 function PagerButton({
@@ -44,7 +44,7 @@ function PagerButton({
   );
 }
 
-export function HistoryPager({ page, onPage, onPageSize }: HistoryPagerProps) {
+export function LogPager({ page, onPage, onPageSize }: LogPagerProps) {
   const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const pages = lastPage(page.total, page.pageSize);
@@ -56,9 +56,9 @@ export function HistoryPager({ page, onPage, onPageSize }: HistoryPagerProps) {
         <NativeSelect
           size="sm"
           label={t('events:pager.pageSize')}
-          data={historyPageSizes.map((s) => ({ value: String(s), label: n(s) }))}
+          data={logPageSizes.map((s) => ({ value: String(s), label: n(s) }))}
           value={String(page.pageSize)}
-          onChange={(e) => onPageSize(Number(e.currentTarget.value) as HistoryPageSize)}
+          onChange={(e) => onPageSize(Number(e.currentTarget.value) as LogPageSize)}
           data-testid="page-size"
           styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { marginBottom: 0 } }}
         />

@@ -1,9 +1,9 @@
 // What a history page shows (filters, period, search, sort, page, page size, time zone), read from and
 // written to the page's URL so that a link reproduces the view, and turned into the query of the
 // history API (/api/events, /api/alarms/history) for a page or for the CSV export. Pure: no React.
-import { type HistoryPage, historyPageSizes } from '@voltscope/shared/alarms';
+import { type LogPage, logPageSizes } from '@voltscope/shared/alarms';
 
-export type HistoryPageSize = (typeof historyPageSizes)[number];
+export type LogPageSize = (typeof logPageSizes)[number];
 
 /** The multi-valued filters the history API takes, each a comma-separated list. */
 export const listFilters = ['sites', 'devices', 'types', 'priorities', 'states'] as const;
@@ -21,7 +21,7 @@ const SPANS: Record<Exclude<Period, 'all' | 'custom'>, number> = {
 
 export type TimeZoneMode = 'mine' | 'site';
 
-export interface HistoryView {
+export interface LogView {
   lists: Record<ListFilter, string[]>;
   period: Period;
   /** The custom period's ends (ms), either open. */
@@ -31,20 +31,20 @@ export interface HistoryView {
   sort: string;
   order: 'asc' | 'desc';
   page: number;
-  pageSize: HistoryPageSize;
+  pageSize: LogPageSize;
   zone: TimeZoneMode;
 }
 
 /** What one page offers: which list filters, which sort keys (the first is the default, newest first). */
-export interface HistorySpec {
+export interface LogSpec {
   lists: readonly ListFilter[];
   sorts: readonly string[];
 }
 
-export const DEFAULT_PAGE_SIZE: HistoryPageSize = 25;
+export const DEFAULT_PAGE_SIZE: LogPageSize = 25;
 const ID = /^[\w.:-]+$/;
 
-const isPageSize = (n: number): n is HistoryPageSize => (historyPageSizes as readonly number[]).includes(n);
+const isPageSize = (n: number): n is LogPageSize => (logPageSizes as readonly number[]).includes(n);
 
 function readTime(value: string | null): number | null {
   if (!value) return null;
@@ -55,7 +55,7 @@ function readTime(value: string | null): number | null {
 /** An instant as it sits in a URL: ISO 8601 in UTC to the minute, readable and the same for everyone. */
 export const writeTime = (ms: number): string => new Date(ms).toISOString().slice(0, 16).concat('Z');
 
-export function parseView(params: URLSearchParams, spec: HistorySpec): HistoryView {
+export function parseView(params: URLSearchParams, spec: LogSpec): LogView {
   const lists = Object.fromEntries(listFilters.map((key) => [key, [] as string[]])) as Record<ListFilter, string[]>;
   for (const key of spec.lists) {
     const values = (params.get(key) ?? '').split(',').filter((v) => ID.test(v));
@@ -82,7 +82,7 @@ export function parseView(params: URLSearchParams, spec: HistorySpec): HistoryVi
 }
 
 /** The URL parameters of a view, defaults left out so that a plain link stays plain. */
-export function writeView(view: HistoryView, spec: HistorySpec, base?: URLSearchParams): URLSearchParams {
+export function writeView(view: LogView, spec: LogSpec, base?: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams(base);
   const set = (key: string, value: string | null) => (value ? params.set(key, value) : params.delete(key));
   for (const key of spec.lists) set(key, view.lists[key].join(','));
@@ -99,7 +99,7 @@ export function writeView(view: HistoryView, spec: HistorySpec, base?: URLSearch
 }
 
 /** The span a view's period covers as of `now` (a preset moves with the clock). */
-export function spanOf(view: Pick<HistoryView, 'period' | 'from' | 'to'>, now: number): { from?: number; to?: number } {
+export function spanOf(view: Pick<LogView, 'period' | 'from' | 'to'>, now: number): { from?: number; to?: number } {
   if (view.period === 'all') return {};
   if (view.period === 'custom') {
     return { ...(view.from !== null ? { from: view.from } : {}), ...(view.to !== null ? { to: view.to } : {}) };
@@ -108,7 +108,7 @@ export function spanOf(view: Pick<HistoryView, 'period' | 'from' | 'to'>, now: n
 }
 
 /** The filters of a view as the history API reads them (shared by a page's fetch and the CSV export). */
-function filterQuery(view: HistoryView, spec: HistorySpec, now: number): URLSearchParams {
+function filterQuery(view: LogView, spec: LogSpec, now: number): URLSearchParams {
   const query = new URLSearchParams();
   for (const key of spec.lists) if (view.lists[key].length > 0) query.set(key, view.lists[key].join(','));
   const span = spanOf(view, now);
@@ -118,7 +118,7 @@ function filterQuery(view: HistoryView, spec: HistorySpec, now: number): URLSear
   return query;
 }
 
-export function pageQuery(view: HistoryView, spec: HistorySpec, now: number): string {
+export function pageQuery(view: LogView, spec: LogSpec, now: number): string {
   const query = filterQuery(view, spec, now);
   query.set('sort', view.sort);
   query.set('order', view.order);
@@ -128,7 +128,7 @@ export function pageQuery(view: HistoryView, spec: HistorySpec, now: number): st
 }
 
 /** The whole filtered set as CSV, messages in `lang`; the server streams it in id order. */
-export function csvQuery(view: HistoryView, spec: HistorySpec, lang: string, now: number): string {
+export function csvQuery(view: LogView, spec: LogSpec, lang: string, now: number): string {
   const query = filterQuery(view, spec, now);
   query.set('format', 'csv');
   query.set('lang', lang);
@@ -136,7 +136,7 @@ export function csvQuery(view: HistoryView, spec: HistorySpec, lang: string, now
 }
 
 /** How many filters narrow the view (the period and the search count as one each). */
-export function activeFilters(view: HistoryView, spec: HistorySpec): number {
+export function activeFilters(view: LogView, spec: LogSpec): number {
   return (
     spec.lists.filter((key) => view.lists[key].length > 0).length +
     (view.period === 'all' ? 0 : 1) +
@@ -149,7 +149,7 @@ export function lastPage(total: number, pageSize: number): number {
 }
 
 /** The 1-based positions of a page's first and last rows (0 and 0 for an empty result). */
-export function pageBounds(page: HistoryPage<unknown>): { from: number; to: number } {
+export function pageBounds(page: LogPage<unknown>): { from: number; to: number } {
   if (page.total === 0 || page.items.length === 0) return { from: 0, to: 0 };
   const from = (page.page - 1) * page.pageSize + 1;
   return { from, to: from + page.items.length - 1 };

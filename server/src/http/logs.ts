@@ -1,25 +1,17 @@
-// GET /api/events and GET /api/alarms/history: the logs behind the history pages, filtered, sorted and
+// GET /api/events and GET /api/alarms/history: the logs behind the alarm and event log pages, filtered, sorted and
 // paged by the store, or exported as CSV (format=csv) streamed in chunks. A caller sees only the sites
 // they may read; fleet-wide events (sign-ins, rule changes) only with a right to every site's events.
 import { Readable } from 'node:stream';
 import type { SubjectName } from '@voltscope/shared/abilities';
-import { historyPageSizes } from '@voltscope/shared/alarms';
+import { logPageSizes } from '@voltscope/shared/alarms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  alarmPage,
-  alarmSorts,
-  alarmsCsv,
-  eventPage,
-  eventSorts,
-  eventsCsv,
-  type HistoryFilter,
-} from '../alarms/history.ts';
+import { alarmPage, alarmSorts, alarmsCsv, eventPage, eventSorts, eventsCsv, type LogFilter } from '../alarms/logs.ts';
 import { can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
 import { errorResponses } from './schemas.ts';
 import { parseTime } from './series.ts';
 
-interface HistoryQuery {
+interface LogQuery {
   sites?: string;
   devices?: string;
   types?: string;
@@ -52,7 +44,7 @@ const querySchema = (sorts: readonly string[]) => ({
     sort: { type: 'string', enum: sorts },
     order: { type: 'string', enum: ['asc', 'desc'] },
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    pageSize: { type: 'integer', enum: [...historyPageSizes], default: 25 },
+    pageSize: { type: 'integer', enum: [...logPageSizes], default: 25 },
     format: { type: 'string', enum: ['json', 'csv'], default: 'json' },
     lang: { type: 'string', enum: ['en', 'fr', 'fa', 'ar'], default: 'en' },
   },
@@ -61,7 +53,7 @@ const querySchema = (sorts: readonly string[]) => ({
 
 const split = (value: string | undefined) => value?.split(',').filter(Boolean);
 
-async function filterOf(app: FastifyInstance, request: FastifyRequest, subject: SubjectName, query: HistoryQuery) {
+async function filterOf(app: FastifyInstance, request: FastifyRequest, subject: SubjectName, query: LogQuery) {
   const wanted = split(query.sites);
   const sites = (await listSites(app.services.db))
     .filter((s) => !wanted || wanted.includes(s.id))
@@ -71,7 +63,7 @@ async function filterOf(app: FastifyInstance, request: FastifyRequest, subject: 
     from: query.from ? parseTime('from', query.from) : undefined,
     to: query.to ? parseTime('to', query.to) : undefined,
   };
-  const filter: HistoryFilter = {
+  const filter: LogFilter = {
     sites,
     fleetWide: !wanted && can(request, 'read', subject, { siteId: null }),
     ...(split(query.devices) ? { devices: split(query.devices) as string[] } : {}),
@@ -85,10 +77,10 @@ async function filterOf(app: FastifyInstance, request: FastifyRequest, subject: 
   return filter;
 }
 
-export async function historyRoutes(app: FastifyInstance) {
+export async function logRoutes(app: FastifyInstance) {
   const { db } = app.services;
 
-  app.get<{ Querystring: HistoryQuery }>(
+  app.get<{ Querystring: LogQuery }>(
     '/api/events',
     {
       config: { can: ['read', 'Event'] },
@@ -112,7 +104,7 @@ export async function historyRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: HistoryQuery }>(
+  app.get<{ Querystring: LogQuery }>(
     '/api/alarms/history',
     {
       config: { can: ['read', 'Alarm'] },

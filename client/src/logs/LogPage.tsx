@@ -6,19 +6,19 @@ import type { FleetDirectory } from '../data/useFleetDirectory.ts';
 import { IconRefresh } from '../ui/icons.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { CsvExportButton } from './CsvExportButton.tsx';
-import { HistoryFilters, type ListChoice } from './HistoryFilters.tsx';
-import { HistoryResults, type HistoryResultsProps } from './HistoryResults.tsx';
-import { LoadFailed } from './HistoryStates.tsx';
-import { activeFilters, csvQuery, type HistorySpec } from './historyQuery.ts';
+import { type ListChoice, LogFilters } from './LogFilters.tsx';
+import { LogResults, type LogResultsProps } from './LogResults.tsx';
+import { LoadFailed } from './LogStates.tsx';
+import { activeFilters, csvQuery, type LogSpec } from './logQuery.ts';
 
-interface HistoryPageProps<T> extends Omit<HistoryResultsProps<T>, 'active' | 'text'> {
+interface LogPageProps<T> extends Omit<LogResultsProps<T>, 'active' | 'text'> {
   /** The API the rows come from; its CSV is the same path with the view's query. */
   endpoint: string;
-  spec: HistorySpec;
+  spec: LogSpec;
   directory: FleetDirectory;
   lists: readonly ListChoice[];
   csvFileName: string;
-  text: HistoryResultsProps<T>['text'] & {
+  text: LogResultsProps<T>['text'] & {
     subtitle: string;
     refresh: string;
     loadError: string;
@@ -28,7 +28,7 @@ interface HistoryPageProps<T> extends Omit<HistoryResultsProps<T>, 'active' | 't
   children?: ReactNode;
 }
 
-export function HistoryPage<T>({
+export function LogPage<T>({
   endpoint,
   spec,
   directory,
@@ -37,7 +37,7 @@ export function HistoryPage<T>({
   text,
   children,
   ...results
-}: HistoryPageProps<T>) {
+}: LogPageProps<T>) {
   const { history } = results;
   const { view } = history;
   const active = activeFilters(view, spec);
@@ -63,7 +63,7 @@ export function HistoryPage<T>({
           </Group>
         }
       />
-      <HistoryFilters
+      <LogFilters
         controls={history}
         directory={directory}
         lists={lists}
@@ -71,7 +71,7 @@ export function HistoryPage<T>({
         {...(text.searchPlaceholder ? { searchPlaceholder: text.searchPlaceholder } : {})}
       />
       {history.error !== null && <LoadFailed message={text.loadError} onRetry={history.reload} />}
-      <HistoryResults {...results} active={active} text={text} />
+      <LogResults {...results} active={active} text={text} />
       {children}
     </>
   );

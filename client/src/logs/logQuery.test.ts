@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   activeFilters,
   csvQuery,
-  type HistorySpec,
+  type LogSpec,
   lastPage,
   pageBounds,
   pageQuery,
   parseView,
   writeView,
-} from './historyQuery.ts';
+} from './logQuery.ts';
 
-const spec: HistorySpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts', 'type', 'site'] };
+const spec: LogSpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts', 'type', 'site'] };
 
 describe('a history view in the URL', () => {
   it('reads the defaults from an empty URL: newest first, 25 a page, all time, my time zone', () => {

@@ -21,9 +21,9 @@ import type { FleetDirectory } from '../data/useFleetDirectory.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
 import { IconChevronDown, IconSearch, IconX } from '../ui/icons.tsx';
-import type { HistoryView, ListFilter, Period, TimeZoneMode } from './historyQuery.ts';
-import { periods } from './historyQuery.ts';
-import { formatOffset, fromInputValue, myTimeZone, toInputValue } from './historyTime.ts';
+import type { ListFilter, LogView, Period, TimeZoneMode } from './logQuery.ts';
+import { periods } from './logQuery.ts';
+import { formatOffset, fromInputValue, myTimeZone, toInputValue } from './logTime.ts';
 
 export interface ListChoice {
   key: ListFilter;
@@ -33,13 +33,13 @@ export interface ListChoice {
 }
 
 export interface FilterControls {
-  view: HistoryView;
-  filter: (patch: Partial<Pick<HistoryView, 'period' | 'from' | 'to' | 'q' | 'zone'>>) => void;
+  view: LogView;
+  filter: (patch: Partial<Pick<LogView, 'period' | 'from' | 'to' | 'q' | 'zone'>>) => void;
   setLists: (patch: Partial<Record<ListFilter, string[]>>) => void;
   reset: () => void;
 }
 
-interface HistoryFiltersProps {
+interface LogFiltersProps {
   controls: FilterControls;
   directory: FleetDirectory;
   lists: readonly ListChoice[];
@@ -133,14 +133,14 @@ function PeriodFields({ controls }: { controls: FilterControls }) {
   );
 }
 
-export function HistoryFilters({
+export function LogFilters({
   controls,
   directory,
   lists,
   active,
   withPeriod = true,
   searchPlaceholder,
-}: HistoryFiltersProps) {
+}: LogFiltersProps) {
   const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const { view, setLists, filter, reset } = controls;

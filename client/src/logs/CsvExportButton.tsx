@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/useLanguage.ts';
 import { sessionStore } from '../session/sessionStore.ts';
-import classes from './history.module.css';
-import { IconDownload } from './historyIcons.tsx';
+import { IconDownload } from './logIcons.tsx';
+import classes from './logs.module.css';
 
 /** The file name the server gives (Content-Disposition), or the fallback. */
 function fileNameOf(response: Response, fallback: string): string {

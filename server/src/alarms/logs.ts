@@ -1,10 +1,10 @@
 // Event and alarm history: filters, sorting and pages done by the store, and CSV exports that stream
 // the whole filtered set in chunks (a year of events never sits in memory at once).
-import type { Alarm, HistoryPage, SiteEvent } from '@voltscope/shared/alarms';
+import type { Alarm, LogPage, SiteEvent } from '@voltscope/shared/alarms';
 import type { Db, SqlValue } from '../store/db.ts';
 import { toAlarm, toEvent } from './store.ts';
 
-export interface HistoryFilter {
+export interface LogFilter {
   /** The sites the caller may read (the filter is intersected with them). */
   sites: readonly string[];
   /** Whether fleet-wide events (no site) are included: admins only. */
@@ -23,7 +23,7 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 /** A LIKE pattern that matches `text` literally anywhere. */
 const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function where(filter: HistoryFilter, table: 'events' | 'alarms'): { sql: string; params: SqlValue[] } {
+function where(filter: LogFilter, table: 'events' | 'alarms'): { sql: string; params: SqlValue[] } {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
   const siteClause = filter.sites.length > 0 ? `site_id IN (${placeholders(filter.sites.length)})` : '1 = 0';
@@ -89,11 +89,11 @@ export interface PageRequest<S extends string> {
 async function page<T, Row>(
   db: Db,
   table: 'events' | 'alarms',
-  filter: HistoryFilter,
+  filter: LogFilter,
   order: string,
   request: PageRequest<string>,
   convert: (row: Row) => T,
-): Promise<HistoryPage<T>> {
+): Promise<LogPage<T>> {
   const { sql, params } = where(filter, table);
   const total = Number(
     (await db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${sql}`, params))?.n ?? 0,
@@ -106,11 +106,11 @@ async function page<T, Row>(
   return { items: rows.map(convert), total, page: request.page, pageSize: request.pageSize };
 }
 
-export function eventPage(db: Db, filter: HistoryFilter, request: PageRequest<keyof typeof eventSorts>) {
+export function eventPage(db: Db, filter: LogFilter, request: PageRequest<keyof typeof eventSorts>) {
   return page(db, 'events', filter, eventSorts[request.sort], request, toEvent as (row: unknown) => SiteEvent);
 }
 
-export function alarmPage(db: Db, filter: HistoryFilter, request: PageRequest<keyof typeof alarmSorts>) {
+export function alarmPage(db: Db, filter: LogFilter, request: PageRequest<keyof typeof alarmSorts>) {
   // Alarms read their point (shelved, out of service) like everywhere else.
   return page(db, 'alarms', filter, alarmSorts[request.sort], request, toAlarm as unknown as (row: unknown) => Alarm);
 }
@@ -118,7 +118,7 @@ export function alarmPage(db: Db, filter: HistoryFilter, request: PageRequest<ke
 const CHUNK = 2000;
 
 /** Every row of the filtered set in id order, CHUNK rows a query (keyset: no OFFSET over a long table). */
-async function* rowsOf<Row extends { id: number }>(db: Db, table: 'events' | 'alarms', filter: HistoryFilter) {
+async function* rowsOf<Row extends { id: number }>(db: Db, table: 'events' | 'alarms', filter: LogFilter) {
   const { sql, params } = where(filter, table);
   let after = 0;
   for (;;) {
@@ -159,7 +159,7 @@ async function* csv<Row>(header: string[], rows: AsyncIterable<Row>, fields: (ro
 const iso = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
-export function eventsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
+export function eventsCsv(db: Db, filter: LogFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
   return csv(
     ['time', 'site', 'device', 'type', 'severity', 'message', 'user', 'comment', 'alarm', 'seq'],
     rowsOf<{ id: number }>(db, 'events', filter),
@@ -181,7 +181,7 @@ export function eventsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' |
   );
 }
 
-export function alarmsCsv(db: Db, filter: HistoryFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
+export function alarmsCsv(db: Db, filter: LogFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
   return csv(
     [
       'raised',

@@ -3,13 +3,13 @@
 import { Card, Text } from '@mantine/core';
 import { formatNumber } from '../i18n/format.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
-import { HistoryPager } from './HistoryPager.tsx';
-import { EmptyLog, LoadingRows } from './HistoryStates.tsx';
-import { type Column, HistoryTable } from './HistoryTable.tsx';
-import type { HistoryControls, HistoryData } from './useHistoryQuery.ts';
+import { LogPager } from './LogPager.tsx';
+import { EmptyLog, LoadingRows } from './LogStates.tsx';
+import { type Column, LogTable } from './LogTable.tsx';
+import type { LogControls, LogData } from './useLogQuery.ts';
 
-export interface HistoryResultsProps<T> {
-  history: HistoryControls & HistoryData<T>;
+export interface LogResultsProps<T> {
+  history: LogControls & LogData<T>;
   /** How many filters are set: an empty result then offers to clear them. */
   active: number;
   text: { title: string; total: (n: string) => string; empty: string; emptyFiltered: string };
@@ -20,7 +20,7 @@ export interface HistoryResultsProps<T> {
   testId: string;
 }
 
-export function HistoryResults<T>({
+export function LogResults<T>({
   history,
   active,
   text,
@@ -29,7 +29,7 @@ export function HistoryResults<T>({
   rowAttributes,
   minWidth,
   testId,
-}: HistoryResultsProps<T>) {
+}: LogResultsProps<T>) {
   const lng = useLanguage();
   const { page, view } = history;
   return (
@@ -47,7 +47,7 @@ export function HistoryResults<T>({
           onReset={active > 0 ? history.reset : undefined}
         />
       ) : (
-        <HistoryTable
+        <LogTable
           label={text.title}
           columns={columns}
           rows={page.items}
@@ -60,7 +60,7 @@ export function HistoryResults<T>({
         />
       )}
       {page && page.total > 0 && (
-        <HistoryPager page={page} onPage={history.goTo} onPageSize={(pageSize) => history.filter({ pageSize })} />
+        <LogPager page={page} onPage={history.goTo} onPageSize={(pageSize) => history.filter({ pageSize })} />
       )}
     </Card>
   );
