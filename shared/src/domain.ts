@@ -1,19 +1,12 @@
+import type { Static } from 'typebox';
 import type { AbilityRule, RoleName } from './abilities.ts';
+import type { Site as SiteSchema } from './contracts/sites.ts';
 
 export const siteKinds = ['solar', 'wind', 'hybrid'] as const;
 export type SiteKind = (typeof siteKinds)[number];
 
-export interface Site {
-  id: string;
-  name: string;
-  kind: SiteKind;
-  latitude: number;
-  longitude: number;
-  timeZone: string;
-  /** Nameplate capacity in kW (kWp for solar, rated kW for wind). */
-  capacityKw: number;
-  country: string;
-}
+/** A site as the API answers it (its schema: contracts/sites.ts). */
+export type Site = Static<typeof SiteSchema>;
 
 /** The signed-in user as the client sees it: never the password hash, never the rules. */
 export interface UserData {

@@ -1,86 +1,20 @@
 // Plant performance figures the server computes from live values and rollups, shared with the client
 // so that pages show them as they are (nothing here is computed again in the browser).
-import type { SiteKind } from './domain.ts';
-import type { DeviceState, DeviceType } from './fleet.ts';
+import type { Static } from 'typebox';
+import type * as schemas from './contracts/sites.ts';
 
-/** A generator (inverter or turbine) now. Values are null while the device has not reported them. */
-export interface GeneratorKpis {
-  deviceId: string;
-  name: string;
-  type: DeviceType;
-  ratedKw: number | null;
-  state: DeviceState;
-  /** The device's `state` series: running, standby, fault... (see inverterStates / turbineStates). */
-  operatingState: number | null;
-  faultCode: number | null;
-  powerKw: number | null;
-  energyTodayKwh: number | null;
-  /** Energy today per kW of the device's share of the plant's capacity (kWh/kWp). */
-  specificYieldToday: number | null;
-  lastSeen: number | null;
-}
+// GeneratorKpis, SiteKpis, FleetKpis, PeriodKpis and PeriodComparison are the API's replies: their
+// schemas (with what each figure means) are in contracts/sites.ts.
 
-export interface SiteKpis {
-  siteId: string;
-  name: string;
-  kind: SiteKind;
-  timeZone: string;
-  capacityKw: number;
-  /** When these figures were computed (ms). */
-  at: number;
-  /** Power delivered now: the grid meter, or the sum of the generators where there is no meter. */
-  powerKw: number | null;
-  /** powerKw / capacityKw. */
-  shareOfCapacity: number | null;
-  /** Since the site's local midnight. */
-  energyTodayKwh: number | null;
-  specificYieldToday: number | null;
-  /** Plane-of-array irradiance now (solar). */
-  irradiance: number | null;
-  /** Plane-of-array insolation since local midnight, kWh/m² (solar). */
-  insolationTodayKwhM2: number | null;
-  /** IEC 61724 performance ratio today: final yield / reference yield (solar, after 50 Wh/m²). */
-  performanceRatioToday: number | null;
-  moduleTemperature: number | null;
-  ambientTemperature: number | null;
-  windSpeed: number | null;
-  /** Share of generators able to produce (not in fault, not offline, not in maintenance). */
-  availability: number | null;
-  devices: Record<DeviceState, number>;
-  /** The site's overall state: the worst of its generators', tempered by how many. */
-  state: 'online' | 'degraded' | 'fault' | 'offline';
-  generators: GeneratorKpis[];
-}
+export type GeneratorKpis = Static<typeof schemas.GeneratorKpis>;
 
-export interface FleetKpis {
-  at: number;
-  capacityKw: number;
-  powerKw: number;
-  energyTodayKwh: number;
-  sites: SiteKpis[];
-}
+export type SiteKpis = Static<typeof schemas.SiteKpis>;
 
-/** One site's or one generator's figures over a period, and its power normalised to capacity. */
-export interface PeriodKpis {
-  id: string;
-  name: string;
-  siteId: string;
-  capacityKw: number;
-  energyKwh: number | null;
-  specificYield: number | null;
-  insolationKwhM2: number | null;
-  performanceRatio: number | null;
-  /** kW per kW of capacity for each bucket of `PeriodComparison.ts` (null where there is no data). */
-  normalisedPower: (number | null)[];
-}
+export type FleetKpis = Static<typeof schemas.FleetKpis>;
 
-export interface PeriodComparison {
-  from: number;
-  to: number;
-  bucketMs: number;
-  ts: number[];
-  items: PeriodKpis[];
-}
+export type PeriodKpis = Static<typeof schemas.PeriodKpis>;
+
+export type PeriodComparison = Static<typeof schemas.PeriodComparison>;
 
 /** One day of a site (deviceId null) or a generator, computed by the hub's daily job and kept. */
 export interface DailyKpis {

@@ -8,7 +8,7 @@ import type { Site } from '@voltscope/shared/domain';
 import { createStore } from 'zustand/vanilla';
 import { type AlarmFollower, liveClient } from '../live/liveClient.ts';
 import { currentAbility } from '../session/ability.ts';
-import { api } from '../session/api.ts';
+import { api, call } from '../session/api.ts';
 import { sessionStore } from '../session/sessionStore.ts';
 import { AlarmBook, type AlarmEventPayload } from './alarmBook.ts';
 
@@ -128,7 +128,7 @@ class AlarmFeed implements AlarmFollower {
   async #loadSites(signal: AbortSignal): Promise<void> {
     let sites: Site[];
     try {
-      sites = await api<Site[]>('/api/sites', { signal });
+      sites = await api(call('GET /api/sites'), { signal });
     } catch {
       if (signal.aborted) return;
       this.store.setState({ status: 'error' });

@@ -3,7 +3,8 @@
 // with its time, so the page can mark it stale. Polling pauses while the tab is hidden and catches up
 // at once when it shows again; a new `refreshKey` (a page's refresh button) asks at once too.
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../session/api.ts';
+import { api, type Call, pathOf } from '../session/api.ts';
+import { useStableRequest } from './useStableRequest.ts';
 
 export interface Polled<T> {
   data: T | null;
@@ -13,7 +14,9 @@ export interface Polled<T> {
   receivedAt: number | null;
 }
 
-export function usePolled<T>(path: string | null, intervalMs: number, refreshKey = 0): Polled<T> {
+export function usePolled<T>(wanted: Call<T> | string | null, intervalMs: number, refreshKey = 0): Polled<T> {
+  const request = useStableRequest(wanted);
+  const path = pathOf(request);
   const [state, setState] = useState<Polled<T>>({ data: null, error: null, receivedAt: null });
   const pathRef = useRef(path);
   const pollRef = useRef<(() => Promise<void>) | null>(null);
@@ -21,7 +24,7 @@ export function usePolled<T>(path: string | null, intervalMs: number, refreshKey
   useEffect(() => {
     pathRef.current = path;
     setState({ data: null, error: null, receivedAt: null });
-    if (!path) return;
+    if (request === null) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let running = false;
@@ -31,7 +34,7 @@ export function usePolled<T>(path: string | null, intervalMs: number, refreshKey
       if (running) return;
       running = true;
       try {
-        const data = await api<T>(path, { signal: controller.signal });
+        const data = await api<T>(request, { signal: controller.signal });
         if (pathRef.current === path) setState({ data, error: null, receivedAt: Date.now() });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -53,7 +56,7 @@ export function usePolled<T>(path: string | null, intervalMs: number, refreshKey
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [path, intervalMs]);
+  }, [request, intervalMs]);
 
   // The first key is the mount, polled above; later ones ask again, keeping the data shown meanwhile.
   const firstKey = useRef(refreshKey);

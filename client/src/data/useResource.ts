@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../session/api.ts';
+import { api, type Call, pathOf } from '../session/api.ts';
+import { useStableRequest } from './useStableRequest.ts';
 
 export type Resource<T> =
   | { status: 'loading' }
@@ -7,14 +8,16 @@ export type Resource<T> =
   | { status: 'ready'; data: T };
 
 /** GETs a JSON resource when the component mounts (and on reload); aborts if it unmounts first. */
-export function useResource<T>(path: string): Resource<T> & { reload: () => void } {
+export function useResource<T>(wanted: Call<T> | string): Resource<T> & { reload: () => void } {
+  const request = useStableRequest(wanted);
+  const path = pathOf(request);
   const [state, setState] = useState<Resource<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    api<T>(path, { signal: controller.signal }).then(
+    api<T>(request, { signal: controller.signal }).then(
       (data) => setState({ status: 'ready', data }),
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', error });
@@ -22,7 +25,7 @@ export function useResource<T>(path: string): Resource<T> & { reload: () => void
     );
     return () => controller.abort();
     // `attempt` is the reload trigger.
-  }, [path, attempt]);
+  }, [request, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };

@@ -1,6 +1,9 @@
-// The one way the client talks HTTP to the server: JSON in and out, the bearer token added, the error
-// body ({ code, message, reason?, errors?, fields? }) parsed into an ApiError, and a 401 on an authenticated call treated
-// as the end of the session.
+// The one way the client talks HTTP to the server: a typed call built from the route's contract
+// (`call('GET /api/sites/:id', { params: { id } })`, its reply type taken from shared/src/contracts),
+// JSON in and out, the bearer token added, the error body ({ code, message, reason?, errors?, fields? })
+// parsed into an ApiError, and a 401 on an authenticated call treated as the end of the session.
+import type { BodyOf, ParamsOf, QueryOf, ReplyOf } from '@voltscope/shared/contracts/common';
+import type { Contracts, RouteKey } from '@voltscope/shared/contracts/index';
 import { DEFAULT_ERROR_MESSAGE, type ErrorBody, errorCodes, type Reason, reasonCodes } from '@voltscope/shared/errors';
 import { sessionStore } from './sessionStore.ts';
 
@@ -24,8 +27,48 @@ export class ApiError extends Error {
   }
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A request ready to send, typed with what its route answers. `path` (with the query) identifies it. */
+export interface Call<T> {
+  readonly method: Method;
+  readonly path: string;
+  readonly body?: unknown;
+  /** Never set: carries the reply's type. */
+  readonly reply?: T;
+}
+
+type Part<Name extends string, T> = [T] extends [undefined] ? unknown : { [P in Name]: T };
+type Input<C> = Part<'params', ParamsOf<C>> & Part<'query', QueryOf<C>> & Part<'body', BodyOf<C>>;
+/** The input may be left out when nothing in it is required. */
+type InputArgs<C> = object extends Input<C> ? [input?: Input<C>] : [input: Input<C>];
+export type Reply<K extends RouteKey> = ReplyOf<Contracts[K]>;
+
+/** A call of the route `key` (`METHOD /path`): path parameters filled in, the query encoded. */
+export function call<K extends RouteKey>(key: K, ...[input]: InputArgs<Contracts[K]>): Call<Reply<K>> {
+  const space = key.indexOf(' ');
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number | boolean | undefined>;
+    body?: unknown;
+  };
+  let path = key.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  // Commas stay readable: lists of ids are comma-separated.
+  if (search.size > 0) path += `?${search.toString().replaceAll('%2C', ',')}`;
+  return { method: key.slice(0, space) as Method, path, ...(body !== undefined && { body }) };
+}
+
+/** What identifies a request (its path and query), for hooks that load again when it changes. */
+export function pathOf(request: Call<unknown> | string | null): string | null {
+  return typeof request === 'string' || request === null ? request : request.path;
+}
+
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Transitional (a path string instead of a call): the method. */
+  method?: Method;
+  /** Transitional (a path string instead of a call): the body. */
   body?: unknown;
   signal?: AbortSignal;
   /** False for calls whose 401 is expected (logout with an expired token): no redirect then. */
@@ -68,10 +111,9 @@ function parseRetryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
 }
 
-export async function api<T>(
-  path: string,
-  { method = 'GET', body, signal, endSessionOn401 = true }: ApiOptions = {},
-): Promise<T> {
+export async function api<T>(request: Call<T> | string, options: ApiOptions = {}): Promise<T> {
+  const { path, method = 'GET', body } = typeof request === 'string' ? { path: request, ...options } : request;
+  const { signal, endSessionOn401 = true } = options;
   const token = sessionStore.getState().accessToken;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

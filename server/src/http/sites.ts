@@ -5,7 +5,7 @@ import { notFound } from '../errors.ts';
 import { assertCan, can } from '../plugins/auth.ts';
 import type { Db } from '../store/db.ts';
 import { getSite, listSites } from '../store/sites.ts';
-import { errorResponses, site } from './schemas.ts';
+import { contract, typed } from './contract.ts';
 
 /** The site `id` if the caller may read it: 404 when there is none, 403 when it is another's. */
 export async function readableSite(db: Db, request: FastifyRequest, id: string): Promise<Site> {
@@ -17,31 +17,17 @@ export async function readableSite(db: Db, request: FastifyRequest, id: string):
 
 export async function siteRoutes(app: FastifyInstance) {
   const { db } = app.services;
+  const api = typed(app);
 
-  app.get(
-    '/api/sites',
-    {
-      config: { can: ['read', 'Site'] },
-      schema: { response: { 200: { type: 'array', items: site }, ...errorResponses } },
-    },
-    async (request) => (await listSites(db)).filter((s) => can(request, 'read', 'Site', s)),
-  );
+  api.route({
+    ...contract('GET /api/sites'),
+    config: { can: ['read', 'Site'] },
+    handler: async (request) => (await listSites(db)).filter((s) => can(request, 'read', 'Site', s)),
+  });
 
-  app.get<{ Params: { id: string } }>(
-    '/api/sites/:id',
-    {
-      config: { can: ['read', 'Site'] },
-      schema: {
-        params: {
-          type: 'object',
-          properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
-          required: ['id'],
-        },
-        response: { 200: site, ...errorResponses },
-      },
-    },
-    async (request) => {
-      return readableSite(db, request, request.params.id);
-    },
-  );
+  api.route({
+    ...contract('GET /api/sites/:id'),
+    config: { can: ['read', 'Site'] },
+    handler: async (request) => readableSite(db, request, request.params.id),
+  });
 }

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { sortSites, useSites } from '../../data/sites.ts';
+import { useKept } from '../../data/useKept.ts';
 import { formatRelativeTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useAbility } from '../../session/ability.ts';
@@ -36,7 +37,7 @@ import { figuresOf, hasFigures } from './dailyFigures.ts';
 import { ErrorLine } from './ErrorLine.tsx';
 import { KpiTable } from './KpiTable.tsx';
 import { PerformanceCharts, PeriodTiles } from './PerformanceCharts.tsx';
-import { useKept, useRulePriorities, useSiteDevices } from './useAnalysisData.ts';
+import { useRulePriorities, useSiteDevices } from './useAnalysisData.ts';
 
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** A page left open follows the hub's job (every 15 minutes) and the clock. */

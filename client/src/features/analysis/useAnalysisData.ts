@@ -5,35 +5,8 @@
 import type { AlarmPriority, AlarmRule } from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api } from '../../session/api.ts';
-
-export interface Kept<T> {
-  data: T | null;
-  loading: boolean;
-  error: unknown;
-  reload: () => void;
-}
-
-/** GETs `path` (nothing while it is null), keeping the last answer while the next loads. */
-export function useKept<T>(path: string | null): Kept<T> {
-  const [state, setState] = useState<Omit<Kept<T>, 'reload'>>({ data: null, loading: path !== null, error: null });
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger
-  useEffect(() => {
-    if (!path) return;
-    const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true }));
-    api<T>(path, { signal: controller.signal }).then(
-      (data) => setState({ data, loading: false, error: null }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState((s) => ({ ...s, loading: false, error }));
-      },
-    );
-    return () => controller.abort();
-  }, [path, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
-}
+import { useStableRequest } from '../../data/useStableRequest.ts';
+import { api, type Call, pathOf } from '../../session/api.ts';
 
 export const isGenerator = (d: Pick<Device, 'type'>) => d.type === 'inverter' || d.type === 'wind_turbine';
 

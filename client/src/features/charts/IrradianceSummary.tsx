@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useResource } from '../../data/useResource.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { call } from '../../session/api.ts';
 import { formatEnergy, formatPercent, formatPower, formatSiteDateTime, formatWithUnit } from './formatCharts.ts';
 import { COLUMN } from './irradianceSeries.ts';
 import type { HistoryColumns } from './liveTail.ts';
@@ -41,7 +42,9 @@ export function IrradianceSummary({
   const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
   const kpis = useResource<PeriodComparison>(
-    `/api/kpis/period?sites=${encodeURIComponent(site.id)}&from=${Math.floor(range.from)}&to=${Math.ceil(range.to)}&maxPoints=10`,
+    call('GET /api/kpis/period', {
+      query: { sites: site.id, from: String(Math.floor(range.from)), to: String(Math.ceil(range.to)), maxPoints: 10 },
+    }),
   );
   const item = kpis.status === 'ready' ? kpis.data.items[0] : undefined;
   const dash = '—';

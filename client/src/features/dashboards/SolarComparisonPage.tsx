@@ -26,7 +26,7 @@ import {
 } from './comparisonQuery.ts';
 import { useSitesDevices } from './siteDevices.ts';
 import { judge } from './underperformance.ts';
-import { comparisonPath, usePeriodComparison } from './usePeriodComparison.ts';
+import { comparisonCall, usePeriodComparison } from './usePeriodComparison.ts';
 
 const PRESETS: readonly PeriodPreset[] = ['today', '7d', '30d', 'custom'];
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -74,11 +74,11 @@ export function SolarComparisonPage() {
   const zoneSite = kept[0] ? siteOfItem?.get(kept[0]) : undefined;
   const timeZone = zoneSite?.timeZone ?? viewerZone;
   const range = usePeriodRange(query.period, timeZone);
-  const path =
+  const request =
     siteOfItem && kept.length > 0
-      ? comparisonPath(query.mode === 'sites' ? kept : [], query.mode === 'units' ? kept : [], range)
+      ? comparisonCall(query.mode === 'sites' ? kept : [], query.mode === 'units' ? kept : [], range)
       : null;
-  const comparison = usePeriodComparison(path);
+  const comparison = usePeriodComparison(request);
 
   const update = (next: Partial<ComparisonQuery>) =>
     setParams((p) => writeComparison(p, { ...query, ids: kept, ...next }), { replace: true });
@@ -167,13 +167,13 @@ export function SolarComparisonPage() {
             {t('dashboards:compare.loadError')}
           </Alert>
         )}
-        {path !== null && !data && comparison.loading && (
+        {request !== null && !data && comparison.loading && (
           <Stack gap="lg" aria-busy="true">
             <Skeleton h={400} radius="md" />
             <Skeleton h={240} radius="md" />
           </Stack>
         )}
-        {data && path !== null && (
+        {data && request !== null && (
           <>
             {comparison.loading && (
               <Group gap="xs">

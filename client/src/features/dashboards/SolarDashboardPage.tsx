@@ -11,6 +11,7 @@ import { useOlderThan, usePolled } from '../../data/usePolled.ts';
 import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { liveClient } from '../../live/liveClient.ts';
+import { call } from '../../session/api.ts';
 import { IconAlertTriangle, IconSolarPanel } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { FleetPowerCard } from './FleetPowerCard.tsx';
@@ -63,7 +64,7 @@ export function SolarDashboardPage() {
   const { t } = useTranslation(['dashboards', 'common']);
   const lng = useLanguage();
   const sites = useSites();
-  const fleet = usePolled<FleetKpis>('/api/kpis/fleet', KPI_REFRESH_MS);
+  const fleet = usePolled(call('GET /api/kpis/fleet'), KPI_REFRESH_MS);
   const clock = useMinuteClock();
 
   const siteById = useMemo(

@@ -3,7 +3,9 @@
 // minute, never flashes empty.
 import type { PeriodComparison } from '@voltscope/shared/kpis';
 import { useEffect, useState } from 'react';
-import { api } from '../../session/api.ts';
+import { useKept } from '../../data/useKept.ts';
+import { useStableRequest } from '../../data/useStableRequest.ts';
+import { type Call, call } from '../../session/api.ts';
 import type { TimeRange } from '../../ui/PeriodPicker.tsx';
 
 /** Buckets in the normalised-power chart. */
@@ -15,32 +17,18 @@ export interface ComparisonState {
   error: unknown;
 }
 
-export function comparisonPath(sites: readonly string[], devices: readonly string[], range: TimeRange): string {
-  const q = new URLSearchParams();
-  if (sites.length > 0) q.set('sites', sites.join(','));
-  if (devices.length > 0) q.set('devices', devices.join(','));
-  q.set('from', String(Math.floor(range.from)));
-  q.set('to', String(Math.ceil(range.to)));
-  q.set('maxPoints', String(MAX_POINTS));
-  return `/api/kpis/period?${q.toString().replaceAll('%2C', ',')}`;
+export function comparisonCall(sites: readonly string[], devices: readonly string[], range: TimeRange) {
+  return call('GET /api/kpis/period', {
+    query: {
+      ...(sites.length > 0 && { sites: sites.join(',') }),
+      ...(devices.length > 0 && { devices: devices.join(',') }),
+      from: String(Math.floor(range.from)),
+      to: String(Math.ceil(range.to)),
+      maxPoints: MAX_POINTS,
+    },
+  });
 }
 
-export function usePeriodComparison(path: string | null): ComparisonState {
-  const [state, setState] = useState<ComparisonState>({ data: null, loading: path !== null, error: null });
-  useEffect(() => {
-    if (path === null) {
-      setState({ data: null, loading: false, error: null });
-      return;
-    }
-    const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true }));
-    api<PeriodComparison>(path, { signal: controller.signal }).then(
-      (data) => setState({ data, loading: false, error: null }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState((s) => ({ ...s, loading: false, error }));
-      },
-    );
-    return () => controller.abort();
-  }, [path]);
-  return state;
+export function usePeriodComparison(request: Call<PeriodComparison> | null): ComparisonState {
+  return useKept(request);
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUngrouped } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { ApiError } from '../../session/api.ts';
+import { ApiError, call } from '../../session/api.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconArrowBack } from '../../ui/icons.tsx';
 import { plantFormats } from './format.ts';
@@ -107,7 +107,7 @@ export function InverterDetailPage() {
   const { id = '' } = useParams();
   const device = useApi<Device>(`/api/devices/${encodeURIComponent(id)}`);
   const siteId = device.status === 'ready' && device.data.type === 'inverter' ? device.data.siteId : null;
-  const site = useApi<Site>(siteId && `/api/sites/${encodeURIComponent(siteId)}`);
+  const site = useApi(siteId ? call('GET /api/sites/:id', { params: { id: siteId } }) : null);
 
   if (device.status === 'error') return <Unavailable error={device.error} id={id} />;
   if (device.status === 'ready' && device.data.type !== 'inverter')

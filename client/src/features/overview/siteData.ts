@@ -3,7 +3,8 @@
 import type { Device } from '@voltscope/shared/fleet';
 import type { SiteKpis } from '@voltscope/shared/kpis';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../session/api.ts';
+import { useKept } from '../../data/useKept.ts';
+import { type Call, call, pathOf } from '../../session/api.ts';
 
 export interface SeriesInfo {
   id: number;
@@ -23,31 +24,13 @@ export interface SiteIndex {
 
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
 
-/** GETs `path` (nothing while it is null), again every `refreshMs` if given; keeps the last good answer on a failed refresh. */
-export function useApi<T>(path: string | null, refreshMs = 0): Loaded<T> {
-  const [state, setState] = useState<Loaded<T> & { path?: string }>({ status: 'loading' });
-  useEffect(() => {
-    if (!path) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const load = () => {
-      api<T>(path, { signal: controller.signal }).then(
-        (data) => setState({ status: 'ready', data, path }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setState((s) => (s.status === 'ready' && s.path === path ? s : { status: 'error', error, path }));
-        },
-      );
-      if (refreshMs > 0) timer = setTimeout(load, refreshMs);
-    };
-    load();
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-    };
-  }, [path, refreshMs]);
-  // An answer for another path (the previous site) is not this one's.
-  return state.status !== 'loading' && state.path !== path ? { status: 'loading' } : state;
+/** GETs a request (nothing while it is null), again every `refreshMs` if given; keeps the last good answer on a failed refresh. */
+export function useApi<T>(request: Call<T> | string | null, refreshMs = 0): Loaded<T> {
+  const kept = useKept(request, refreshMs);
+  // An answer for another request (the previous site) is not this one's.
+  if (kept.data !== null && kept.path === pathOf(request)) return { status: 'ready', data: kept.data };
+  if (kept.error && !kept.loading) return { status: 'error', error: kept.error };
+  return { status: 'loading' };
 }
 
 const sitePath = (siteId: string) => `/api/sites/${encodeURIComponent(siteId)}`;
@@ -75,7 +58,7 @@ export function useSiteIndex(siteId: string | null): Loaded<SiteIndex> {
 export const KPI_REFRESH_MS = 30_000;
 
 export const useSiteKpis = (siteId: string | null): Loaded<SiteKpis> =>
-  useApi<SiteKpis>(siteId && `${sitePath(siteId)}/kpis`, KPI_REFRESH_MS);
+  useApi(siteId ? call('GET /api/sites/:id/kpis', { params: { id: siteId } }) : null, KPI_REFRESH_MS);
 
 /** "Inverter 2" before "Inverter 10". */
 export const byName = (a: { name: string }, b: { name: string }) =>

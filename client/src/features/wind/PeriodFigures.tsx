@@ -3,8 +3,9 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PeriodComparison } from '@voltscope/shared/kpis';
 import { useTranslation } from 'react-i18next';
+import { useKept } from '../../data/useKept.ts';
+import { call } from '../../session/api.ts';
 import type { TimeRange } from '../../ui/PeriodPicker.tsx';
-import { useKeptResource } from './useKeptResource.ts';
 import type { WindFormat } from './useWindFormat.ts';
 
 const HOUR_MS = 3_600_000;
@@ -50,8 +51,15 @@ export function PeriodFigures({
   format: WindFormat;
 }) {
   const { t } = useTranslation(['wind', 'common']);
-  const figures = useKeptResource<PeriodComparison>(
-    `/api/kpis/period?devices=${encodeURIComponent(deviceId)}&from=${Math.floor(range.from)}&to=${Math.ceil(range.to)}&maxPoints=10`,
+  const figures = useKept<PeriodComparison>(
+    call('GET /api/kpis/period', {
+      query: {
+        devices: deviceId,
+        from: String(Math.floor(range.from)),
+        to: String(Math.ceil(range.to)),
+        maxPoints: 10,
+      },
+    }),
   );
   const energy = figures.data?.items[0]?.energyKwh ?? null;
   const { capacityFactor, fullLoadHours } = capacityFigures(energy, ratedKw, range);

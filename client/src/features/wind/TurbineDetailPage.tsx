@@ -7,11 +7,12 @@ import type { Device } from '@voltscope/shared/fleet';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useKept } from '../../data/useKept.ts';
 import { useResource } from '../../data/useResource.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { HistoryChart } from '../../plots/HistoryChart.tsx';
 import type { HistorySeriesSpec } from '../../plots/historyView.ts';
-import { ApiError } from '../../session/api.ts';
+import { ApiError, call } from '../../session/api.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconAlertTriangle, IconArrowBack } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -28,7 +29,6 @@ import { PeriodFigures } from './PeriodFigures.tsx';
 import { PowerCurveCard } from './PowerCurveCard.tsx';
 import { curveMaxPoints, type HistoryReply, periodSamples } from './periodData.ts';
 import { TurbineLiveValues } from './TurbineLiveValues.tsx';
-import { useKeptResource } from './useKeptResource.ts';
 import { isolate, useWindFormat, type WindFormat } from './useWindFormat.ts';
 import { seriesByMetric, type Turbine } from './useWindSite.ts';
 import { WindRoseCard } from './WindRoseCard.tsx';
@@ -49,8 +49,8 @@ export function TurbineDetailPage() {
     () => (detail ? { device: detail, series: seriesByMetric(detail.series) } : null),
     [detail],
   );
-  const site = useKeptResource<Site>(
-    device.status === 'ready' ? `/api/sites/${encodeURIComponent(device.data.siteId)}` : null,
+  const site = useKept<Site>(
+    device.status === 'ready' ? call('GET /api/sites/:id', { params: { id: device.data.siteId } }) : null,
   );
 
   if (device.status === 'error') {
@@ -153,7 +153,7 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
             ',',
           )}&from=${Math.floor(range.from)}&to=${Math.ceil(range.to)}&maxPoints=${curveMaxPoints(range.from, range.to)}`
       : null;
-  const history = useKeptResource<HistoryReply>(path);
+  const history = useKept<HistoryReply>(path);
   const samples = useMemo(
     () =>
       history.data && ids.wind_speed && ids.active_power

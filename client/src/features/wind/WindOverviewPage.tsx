@@ -13,6 +13,7 @@ import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type Bar, LiveBarChart } from '../../plots/LiveBarChart.tsx';
+import { call } from '../../session/api.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconAlertTriangle, IconWind } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -45,7 +46,7 @@ export function WindOverviewPage() {
 
   useLiveSite(site?.id ?? null);
   const turbines = useWindSite(site?.id ?? null);
-  const kpis = usePolled<SiteKpis>(site ? `/api/sites/${encodeURIComponent(site.id)}/kpis` : null, KPI_REFRESH_MS);
+  const kpis = usePolled(site && call('GET /api/sites/:id/kpis', { params: { id: site.id } }), KPI_REFRESH_MS);
 
   return (
     <>
