@@ -21,7 +21,8 @@ const live = vi.hoisted(() => {
 });
 let snapshot: Alarm[] = [];
 const http = vi.hoisted(() => ({
-  api: async (path: string) => {
+  api: async (request: { path: string } | string) => {
+    const path = typeof request === 'string' ? request : request.path;
     live.calls.paths.push(path);
     if (path === '/api/sites') return [{ id: 's1', name: 'Site 1' }];
     if (path.startsWith('/api/alarms/active')) return snapshot;
@@ -29,7 +30,7 @@ const http = vi.hoisted(() => ({
   },
 }));
 vi.mock('../live/liveClient.ts', () => ({ liveClient: live }));
-vi.mock('../session/api.ts', () => http);
+vi.mock('../session/api.ts', async (original) => ({ ...(await original<object>()), ...http }));
 
 const { alarmFeed } = await import('./alarmFeed.ts');
 const { onAlarmResync, onSiteEvent } = await import('./alarmClient.ts');
