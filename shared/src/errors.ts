@@ -30,6 +30,23 @@ export const validationRuleCodes = [
 ] as const;
 
 /**
+ * A request that breaks its route's schema (shared/src/contracts): the JSON Schema keyword that failed,
+ * as a reason with its limit (`{ code: 'tooLong', params: { limit: 64 } }`). `required`, `integer`,
+ * `regex` and `email` are the seed's rules above.
+ */
+export const schemaRuleCodes = [
+  'tooShort',
+  'tooLong',
+  'tooSmall',
+  'tooLarge',
+  'tooFew',
+  'tooMany',
+  'notOneOf',
+  'unknownField',
+  'wrongType',
+] as const;
+
+/**
  * Why a request was refused, finer than its ErrorCode: the client words it in the reader's language
  * (with `params`), so the English `message` beside it is for logs and API users only.
  */
@@ -43,6 +60,7 @@ export const reasonCodes = [
   'resetByAdmin',
   'resetLinkInvalid',
   'busy',
+  ...schemaRuleCodes,
 ] as const;
 export type ReasonCode = (typeof reasonCodes)[number];
 

@@ -24,6 +24,15 @@ const reasonKeys: Record<ReasonCode, KeyOf<'validation' | 'auth' | 'account' | '
   resetByAdmin: 'auth:forgot.byAdmin',
   resetLinkInvalid: 'auth:reset.invalidToken',
   busy: 'validation:busy',
+  tooShort: 'validation:tooShort',
+  tooLong: 'validation:tooLong',
+  tooSmall: 'validation:tooSmall',
+  tooLarge: 'validation:tooLarge',
+  tooFew: 'validation:tooFew',
+  tooMany: 'validation:tooMany',
+  notOneOf: 'validation:notOneOf',
+  unknownField: 'validation:unknownField',
+  wrongType: 'validation:wrongType',
 };
 
 /** The words for one field's refusal, if the server named that field. */

@@ -1,22 +1,88 @@
 // The one error handler: typed HttpErrors become their body and status, Fastify's own errors (bad JSON,
-// body too large, schema failures) our error body, and anything else a 500 whose message stays here.
-import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from '@voltscope/shared/errors';
+// body too large, schema failures) our error body, with a reason code per field that the client words
+// in the reader's language, and anything else a 500 whose message stays here.
+import { DEFAULT_ERROR_MESSAGE, type ErrorBody, type Reason } from '@voltscope/shared/errors';
 import { validationMessages } from '@voltscope/shared/validation';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.ts';
+
+type SchemaIssue = NonNullable<FastifyError['validation']>[number];
+
+/** The reason a schema issue gives the client to word: the JSON Schema keyword that failed, with its limit. */
+function reasonOf(issue: SchemaIssue): Reason | undefined {
+  const limit = (issue.params as { limit?: number }).limit;
+  const withLimit = (code: Reason['code']): Reason => ({ code, ...(limit !== undefined && { params: { limit } }) });
+  switch (issue.keyword) {
+    case 'required':
+      return { code: 'required' };
+    case 'minLength':
+      return withLimit('tooShort');
+    case 'maxLength':
+      return withLimit('tooLong');
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return withLimit('tooSmall');
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return withLimit('tooLarge');
+    case 'minItems':
+      return withLimit('tooFew');
+    case 'maxItems':
+      return withLimit('tooMany');
+    case 'enum':
+    case 'const':
+      return { code: 'notOneOf' };
+    case 'additionalProperties':
+      return { code: 'unknownField' };
+    case 'pattern':
+      return { code: 'regex' };
+    case 'format':
+      return { code: (issue.params as { format?: string }).format === 'email' ? 'email' : 'regex' };
+    case 'type':
+      return { code: (issue.params as { type?: string }).type === 'integer' ? 'integer' : 'wrongType' };
+    default:
+      return undefined;
+  }
+}
+
+/** The field a schema issue is about: the missing or unexpected property, else the first step of its path. */
+function fieldOf(issue: SchemaIssue, errorField: string | undefined): string {
+  const { missingProperty, additionalProperty } = issue.params as {
+    missingProperty?: string;
+    additionalProperty?: string;
+  };
+  return (
+    missingProperty ??
+    additionalProperty ??
+    (issue.instancePath.replace(/^\//, '').split('/')[0] || errorField || 'body')
+  );
+}
 
 /** Fastify's own errors (bad JSON, body too large, schema failures) as our error body. */
 function toErrorBody(error: FastifyError, errorField: string | undefined): { status: number; body: ErrorBody } {
   if (error.validation) {
     const errors: Record<string, string[]> = {};
+    const fields: Record<string, Reason> = {};
     for (const issue of error.validation) {
-      const missing = (issue.params as { missingProperty?: string }).missingProperty;
-      const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || errorField || 'body');
+      const field = fieldOf(issue, errorField);
+      const missing = issue.keyword === 'required';
       const message = missing ? validationMessages.en.required : `${field} ${issue.message ?? 'is invalid'}`;
       errors[field] = [...(errors[field] ?? []), message];
+      const reason = reasonOf(issue);
+      if (reason && !fields[field]) fields[field] = reason;
     }
     const first = Object.values(errors)[0]?.[0] ?? 'The request is invalid';
-    return { status: 400, body: { code: 'VALIDATION', message: first, errors } };
+    const reason = Object.values(fields)[0];
+    return {
+      status: 400,
+      body: {
+        code: 'VALIDATION',
+        message: first,
+        ...(reason && { reason }),
+        errors,
+        ...(Object.keys(fields).length > 0 && { fields }),
+      },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return { status, body: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } };
