@@ -1,9 +1,12 @@
 // The fan-out: samples are gathered per site and sent as one binary frame per room, at most once a frame
-// window and as soon as they arrive, encoded once and written to every socket of the room. Once per tick, before writing, each socket is
-// judged from what its transport has not yet written (backpressure.ts): one that does not keep up is
-// skipped (latest value wins) and, once drained, gets the latest values of what it missed in one small
-// catch-up frame; one far behind is disconnected. Recent frames are kept so that a reconnecting client
-// can resume without a gap.
+// window and as soon as they arrive, encoded once and written to every socket of the room. Once per
+// tick, before writing, each socket is judged from what its transport has not yet written
+// (backpressure.ts): one that does not keep up is skipped (latest value wins) and, once drained, gets
+// the latest values of what it missed in one small catch-up frame; one far behind is disconnected.
+// Recent frames are kept so that a reconnecting client can resume without a gap.
+// Why one file of ~350 lines: a tick's order (judge, build, write, credit) and the room state it shares
+// are the hot path's invariant; the pure parts already live beside it (backpressure.ts, snapshots.ts,
+// delivery.ts), and splitting the rest would spread one sequence over files.
 import type { GrantedSite } from '@voltscope/shared/events';
 import { decodeFrame, encodeFrame, type FrameKind, frameKinds } from '@voltscope/shared/frames';
 import type { Registry } from '../fleet/registry.ts';
