@@ -3,7 +3,7 @@
 // are not registered, so visiting them shows not-found, and the menu leaves them out.
 import type { Action, SubjectName } from '@voltscope/shared/abilities';
 import type { ComponentType } from 'react';
-import { dynamicKey } from './i18n/namespaces.ts';
+import { dynamicKey, type Namespace } from './i18n/namespaces.ts';
 
 export type LayoutName = 'default' | 'blank';
 
@@ -25,6 +25,8 @@ export interface RouteMeta {
   subject?: SubjectName;
   /** Loads the page component; absent while the page is not built. */
   page?: () => Promise<ComponentType>;
+  /** The translation namespaces the page reads (besides `common`), fetched beside its code. */
+  ns?: readonly Namespace[];
   /** A route that only sends the user on to another path (after its guard). */
   redirectTo?: string;
 }
@@ -36,13 +38,21 @@ const notAuthorizedPage = () => import('./features/misc/NotAuthorizedPage.tsx').
 export const routeTable: readonly RouteMeta[] = [
   // `/` has no page: its loader redirects by role (see homePathFor in app/guards.ts).
   { name: 'index', path: '/', layout: 'default', public: true },
-  { name: 'login', path: '/login', layout: 'blank', unauthenticatedOnly: true, page: loginPage },
+  {
+    name: 'login',
+    path: '/login',
+    layout: 'blank',
+    unauthenticatedOnly: true,
+    page: loginPage,
+    ns: ['auth', 'validation'],
+  },
   {
     name: 'forgot-password',
     path: '/forgot-password',
     layout: 'blank',
     unauthenticatedOnly: true,
     page: () => import('./features/auth/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+    ns: ['auth', 'validation'],
   },
   {
     name: 'reset-password',
@@ -50,6 +60,7 @@ export const routeTable: readonly RouteMeta[] = [
     layout: 'blank',
     unauthenticatedOnly: true,
     page: () => import('./features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+    ns: ['auth', 'validation'],
   },
   {
     name: 'dashboards-solar',
@@ -58,6 +69,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/dashboards/SolarDashboardPage.tsx').then((m) => m.SolarDashboardPage),
+    ns: ['dashboards'],
   },
   {
     name: 'access-control',
@@ -66,6 +78,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'AclDemo',
     page: () => import('./features/access-control/AccessControlPage.tsx').then((m) => m.AccessControlPage),
+    ns: ['account'],
   },
   // Seed: /pages/user-profile and /pages/account-settings lead to their tab routes, on their first tab.
   {
@@ -79,6 +92,7 @@ export const routeTable: readonly RouteMeta[] = [
     path: '/pages/user-profile/:tab',
     layout: 'default',
     page: () => import('./features/account/UserProfilePage.tsx').then((m) => m.UserProfilePage),
+    ns: ['account', 'auth', 'validation'],
   },
   {
     name: 'pages-account-settings',
@@ -91,12 +105,14 @@ export const routeTable: readonly RouteMeta[] = [
     path: '/pages/account-settings/:tab',
     layout: 'default',
     page: () => import('./features/account/AccountSettingsPage.tsx').then((m) => m.AccountSettingsPage),
+    ns: ['account', 'auth', 'validation'],
   },
   {
     name: 'settings-user-interface',
     path: '/settings/user-interface',
     layout: 'default',
     page: () => import('./features/settings/UserInterfacePage.tsx').then((m) => m.UserInterfacePage),
+    ns: ['shell'],
   },
   { name: 'not-authorized', path: '/not-authorized', layout: 'blank', public: true, page: notAuthorizedPage },
   {
@@ -115,6 +131,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/realtime/RealTimePowerBarChartPage.tsx').then((m) => m.RealTimePowerBarChartPage),
+    ns: ['realtime'],
   },
   {
     name: 'dashboards-real-time-pvbar-chart',
@@ -123,6 +140,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/realtime/RealTimePVBarChartPage.tsx').then((m) => m.RealTimePVBarChartPage),
+    ns: ['realtime'],
   },
 
   {
@@ -132,6 +150,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/dashboards/SolarComparisonPage.tsx').then((m) => m.SolarComparisonPage),
+    ns: ['dashboards'],
   },
   {
     name: 'overview-solar',
@@ -140,6 +159,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/overview/SolarOverviewPage.tsx').then((m) => m.SolarOverviewPage),
+    ns: ['overview'],
   },
   {
     name: 'overview-solar-inverter-id',
@@ -148,6 +168,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Device',
     page: () => import('./features/overview/InverterDetailPage.tsx').then((m) => m.InverterDetailPage),
+    ns: ['overview'],
   },
   {
     name: 'overview-wind',
@@ -156,6 +177,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/wind/WindOverviewPage.tsx').then((m) => m.WindOverviewPage),
+    ns: ['wind', 'realtime'],
   },
   {
     name: 'overview-wind-turbine-id',
@@ -164,6 +186,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Device',
     page: () => import('./features/wind/TurbineDetailPage.tsx').then((m) => m.TurbineDetailPage),
+    ns: ['wind', 'realtime'],
   },
   {
     name: 'overview-daily-energy',
@@ -172,6 +195,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Series',
     page: () => import('./features/charts/EnergyHeatmapPage.tsx').then((m) => m.EnergyHeatmapPage),
+    ns: ['charts'],
   },
   {
     name: 'overview-irradiance-power',
@@ -180,6 +204,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Series',
     page: () => import('./features/charts/IrradiancePowerPage.tsx').then((m) => m.IrradiancePowerPage),
+    ns: ['charts'],
   },
 
   {
@@ -189,6 +214,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Alarm',
     page: () => import('./features/alarms/AlarmConsolePage.tsx').then((m) => m.AlarmConsolePage),
+    ns: ['alarms', 'events'],
   },
   {
     name: 'event-realtime',
@@ -197,6 +223,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Event',
     page: () => import('./features/events/RealtimeEventsPage.tsx').then((m) => m.RealtimeEventsPage),
+    ns: ['events'],
   },
   {
     name: 'event-history',
@@ -205,6 +232,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Event',
     page: () => import('./features/events/EventHistoryPage.tsx').then((m) => m.EventHistoryPage),
+    ns: ['events'],
   },
   {
     name: 'alarm-history',
@@ -213,6 +241,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Alarm',
     page: () => import('./features/alarms/AlarmHistoryPage.tsx').then((m) => m.AlarmHistoryPage),
+    ns: ['alarms', 'events'],
   },
 
   {
@@ -222,6 +251,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'update',
     subject: 'Alarm',
     page: () => import('./features/alarm-rules/AlarmRulesPage.tsx').then((m) => m.AlarmRulesPage),
+    ns: ['alarmRules'],
   },
 
   {
@@ -231,6 +261,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Series',
     page: () => import('./features/analysis/AnalysisHistoryPage.tsx').then((m) => m.AnalysisHistoryPage),
+    ns: ['analysis'],
   },
 
   // Not built yet: kept as data with the permissions they will need.

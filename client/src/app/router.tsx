@@ -1,5 +1,7 @@
 // Turns the route table into a data router: a loader on every route runs the guards before its page
-// (lazy) is fetched, so a denied page never flashes, and layouts are pathless parent routes.
+// (lazy) is fetched, so a denied page never flashes, and layouts are pathless parent routes. A page's
+// code and the translation namespaces it reads are fetched at once.
+import i18next from 'i18next';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { isBuilt, type LayoutName, type RouteHandle, type RouteMeta, routeTable } from '../routes.tsx';
 import { currentAbility } from '../session/ability.ts';
@@ -25,7 +27,13 @@ function toRouteObject(meta: RouteMeta): RouteObject {
     path: meta.path,
     handle: { name: meta.name } satisfies RouteHandle,
     loader: guard(meta),
-    ...(page && { lazy: async () => ({ Component: await page() }) }),
+    // The page's code and its words load together, not one after the other.
+    ...(page && {
+      lazy: async () => {
+        const [Component] = await Promise.all([page(), i18next.loadNamespaces(['common', ...(meta.ns ?? [])])]);
+        return { Component };
+      },
+    }),
   };
 }
 
