@@ -6,6 +6,7 @@ import { alarmsBenchmark } from './alarms.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { framesBenchmark } from './frames.ts';
 import { historyBenchmark } from './history.ts';
+import { httpBenchmark } from './http.ts';
 import { ingestBenchmark } from './ingest.ts';
 import { commit, compareReports, type Figure, machine, printTable, type Report } from './report.ts';
 import { wallBenchmark } from './wall.ts';
@@ -20,10 +21,12 @@ const scenarios: Record<
   frames: framesBenchmark,
   wall: wallBenchmark,
   alarms: alarmsBenchmark,
+  http: httpBenchmark,
 };
 
 const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]
-                     [--patterns one,fleet,mix] [--clients 100,1000] [--rounds N]      (fan-out only)
+                     [--patterns one,fleet,mix] [--clients 100,1000]      (fan-out only)
+                     [--rounds N]      (fan-out; http: with/without response schemas alternated, 3 by default)
        npm run bench -- --compare A.json B.json`;
 
 const args = process.argv.slice(2);

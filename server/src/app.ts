@@ -27,7 +27,7 @@ import { staticPlugin } from './plugins/static.ts';
 import type {} from './plugins/types.ts';
 import { attachRealtime } from './realtime/io.ts';
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: { responseSchemas?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     logController: new RequestLogs(),
@@ -37,6 +37,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 200 },
   });
+
+  // For benchmarks only (npm run bench -- http): `responseSchemas: false` drops every route's response schema.
+  if (options.responseSchemas === false) {
+    app.addHook('onRoute', (route) => {
+      if (route.schema) delete route.schema.response;
+    });
+  }
 
   const hub = await buildHub(config, app.log);
   app.decorate('services', hub.services);
