@@ -6,7 +6,7 @@ import { logPageSizes } from '@voltscope/shared/alarms';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import historyStyles from '../../logs/history.module.css';
+import historyStyles from '../../logs/logs.module.css';
 import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from '../../logs/logIcons.tsx';
 import { IconArrowsUpDown, IconArrowUp } from '../../ui/icons.tsx';
 import classes from './analysis.module.css';

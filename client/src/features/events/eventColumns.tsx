@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FleetDirectory } from '../../data/useFleetDirectory.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import classes from '../../logs/history.module.css';
+import classes from '../../logs/logs.module.css';
 import type { Column } from '../../logs/LogTable.tsx';
 import { DASH, deviceName, TimeCell, useSiteName } from '../../logs/logCells.tsx';
 import type { TimeZoneMode } from '../../logs/logQuery.ts';
