@@ -31,6 +31,7 @@ export function assertContract(route: RouteOptions): void {
     const key = `${method} ${route.url}`;
     const expected = (contracts as Record<string, unknown>)[key];
     if (!expected) throw new Error(`${key} has no contract in shared/src/contracts`);
-    if (route.schema !== expected) throw new Error(`${key} is not registered from its contract (use contract('${key}'))`);
+    if (route.schema !== expected)
+      throw new Error(`${key} is not registered from its contract (use contract('${key}'))`);
   }
 }

@@ -4,9 +4,8 @@
 // than blank out.
 import type { AlarmPriority, AlarmRule } from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useStableRequest } from '../../data/useStableRequest.ts';
-import { api, type Call, pathOf } from '../../session/api.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../session/api.ts';
 
 export const isGenerator = (d: Pick<Device, 'type'>) => d.type === 'inverter' || d.type === 'wind_turbine';
 

@@ -3,7 +3,6 @@
 // site as a card that opens its overview. Figures past their expected period are marked stale.
 import { Alert, Card, EmptyState, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
-import type { FleetKpis } from '@voltscope/shared/kpis';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSites } from '../../data/sites.ts';

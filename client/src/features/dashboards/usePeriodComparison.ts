@@ -2,9 +2,7 @@
 // figures stay on screen (marked as updating) while the next ones load, so "today", which moves on each
 // minute, never flashes empty.
 import type { PeriodComparison } from '@voltscope/shared/kpis';
-import { useEffect, useState } from 'react';
 import { useKept } from '../../data/useKept.ts';
-import { useStableRequest } from '../../data/useStableRequest.ts';
 import { type Call, call } from '../../session/api.ts';
 import type { TimeRange } from '../../ui/PeriodPicker.tsx';
 

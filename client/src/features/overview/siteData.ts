@@ -2,7 +2,7 @@
 // and metric), one device with its series, and the site's KPIs refreshed every half minute.
 import type { Device } from '@voltscope/shared/fleet';
 import type { SiteKpis } from '@voltscope/shared/kpis';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useKept } from '../../data/useKept.ts';
 import { type Call, call, pathOf } from '../../session/api.ts';
 

@@ -3,7 +3,6 @@
 // power of each turbine as live bars. A turbine opens its own page.
 import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
-import type { SiteKpis } from '@voltscope/shared/kpis';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortSites, useSites } from '../../data/sites.ts';
