@@ -1,27 +1,16 @@
 // The signed-in user's own account: profile changes, password change, and their sessions. A session is
 // named by an opaque id, never by its token or the token's hash.
+import type { Static } from 'typebox';
+import type * as schemas from './contracts/auth.ts';
 
-export interface ProfileUpdate {
-  fullName: string;
-  email: string;
-}
+// ProfileUpdate, PasswordChange and ActiveSession are the API's bodies and replies: their schemas are in
+// contracts/auth.ts.
 
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ProfileUpdate = Static<typeof schemas.ProfileUpdate>;
 
-export interface ActiveSession {
-  /** Opaque: derived from the token hash, useless to sign in with. */
-  id: string;
-  createdAt: number;
-  expiresAt: number;
-  remember: boolean;
-  userAgent: string | null;
-  ip: string | null;
-  /** The session this request came from. */
-  current: boolean;
-}
+export type PasswordChange = Static<typeof schemas.PasswordChange>;
+
+export type ActiveSession = Static<typeof schemas.ActiveSession>;
 
 export const FULL_NAME_MAX_LENGTH = 100;
 

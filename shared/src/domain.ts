@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
-import type { AbilityRule, RoleName } from './abilities.ts';
+import type * as auth from './contracts/auth.ts';
+import type * as edge from './contracts/edge.ts';
 import type { Site as SiteSchema } from './contracts/sites.ts';
 
 export const siteKinds = ['solar', 'wind', 'hybrid'] as const;
@@ -8,40 +9,16 @@ export type SiteKind = (typeof siteKinds)[number];
 /** A site as the API answers it (its schema: contracts/sites.ts). */
 export type Site = Static<typeof SiteSchema>;
 
+// The signed-in user, the sign-in and the hub's health are the API's replies and bodies: their schemas
+// (with what each field means) are in contracts/auth.ts and contracts/edge.ts.
+
 /** The signed-in user as the client sees it: never the password hash, never the rules. */
-export interface UserData {
-  id: number;
-  fullName: string;
-  username: string;
-  email: string;
-  role: RoleName | string;
-  avatar: string | null;
-  siteIds: string[];
-}
+export type UserData = Static<typeof auth.UserData>;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-  rememberMe?: boolean;
-}
+export type LoginRequest = Static<typeof auth.LoginRequest>;
 
-export interface LoginResponse {
-  userAbilityRules: AbilityRule[];
-  accessToken: string;
-  userData: UserData;
-  /** When the token stops working, in ms since the epoch. */
-  expiresAt: number;
-}
+export type LoginResponse = Static<typeof auth.LoginResponse>;
 
-export interface AuthOptions {
-  /** 'email': the server mails a one-time reset link; 'admin': an administrator resets passwords. */
-  passwordReset: 'email' | 'admin';
-  demo: boolean;
-  demoAccounts: { role: RoleName; email: string; username: string; password: string }[];
-}
+export type AuthOptions = Static<typeof auth.AuthOptions>;
 
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  uptimeSeconds: number;
-  store: { ok: boolean; driver: string };
-}
+export type HealthReport = Static<typeof edge.HealthReport>;

@@ -1,7 +1,9 @@
 // The app-bar search (seed sections 2 and 7): a catalogue of the pages one can open, in five categories,
 // with titles in the four languages; the server filters it by the caller's abilities and adds the sites
 // (and later the devices) the caller may read. The client only renders what the server answers.
+import type { Static } from 'typebox';
 import type { Action, SubjectName } from './abilities.ts';
+import type * as schemas from './contracts/edge.ts';
 import type { Language } from './i18n.ts';
 import searchTitles from './searchTitles.json' with { type: 'json' };
 
@@ -17,18 +19,12 @@ export const searchCategoryKeys = [
 ] as const;
 export type SearchCategoryKey = (typeof searchCategoryKeys)[number];
 
-/** Seed section 3: a child has a title, an icon and a target (here always a path, maybe with a #hash). */
-export interface SearchChild {
-  title: string;
-  icon: string;
-  url: string;
-}
+// SearchChild and SearchCategory are the API's replies: their schemas are in contracts/edge.ts.
 
-export interface SearchCategory {
-  title: string;
-  category: SearchCategoryKey;
-  children: SearchChild[];
-}
+/** Seed section 3: a child has a title, an icon and a target (here always a path, maybe with a #hash). */
+export type SearchChild = Static<typeof schemas.SearchChild>;
+
+export type SearchCategory = Static<typeof schemas.SearchCategory>;
 
 /** Seed section 9: at most 5 results per category. */
 export const SEARCH_LIMIT_PER_CATEGORY = 5;

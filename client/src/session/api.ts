@@ -144,7 +144,7 @@ export async function api<T>(request: Call<T> | string, options: ApiOptions = {}
 /** Logs out on the server (best effort: the session ends locally whatever the network says). */
 export async function logout(): Promise<void> {
   try {
-    await api<void>('/api/auth/logout', { method: 'POST', endSessionOn401: false });
+    await api(call('POST /api/auth/logout'), { endSessionOn401: false });
   } catch {
     // Already expired or offline: nothing more to revoke from here.
   } finally {

@@ -1,5 +1,4 @@
 // Sign-in, sign-out, the current session, and password reset.
-import type { AuthOptions, LoginRequest } from '@voltscope/shared/domain';
 import { INVALID_CREDENTIALS_MESSAGE } from '@voltscope/shared/errors';
 import { isStrongPassword, validationMessages } from '@voltscope/shared/validation';
 import type { FastifyInstance } from 'fastify';
@@ -8,24 +7,7 @@ import { demoAccounts } from '../demo/fleet.ts';
 import { HttpError } from '../errors.ts';
 import { consumePasswordReset, hashToken, insertPasswordReset, newToken } from '../store/tokens.ts';
 import { findUserByLogin, setPassword, toUserData } from '../store/users.ts';
-import { abilityRules, errorResponses, userData } from './schemas.ts';
-
-const loginBody = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', minLength: 1, maxLength: 254 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
-    rememberMe: { type: 'boolean' },
-  },
-  required: ['email', 'password'],
-  additionalProperties: false,
-} as const;
-
-const sessionReply = {
-  type: 'object',
-  properties: { userAbilityRules: abilityRules, userData, expiresAt: { type: 'integer' } },
-  required: ['userAbilityRules', 'userData', 'expiresAt'],
-} as const;
+import { contract, typed } from './contract.ts';
 
 const tooMany = (waitMs: number) => {
   const seconds = Math.ceil(waitMs / 1000);
@@ -47,61 +29,24 @@ const invalidCredentials = () =>
 
 export async function authRoutes(app: FastifyInstance) {
   const { config, db, sessions, hashGate, throttles, mailer, decoyHash } = app.services;
+  const api = typed(app);
 
-  app.get(
-    '/api/auth/options',
-    {
-      config: { public: true },
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              passwordReset: { type: 'string' },
-              demo: { type: 'boolean' },
-              demoAccounts: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    role: { type: 'string' },
-                    email: { type: 'string' },
-                    username: { type: 'string' },
-                    password: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    async (): Promise<AuthOptions> => ({
-      passwordReset: mailer ? 'email' : 'admin',
+  api.route({
+    ...contract('GET /api/auth/options'),
+    config: { public: true },
+    handler: async () => ({
+      passwordReset: mailer ? ('email' as const) : ('admin' as const),
       demo: config.demo,
       demoAccounts: config.demo
         ? demoAccounts.map(({ role, email, username, password }) => ({ role, email, username, password }))
         : [],
     }),
-  );
+  });
 
-  app.post<{ Body: LoginRequest }>(
-    '/api/auth/login',
-    {
-      config: { public: true, errorField: 'email' },
-      schema: {
-        body: loginBody,
-        response: {
-          201: {
-            type: 'object',
-            properties: { ...sessionReply.properties, accessToken: { type: 'string' } },
-            required: [...sessionReply.required, 'accessToken'],
-          },
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('POST /api/auth/login'),
+    config: { public: true, errorField: 'email' },
+    handler: async (request, reply) => {
       const { email: login, password, rememberMe = false } = request.body;
       const user = await findUserByLogin(db, login);
       // One account, whether it is named by email or username; unknown names are counted as typed.
@@ -150,43 +95,30 @@ export async function authRoutes(app: FastifyInstance) {
         expiresAt,
       });
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/logout',
-    { schema: { response: { 204: { type: 'null' }, 401: errorResponses[401] } } },
-    async (request, reply) => {
+  api.route({
+    ...contract('POST /api/auth/logout'),
+    handler: async (request, reply) => {
       const session = request.session;
       if (session) await sessions.revoke(session.tokenHash, 'logout');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.get(
-    '/api/auth/me',
-    { schema: { response: { 200: sessionReply, 401: errorResponses[401] } } },
-    async (request) => {
+  api.route({
+    ...contract('GET /api/auth/me'),
+    handler: async (request) => {
       const session = request.session;
       if (!session) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue');
       return { userAbilityRules: session.rules, userData: toUserData(session.user), expiresAt: session.expiresAt };
     },
-  );
+  });
 
-  app.post<{ Body: { email: string } }>(
-    '/api/auth/forgot-password',
-    {
-      config: { public: true, errorField: 'email' },
-      schema: {
-        body: {
-          type: 'object',
-          properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
-          required: ['email'],
-          additionalProperties: false,
-        },
-        response: { 202: { type: 'object', properties: { message: { type: 'string' } } }, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('POST /api/auth/forgot-password'),
+    config: { public: true, errorField: 'email' },
+    handler: async (request, reply) => {
       if (!mailer) {
         throw new HttpError(400, 'BAD_REQUEST', 'Password reset by email is not configured: ask an administrator', {
           errors: { email: ['Password reset by email is not configured: ask an administrator'] },
@@ -217,26 +149,12 @@ export async function authRoutes(app: FastifyInstance) {
         .code(202)
         .send({ message: 'If an account uses this address, a link to reset its password has been sent' });
     },
-  );
+  });
 
-  app.post<{ Body: { token: string; password: string } }>(
-    '/api/auth/reset-password',
-    {
-      config: { public: true, errorField: 'password' },
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', minLength: 1, maxLength: 128 },
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
-          },
-          required: ['token', 'password'],
-          additionalProperties: false,
-        },
-        response: errorResponses,
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('POST /api/auth/reset-password'),
+    config: { public: true, errorField: 'password' },
+    handler: async (request, reply) => {
       const { token, password } = request.body;
       if (!isStrongPassword(password)) {
         throw new HttpError(400, 'VALIDATION', validationMessages.en.password, {
@@ -258,7 +176,7 @@ export async function authRoutes(app: FastifyInstance) {
       // A new password ends every session of the account, wherever it is open.
       await sessions.revokeUser(userId, 'revoked');
       request.log.info({ userId }, 'password reset');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
-  );
+  });
 }

@@ -6,35 +6,9 @@ import { HttpError, notFound } from '../errors.ts';
 import { MALFORMED, validateSamples } from '../ingest/validate.ts';
 import { createIngestKey, findIngestKey, listIngestKeys, revokeIngestKey } from '../store/ingestKeys.ts';
 import { getSite } from '../store/sites.ts';
-import { errorBody, errorResponses } from './schemas.ts';
+import { contract, typed } from './contract.ts';
 
 const MAX_FUTURE_MS = 5 * 60_000;
-const MAX_SAMPLES = 200_000;
-
-const ingestReply = {
-  type: 'object',
-  properties: {
-    accepted: { type: 'integer' },
-    inserted: { type: 'integer' },
-    duplicates: { type: 'integer' },
-    rejected: {
-      type: 'array',
-      items: { type: 'object', properties: { index: { type: 'integer' }, reason: { type: 'string' } } },
-    },
-  },
-} as const;
-
-const ingestKeyShape = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    siteId: { type: ['string', 'null'] },
-    name: { type: 'string' },
-    createdAt: { type: 'number' },
-    revokedAt: { type: ['number', 'null'] },
-    key: { type: 'string' },
-  },
-} as const;
 
 function parseNdjson(text: string): { samples: unknown[] } {
   const samples: unknown[] = [];
@@ -51,6 +25,7 @@ function parseNdjson(text: string): { samples: unknown[] } {
 
 export async function ingestRoutes(app: FastifyInstance) {
   const { config, db } = app.services;
+  const api = typed(app);
 
   app.addContentTypeParser(
     'application/x-ndjson',
@@ -59,21 +34,11 @@ export async function ingestRoutes(app: FastifyInstance) {
       done(null, parseNdjson(body)),
   );
 
-  app.post<{ Body: { samples: unknown[] } }>(
-    '/api/ingest',
-    {
-      bodyLimit: config.ingestMaxBytes,
-      config: { public: true },
-      schema: {
-        body: {
-          type: 'object',
-          properties: { samples: { type: 'array', maxItems: MAX_SAMPLES } },
-          required: ['samples'],
-        },
-        response: { 200: ingestReply, 422: ingestReply, 503: errorBody, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('POST /api/ingest'),
+    bodyLimit: config.ingestMaxBytes,
+    config: { public: true },
+    handler: async (request, reply) => {
       const header = request.headers['x-ingest-key'];
       const key = typeof header === 'string' ? await findIngestKey(db, header) : undefined;
       if (!key)
@@ -97,55 +62,32 @@ export async function ingestRoutes(app: FastifyInstance) {
         throw new HttpError(503, 'UNAVAILABLE', 'The store did not commit these samples: send them again');
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/ingest-keys',
-    {
-      config: { can: ['manage', 'Site'] },
-      schema: { response: { 200: { type: 'array', items: ingestKeyShape }, ...errorResponses } },
-    },
-    async () => listIngestKeys(db),
-  );
+  api.route({
+    ...contract('GET /api/ingest-keys'),
+    config: { can: ['manage', 'Site'] },
+    handler: async () => listIngestKeys(db),
+  });
 
-  app.post<{ Body: { name: string; siteId?: string | null } }>(
-    '/api/ingest-keys',
-    {
-      config: { can: ['manage', 'Site'] },
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            siteId: { type: ['string', 'null'], maxLength: 64 },
-          },
-          required: ['name'],
-          additionalProperties: false,
-        },
-        response: { 201: ingestKeyShape, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('POST /api/ingest-keys'),
+    config: { can: ['manage', 'Site'] },
+    handler: async (request, reply) => {
       const siteId = request.body.siteId ?? null;
       if (siteId !== null && !(await getSite(db, siteId))) throw notFound(`No site ${siteId}`);
       const { key, ingestKey } = await createIngestKey(db, { siteId, name: request.body.name });
       // The only time the key is shown: only its hash is stored.
       return reply.code(201).send({ ...ingestKey, key });
     },
-  );
+  });
 
-  app.delete<{ Params: { id: number } }>(
-    '/api/ingest-keys/:id',
-    {
-      config: { can: ['manage', 'Site'] },
-      schema: {
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
-        response: { 204: { type: 'null' }, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('DELETE /api/ingest-keys/:id'),
+    config: { can: ['manage', 'Site'] },
+    handler: async (request, reply) => {
       if (!(await revokeIngestKey(db, request.params.id))) throw notFound(`No active ingest key ${request.params.id}`);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
-  );
+  });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../plugins/auth.ts';
+import { contract, typed } from './contract.ts';
 
 export async function metricsRoutes(app: FastifyInstance) {
   // A registry per app: tests build several apps in one process.
@@ -140,11 +141,15 @@ export async function metricsRoutes(app: FastifyInstance) {
   ingest.on('committed', (seconds) => writes.observe(seconds));
 
   const { metricsToken } = app.services.config;
-  app.get('/metrics', { config: { public: true } }, async (request, reply) => {
-    // Counts only, but still the hub's inner state: a scraper can be asked for a token.
-    if (metricsToken && bearerToken(request.headers.authorization) !== metricsToken) {
-      throw new HttpError(401, 'UNAUTHENTICATED', 'GET /metrics needs the metrics token (METRICS_TOKEN)');
-    }
-    return reply.type(registry.contentType).send(await registry.metrics());
+  typed(app).route({
+    ...contract('GET /metrics'),
+    config: { public: true },
+    handler: async (request, reply) => {
+      // Counts only, but still the hub's inner state: a scraper can be asked for a token.
+      if (metricsToken && bearerToken(request.headers.authorization) !== metricsToken) {
+        throw new HttpError(401, 'UNAUTHENTICATED', 'GET /metrics needs the metrics token (METRICS_TOKEN)');
+      }
+      return reply.type(registry.contentType).send(await registry.metrics());
+    },
   });
 }

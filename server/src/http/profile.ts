@@ -2,14 +2,7 @@
 // list the live sessions and sign out one of them or all of them. Sessions are named by an opaque id:
 // a token hash never leaves the server.
 import { createHash } from 'node:crypto';
-import {
-  type ActiveSession,
-  accountMessages,
-  FULL_NAME_MAX_LENGTH,
-  type PasswordChange,
-  type ProfileUpdate,
-} from '@voltscope/shared/account';
-import type { UserData } from '@voltscope/shared/domain';
+import { accountMessages } from '@voltscope/shared/account';
 import type { ReasonCode } from '@voltscope/shared/errors';
 import { isEmail, isStrongPassword, validationMessages } from '@voltscope/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,7 +11,7 @@ import type { Session } from '../auth/sessions.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { listLiveSessions } from '../store/sessionsList.ts';
 import { findUserById, setPassword, toUserData, updateProfile } from '../store/users.ts';
-import { errorResponses, userData } from './schemas.ts';
+import { contract, typed } from './contract.ts';
 
 /** An id for a session that cannot be turned back into its token hash. */
 export const sessionIdOf = (tokenHash: string): string =>
@@ -42,42 +35,13 @@ function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
-const activeSession = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    createdAt: { type: 'integer' },
-    expiresAt: { type: 'integer' },
-    remember: { type: 'boolean' },
-    userAgent: { type: ['string', 'null'] },
-    ip: { type: ['string', 'null'] },
-    current: { type: 'boolean' },
-  },
-  required: ['id', 'createdAt', 'expiresAt', 'remember', 'userAgent', 'ip', 'current'],
-} as const;
-
-const noContent = { 204: { type: 'null' }, ...errorResponses } as const;
-
 export async function profileRoutes(app: FastifyInstance) {
   const { config, db, sessions, hashGate, throttles } = app.services;
+  const api = typed(app);
 
-  app.patch<{ Body: ProfileUpdate }>(
-    '/api/account/profile',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            fullName: { type: 'string', minLength: 1, maxLength: FULL_NAME_MAX_LENGTH },
-            email: { type: 'string', minLength: 1, maxLength: 254 },
-          },
-          required: ['fullName', 'email'],
-          additionalProperties: false,
-        },
-        response: { 200: userData, 409: errorResponses[400], ...errorResponses },
-      },
-    },
-    async (request): Promise<UserData> => {
+  api.route({
+    ...contract('PATCH /api/account/profile'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const fullName = request.body.fullName.trim().replace(/\s+/g, ' ');
       const email = request.body.email.trim();
@@ -91,25 +55,11 @@ export async function profileRoutes(app: FastifyInstance) {
       request.log.info({ userId: user.id }, 'profile updated');
       return toUserData(user);
     },
-  );
+  });
 
-  app.post<{ Body: PasswordChange }>(
-    '/api/account/password',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            currentPassword: { type: 'string', minLength: 1, maxLength: 1024 },
-            newPassword: { type: 'string', minLength: 1, maxLength: 1024 },
-          },
-          required: ['currentPassword', 'newPassword'],
-          additionalProperties: false,
-        },
-        response: noContent,
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('POST /api/account/password'),
+    handler: async (request, reply) => {
       const session = sessionOf(request);
       const { currentPassword, newPassword } = request.body;
       // Guessing the current password from an open session counts against the account like a sign-in.
@@ -149,14 +99,13 @@ export async function profileRoutes(app: FastifyInstance) {
         if (other.tokenHash !== session.tokenHash) await sessions.revoke(other.tokenHash, 'revoked');
       }
       request.log.info({ userId: session.user.id }, 'password changed');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.get(
-    '/api/account/sessions',
-    { schema: { response: { 200: { type: 'array', items: activeSession }, ...errorResponses } } },
-    async (request): Promise<ActiveSession[]> => {
+  api.route({
+    ...contract('GET /api/account/sessions'),
+    handler: async (request) => {
       const session = sessionOf(request);
       return (await listLiveSessions(db, session.user.id)).map((row) => ({
         id: sessionIdOf(row.tokenHash),
@@ -168,21 +117,11 @@ export async function profileRoutes(app: FastifyInstance) {
         current: row.tokenHash === session.tokenHash,
       }));
     },
-  );
+  });
 
-  app.delete<{ Params: { id: string } }>(
-    '/api/account/sessions/:id',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
-          required: ['id'],
-        },
-        response: noContent,
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('DELETE /api/account/sessions/:id'),
+    handler: async (request, reply) => {
       const session = sessionOf(request);
       const target = (await listLiveSessions(db, session.user.id)).find(
         (row) => sessionIdOf(row.tokenHash) === request.params.id,
@@ -190,14 +129,17 @@ export async function profileRoutes(app: FastifyInstance) {
       if (!target) throw notFound('No such session');
       const own = target.tokenHash === session.tokenHash;
       await sessions.revoke(target.tokenHash, own ? 'logout' : 'revoked');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.delete('/api/account/sessions', { schema: { response: noContent } }, async (request, reply) => {
-    const session = sessionOf(request);
-    await sessions.revokeUser(session.user.id, 'logout');
-    request.log.info({ userId: session.user.id }, 'signed out everywhere');
-    return reply.code(204).send();
+  api.route({
+    ...contract('DELETE /api/account/sessions'),
+    handler: async (request, reply) => {
+      const session = sessionOf(request);
+      await sessions.revokeUser(session.user.id, 'logout');
+      request.log.info({ userId: session.user.id }, 'signed out everywhere');
+      return reply.code(204).send(null);
+    },
   });
 }

@@ -5,7 +5,6 @@ import { fallbackLanguage, isLanguage, type Language } from '@voltscope/shared/i
 import {
   normalizeQuery,
   SEARCH_LIMIT_PER_CATEGORY,
-  type SearchCategory,
   type SearchCategoryKey,
   type SearchChild,
   searchCatalogue,
@@ -16,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
-import { errorResponses } from './schemas.ts';
+import { contract, typed } from './contract.ts';
 
 /** The first language of an Accept-Language header we speak, by preference weight. */
 export function languageFromHeader(header: string | undefined): Language | undefined {
@@ -49,38 +48,12 @@ function pagesFor(ability: AppAbility, q: string, lng: Language): Map<SearchCate
   return found;
 }
 
-const child = {
-  type: 'object',
-  properties: { title: { type: 'string' }, icon: { type: 'string' }, url: { type: 'string' } },
-  required: ['title', 'icon', 'url'],
-} as const;
-
-const category = {
-  type: 'object',
-  properties: {
-    title: { type: 'string' },
-    category: { type: 'string', enum: searchCategoryKeys },
-    children: { type: 'array', items: child },
-  },
-  required: ['title', 'category', 'children'],
-} as const;
-
 export async function searchRoutes(app: FastifyInstance) {
   const { db } = app.services;
 
-  app.get<{ Querystring: { q?: unknown; lang?: string } }>(
-    '/api/app-bar/search',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          // `q` is typed by the handler, not here: a repeated `q` (an array) must count as empty, not fail.
-          properties: { q: {}, lang: { type: 'string', maxLength: 16 } },
-        },
-        response: { 200: { type: 'array', items: category }, ...errorResponses },
-      },
-    },
-    async (request): Promise<SearchCategory[]> => {
+  typed(app).route({
+    ...contract('GET /api/app-bar/search'),
+    handler: async (request) => {
       const session = request.session;
       if (!session) return [];
       const q = normalizeQuery(request.query.q);
@@ -122,5 +95,5 @@ export async function searchRoutes(app: FastifyInstance) {
         ];
       });
     },
-  );
+  });
 }

@@ -5,29 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
 import { listSites } from '../store/sites.ts';
 import { findUserById, setUserSites, toUserData } from '../store/users.ts';
-import { errorResponses, userData } from './schemas.ts';
+import { contract, typed } from './contract.ts';
 
 export async function userRoutes(app: FastifyInstance) {
   const { db, sessions } = app.services;
+  const api = typed(app);
 
-  app.put<{ Params: { id: number }; Body: { siteIds: string[] } }>(
-    '/api/users/:id/sites',
-    {
-      config: { can: ['update', 'User'] },
-      schema: {
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
-        body: {
-          type: 'object',
-          properties: {
-            siteIds: { type: 'array', maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 64 } },
-          },
-          required: ['siteIds'],
-          additionalProperties: false,
-        },
-        response: { 200: userData, ...errorResponses },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...contract('PUT /api/users/:id/sites'),
+    config: { can: ['update', 'User'] },
+    handler: async (request) => {
       const { id } = request.params;
       if (!(await findUserById(db, id))) throw notFound(`No user ${id}`);
       const known = new Set((await listSites(db)).map((s) => s.id));
@@ -43,5 +30,5 @@ export async function userRoutes(app: FastifyInstance) {
       if (!user) throw notFound(`No user ${id}`);
       return toUserData(user);
     },
-  );
+  });
 }

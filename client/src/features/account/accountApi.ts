@@ -1,18 +1,16 @@
 // The account endpoints (server/src/http/profile.ts).
 import type { ActiveSession, PasswordChange, ProfileUpdate } from '@voltscope/shared/account';
-import type { UserData } from '@voltscope/shared/domain';
 import { type Resource, useResource } from '../../data/useResource.ts';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 
-export const updateProfile = (body: ProfileUpdate) => api<UserData>('/api/account/profile', { method: 'PATCH', body });
+export const updateProfile = (body: ProfileUpdate) => api(call('PATCH /api/account/profile', { body }));
 
-export const changePassword = (body: PasswordChange) => api<void>('/api/account/password', { method: 'POST', body });
+export const changePassword = (body: PasswordChange) => api(call('POST /api/account/password', { body }));
 
 export const useActiveSessions = (): Resource<ActiveSession[]> & { reload: () => void } =>
-  useResource<ActiveSession[]>('/api/account/sessions');
+  useResource(call('GET /api/account/sessions'));
 
-export const signOutSession = (id: string) =>
-  api<void>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const signOutSession = (id: string) => api(call('DELETE /api/account/sessions/:id', { params: { id } }));
 
 /** Ends every session of the account, this one included (the 401 that follows is expected). */
-export const signOutEverywhere = () => api<void>('/api/account/sessions', { method: 'DELETE', endSessionOn401: false });
+export const signOutEverywhere = () => api(call('DELETE /api/account/sessions'), { endSessionOn401: false });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthOptions } from '../../data/authOptions.ts';
 import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
-import { ApiError, api } from '../../session/api.ts';
+import { ApiError, api, call } from '../../session/api.ts';
 import { IconArrowBack, IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 
@@ -38,7 +38,7 @@ function ResetByEmail() {
     if (problem) return;
     setSubmitting(true);
     try {
-      await api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email: value } });
+      await api(call('POST /api/auth/forgot-password', { body: { email: value } }));
       setSent(true);
     } catch (failure) {
       setError(

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import type { LoginResponse } from '@voltscope/shared/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +7,7 @@ import { useAuthOptions } from '../../data/authOptions.ts';
 import { formatRetryDelay } from '../../i18n/format.ts';
 import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { ApiError, api } from '../../session/api.ts';
+import { ApiError, api, call } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
 import { IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
@@ -55,10 +54,9 @@ export function LoginPage() {
 
     setSubmitting(true);
     try {
-      const response = await api<LoginResponse>('/api/auth/login', {
-        method: 'POST',
-        body: { email: email.trim(), password, rememberMe: remember },
-      });
+      const response = await api(
+        call('POST /api/auth/login', { body: { email: email.trim(), password, rememberMe: remember } }),
+      );
       sessionStore.signIn(response, remember);
       await navigate(safeReturnPath(params.get('to')), { replace: true });
     } catch (error) {

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
-import { ApiError, api } from '../../session/api.ts';
+import { ApiError, api, call } from '../../session/api.ts';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import type { LoginNotice } from './LoginPage.tsx';
 
@@ -40,7 +40,7 @@ export function ResetPasswordPage() {
     if (found.password || found.confirm) return;
     setSubmitting(true);
     try {
-      await api<void>('/api/auth/reset-password', { method: 'POST', body: { token, password } });
+      await api(call('POST /api/auth/reset-password', { body: { token, password } }));
       const state: LoginNotice = { notice: 'passwordChanged' };
       await navigate('/login', { replace: true, state });
     } catch (failure) {

@@ -1,6 +1,6 @@
 import type { SearchCategory } from '@voltscope/shared/search';
 import { useEffect, useState } from 'react';
-import { api } from '../../../session/api.ts';
+import { api, call } from '../../../session/api.ts';
 
 export type SearchState =
   | { status: 'idle' | 'loading'; categories: SearchCategory[] }
@@ -19,8 +19,9 @@ export function useSearchResults(query: string, lng: string, enabled: boolean): 
     const controller = new AbortController();
     setState((previous) => ({ status: 'loading', categories: previous.categories }));
     const timer = setTimeout(() => {
-      const params = new URLSearchParams({ q: query.trim(), lang: lng });
-      api<SearchCategory[]>(`/api/app-bar/search?${params}`, { signal: controller.signal }).then(
+      api(call('GET /api/app-bar/search', { query: { q: query.trim(), lang: lng } }), {
+        signal: controller.signal,
+      }).then(
         (categories) => setState({ status: 'ready', categories }),
         () => {
           if (!controller.signal.aborted) setState({ status: 'error', categories: [] });
