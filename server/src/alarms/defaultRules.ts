@@ -13,6 +13,20 @@ const NO_DATA = {
 
 const base = { deadband: 0, onDelayMs: 0, offDelayMs: 0, consequentialOfGrid: false, gridRoot: false };
 
+/** A device type's rule for silence: no data for 30 s (medium, and consequential of a grid loss unless `over` says). */
+const commLost = (name: string, deviceType: NewRule['deviceType'], over: Partial<NewRule> = {}): NewRule => ({
+  ...base,
+  name,
+  deviceType,
+  seriesKey: null,
+  kind: 'comm_loss',
+  threshold: 30,
+  priority: 'medium',
+  consequentialOfGrid: true,
+  message: NO_DATA,
+  ...over,
+});
+
 export const defaultRules: NewRule[] = [
   {
     ...base,
@@ -85,17 +99,7 @@ export const defaultRules: NewRule[] = [
       ar: '{device}: عطل في العاكس، الرمز {code}',
     },
   },
-  {
-    ...base,
-    name: 'Inverter communication lost',
-    deviceType: 'inverter',
-    seriesKey: null,
-    kind: 'comm_loss',
-    threshold: 30,
-    priority: 'medium',
-    consequentialOfGrid: true,
-    message: NO_DATA,
-  },
+  commLost('Inverter communication lost', 'inverter'),
   {
     ...base,
     name: 'Turbine fault',
@@ -130,17 +134,7 @@ export const defaultRules: NewRule[] = [
       ar: '{device}: الناسل {value} {unit}، فوق {threshold} {unit}',
     },
   },
-  {
-    ...base,
-    name: 'Turbine communication lost',
-    deviceType: 'wind_turbine',
-    seriesKey: null,
-    kind: 'comm_loss',
-    threshold: 30,
-    priority: 'medium',
-    consequentialOfGrid: true,
-    message: NO_DATA,
-  },
+  commLost('Turbine communication lost', 'wind_turbine'),
   {
     ...base,
     name: 'Transformer oil temperature',
@@ -177,14 +171,9 @@ export const defaultRules: NewRule[] = [
       ar: '{device}: الحمل {value} {unit}، فوق {threshold} {unit}',
     },
   },
-  {
-    ...base,
-    name: 'Weather station communication lost',
-    deviceType: 'weather_station',
-    seriesKey: null,
-    kind: 'comm_loss',
+  commLost('Weather station communication lost', 'weather_station', {
     threshold: 60,
     priority: 'low',
-    message: NO_DATA,
-  },
+    consequentialOfGrid: false,
+  }),
 ];
