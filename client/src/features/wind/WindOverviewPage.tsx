@@ -1,7 +1,7 @@
 // Wind farm overview: the farm's figures from the hub, every turbine live (state, power and its share of
 // the rating, wind speed and direction, rotor speed, faults; stale and silent turbines marked), and the
 // power of each turbine as live bars. A turbine opens its own page.
-import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { SiteKpis } from '@voltscope/shared/kpis';
 import { useMemo } from 'react';
@@ -16,6 +16,7 @@ import { type Bar, LiveBarChart } from '../../plots/LiveBarChart.tsx';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconAlertTriangle, IconWind } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { shortName } from '../../ui/shortName.ts';
 import { FarmKpis } from './FarmKpis.tsx';
@@ -57,13 +58,7 @@ export function WindOverviewPage() {
         }
       />
       {sites.status === 'loading' && <Skeleton h={120} aria-busy="true" />}
-      {sites.status === 'error' && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('wind:sitesError')} role="alert">
-          <Button size="xs" variant="light" color="red" mt="xs" onClick={sites.reload}>
-            {t('common:ui.retry')}
-          </Button>
-        </Alert>
-      )}
+      {sites.status === 'error' && <RetryAlert titled message={t('wind:sitesError')} onRetry={sites.reload} />}
       {foreign && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} role="alert" data-testid="foreign-site">
           {t('wind:foreignSite')}
