@@ -1,7 +1,7 @@
 // Wind farm overview: the farm's figures from the hub, every turbine live (state, power and its share of
 // the rating, wind speed and direction, rotor speed, faults; stale and silent turbines marked), and the
 // power of each turbine as live bars. A turbine opens its own page.
-import { Alert, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { SiteKpis } from '@voltscope/shared/kpis';
 import { useMemo } from 'react';
@@ -13,6 +13,7 @@ import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type Bar, LiveBarChart } from '../../plots/LiveBarChart.tsx';
+import { EmptyCard } from '../../ui/EmptyCard.tsx';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconAlertTriangle, IconWind } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -65,15 +66,12 @@ export function WindOverviewPage() {
         </Alert>
       )}
       {sites.status === 'ready' && list.length === 0 && (
-        <Card py="xl">
-          <EmptyState
-            icon={<IconWind size={32} />}
-            withIndicatorBackground
-            title={t('wind:noSitesTitle')}
-            description={t('wind:noSitesText')}
-            data-testid="no-wind-sites"
-          />
-        </Card>
+        <EmptyCard
+          icon={<IconWind size={32} />}
+          title={t('wind:noSitesTitle')}
+          description={t('wind:noSitesText')}
+          testId="no-wind-sites"
+        />
       )}
       {site && (
         <Stack gap="lg">
