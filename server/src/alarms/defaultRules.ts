@@ -27,6 +27,19 @@ const commLost = (name: string, deviceType: NewRule['deviceType'], over: Partial
   ...over,
 });
 
+/** A device type's rule for its fault code: any code but 0 (high, and consequential of a grid loss). */
+const faultCode = (name: string, deviceType: NewRule['deviceType'], message: NewRule['message']): NewRule => ({
+  ...base,
+  name,
+  deviceType,
+  seriesKey: 'fault_code',
+  kind: 'fault_code',
+  threshold: 0,
+  priority: 'high',
+  consequentialOfGrid: true,
+  message,
+});
+
 export const defaultRules: NewRule[] = [
   {
     ...base,
@@ -83,39 +96,19 @@ export const defaultRules: NewRule[] = [
       ar: '{device}: الحرارة {value} {unit} فوق {threshold} {unit}',
     },
   },
-  {
-    ...base,
-    name: 'Inverter fault',
-    deviceType: 'inverter',
-    seriesKey: 'fault_code',
-    kind: 'fault_code',
-    threshold: 0,
-    priority: 'high',
-    consequentialOfGrid: true,
-    message: {
-      en: '{device}: inverter fault, code {code}',
-      fr: '{device} : défaut onduleur, code {code}',
-      fa: '{device}: خطای اینورتر، کد {code}',
-      ar: '{device}: عطل في العاكس، الرمز {code}',
-    },
-  },
+  faultCode('Inverter fault', 'inverter', {
+    en: '{device}: inverter fault, code {code}',
+    fr: '{device} : défaut onduleur, code {code}',
+    fa: '{device}: خطای اینورتر، کد {code}',
+    ar: '{device}: عطل في العاكس، الرمز {code}',
+  }),
   commLost('Inverter communication lost', 'inverter'),
-  {
-    ...base,
-    name: 'Turbine fault',
-    deviceType: 'wind_turbine',
-    seriesKey: 'fault_code',
-    kind: 'fault_code',
-    threshold: 0,
-    priority: 'high',
-    consequentialOfGrid: true,
-    message: {
-      en: '{device}: turbine fault, code {code}',
-      fr: '{device} : défaut éolienne, code {code}',
-      fa: '{device}: خطای توربین، کد {code}',
-      ar: '{device}: عطل في التوربين، الرمز {code}',
-    },
-  },
+  faultCode('Turbine fault', 'wind_turbine', {
+    en: '{device}: turbine fault, code {code}',
+    fr: '{device} : défaut éolienne, code {code}',
+    fa: '{device}: خطای توربین، کد {code}',
+    ar: '{device}: عطل في التوربين، الرمز {code}',
+  }),
   {
     ...base,
     name: 'Nacelle over-temperature',
