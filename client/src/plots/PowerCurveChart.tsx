@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { themedAxis } from './chartTheme.ts';
+import { eachFinitePair } from './pairs.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface PowerCurveBins {
@@ -36,20 +37,15 @@ export function binPowerCurve(
   { binWidth = 0.5, minCount = 3, keep }: BinOptions = {},
 ): PowerCurveBins {
   const sums = new Map<number, { wind: number; power: number; count: number }>();
-  const n = Math.min(wind.length, power.length);
-  for (let i = 0; i < n; i++) {
-    const w = wind[i];
-    const p = power[i];
-    if (w === null || w === undefined || p === null || p === undefined || !Number.isFinite(w) || !Number.isFinite(p))
-      continue;
-    if (w < 0 || (keep && !keep(i))) continue;
+  eachFinitePair(wind, power, (w, p, i) => {
+    if (w < 0 || (keep && !keep(i))) return;
     const bin = Math.round(w / binWidth);
     const sum = sums.get(bin) ?? { wind: 0, power: 0, count: 0 };
     sum.wind += w;
     sum.power += p;
     sum.count++;
     sums.set(bin, sum);
-  }
+  });
   const out: PowerCurveBins = { wind: [], power: [], count: [] };
   for (const bin of [...sums.keys()].sort((a, b) => a - b)) {
     const sum = sums.get(bin) as { wind: number; power: number; count: number };
