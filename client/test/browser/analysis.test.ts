@@ -8,7 +8,7 @@ import type { DailyKpis } from '@voltscope/shared/kpis';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import analysisMessages from '../../src/i18n/locales/en/analysis.json' with { type: 'json' };
-import { type demo, expectAccessible, setupBrowser, simulatedHub } from './harness.ts';
+import { type demo, englishPhrases, expectAccessible, setupBrowser, simulatedHub } from './harness.ts';
 
 const app = setupBrowser(simulatedHub({ backfillDays: 3, faultRate: 5 }));
 
@@ -184,16 +184,7 @@ describe('analysis history: alarm system health', () => {
 });
 
 /** Every English string of this page's interface, without its placeholders. */
-function englishStrings(): string[] {
-  const out: string[] = [];
-  const walk = (tree: unknown) => {
-    if (typeof tree === 'string') {
-      for (const part of tree.split(/\{\{\w+\}\}/)) if (/[A-Za-z]{4}/.test(part)) out.push(part.trim());
-    } else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
-  };
-  walk(analysisMessages);
-  return out.filter((s) => s.length > 4);
-}
+const englishStrings = () => englishPhrases(analysisMessages, 4);
 
 describe('analysis history in Persian', () => {
   it('is right to left, in Persian digits and calendar, with no English left', async () => {

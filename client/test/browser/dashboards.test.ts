@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import dashboardMessages from '../../src/i18n/locales/en/dashboards.json' with { type: 'json' };
-import { type demo, expectAccessible, setupBrowser, simulatedHub } from './harness.ts';
+import { type demo, englishPhrases, expectAccessible, setupBrowser, simulatedHub } from './harness.ts';
 
 const app = setupBrowser(simulatedHub({ backfillDays: 1 }));
 
@@ -21,16 +21,7 @@ async function hub<T>(who: keyof typeof demo, path: string): Promise<T> {
 const cardNames = (page: Page) => page.getByTestId('site-card').getByTestId('site-link').allTextContents();
 
 /** Every English string of the interface of these pages, without its placeholders. */
-function englishStrings(): string[] {
-  const out: string[] = [];
-  const walk = (tree: unknown) => {
-    if (typeof tree === 'string') {
-      for (const part of tree.split(/\{\{\w+\}\}/)) if (/[A-Za-z]{3}/.test(part)) out.push(part.trim());
-    } else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
-  };
-  walk(dashboardMessages);
-  return out.filter((s) => s.length > 3);
-}
+const englishStrings = () => englishPhrases(dashboardMessages, 3);
 
 /** The page's visible text, less the names that are data (sites, devices, time zones), not interface. */
 async function interfaceText(page: Page): Promise<string> {

@@ -144,6 +144,20 @@ export async function cookie(page: Page, name: string): Promise<string | undefin
   return found && decodeURIComponent(found.value);
 }
 
+/** The English phrases of a page's messages (placeholders cut out) with a word of `letters` letters or more
+ * and longer than that: what a page in another language must not show. */
+export function englishPhrases(messages: unknown, letters: number): string[] {
+  const out: string[] = [];
+  const word = new RegExp(`[A-Za-z]{${letters}}`);
+  const walk = (tree: unknown) => {
+    if (typeof tree === 'string') {
+      for (const part of tree.split(/\{\{\w+\}\}/)) if (word.test(part)) out.push(part.trim());
+    } else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
+  };
+  walk(messages);
+  return out.filter((s) => s.length > letters);
+}
+
 /**
  * WCAG 2.2 AA with axe-core: fails on serious or critical violations, naming each with its nodes. With
  * a modal open, `within` limits the check to it: the page behind is inert and dimmed on purpose.
