@@ -1,5 +1,5 @@
-// What a log shows instead of rows: the first load, a failure (with a retry), or nothing to show (with
-// a way out of the filters that emptied it).
+// What a log shows instead of rows: the first load, or nothing to show (with a way out of the filters that
+// emptied it). A failed load is the shared RetryAlert, above the table.
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconFileSearch } from '../ui/icons.tsx';
