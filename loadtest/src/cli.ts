@@ -17,6 +17,17 @@ export function parseCommand<T extends NonNullable<ParseArgsConfig['options']>>(
   }
 }
 
+/** Runs a command line's parser: a UsageError it throws ends with the usage (added where it is not there yet). */
+export function withUsage<T>(usage: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof UsageError && !error.message.endsWith(usage))
+      throw new UsageError(`${error.message}\n\n${usage}`);
+    throw error;
+  }
+}
+
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** "250ms", "30s", "10m", "1h" or a bare number of seconds, in milliseconds. */

@@ -1,7 +1,16 @@
 // `npm run loadtest`: simulated browsers against a running hub, with live figures each second on
 // stderr, a summary on stdout (or one JSON object with --json) and optionally an HTML report.
 import { writeFile } from 'node:fs/promises';
-import { parseCommand, parseDuration, parseHubUrl, parseList, parsePositive, runMain, UsageError } from './cli.ts';
+import {
+  parseCommand,
+  parseDuration,
+  parseHubUrl,
+  parseList,
+  parsePositive,
+  runMain,
+  UsageError,
+  withUsage,
+} from './cli.ts';
 import { renderReport } from './loadgenReport.ts';
 import { type LoadOptions, runLoad } from './loadgenRun.ts';
 import { describeRun, progressHeader, progressLine, saturationWarning, summaryTable } from './loadgenText.ts';
@@ -42,7 +51,7 @@ const OPTIONS = {
 function parseOptions(args: readonly string[]): (LoadOptions & { json: boolean; out: string | null }) | null {
   const values = parseCommand(args, OPTIONS, USAGE);
   if (values.help) return null;
-  try {
+  return withUsage(USAGE, () => {
     const durationMs = parseDuration(values.duration ?? '2m', 'duration');
     if (durationMs <= 0) throw new UsageError('--duration must be longer than 0');
     if (values.token !== undefined && (values.email !== undefined || values.password !== undefined)) {
@@ -68,10 +77,7 @@ function parseOptions(args: readonly string[]): (LoadOptions & { json: boolean; 
       json: values.json ?? false,
       out: values.out ?? null,
     };
-  } catch (error) {
-    if (error instanceof UsageError) throw new UsageError(`${error.message}\n\n${USAGE}`);
-    throw error;
-  }
+  });
 }
 
 await runMain(async () => {

@@ -1,6 +1,6 @@
 // npm run record: records a hub's live stream into a gzip NDJSON file (see recording.ts) until
 // --duration has passed or Ctrl-C, printing the samples/s recorded each second and a summary.
-import { parseCommand, parseDuration, parseHubUrl, parseList, runMain, UsageError } from './cli.ts';
+import { parseCommand, parseDuration, parseHubUrl, parseList, runMain, UsageError, withUsage } from './cli.ts';
 import { DEMO_LOGIN } from './hub.ts';
 import { type RecordSummary, record } from './recorder.ts';
 
@@ -77,14 +77,7 @@ function parseCommandLine(args: string[]): CommandLine | null {
 }
 
 async function main(): Promise<void> {
-  let command: CommandLine | null;
-  try {
-    command = parseCommandLine(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof UsageError && !error.message.endsWith(USAGE))
-      throw new UsageError(`${error.message}\n\n${USAGE}`);
-    throw error;
-  }
+  const command = withUsage(USAGE, () => parseCommandLine(process.argv.slice(2)));
   if (command === null) return console.log(USAGE);
   const { from, out } = command;
   const controller = new AbortController();

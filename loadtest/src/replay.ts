@@ -2,7 +2,7 @@
 // a terminal and a plain line a second otherwise, then a summary. Ctrl-C lets the requests in flight
 // finish and prints the summary.
 import { existsSync } from 'node:fs';
-import { parseCommand, parseHubUrl, parsePositive, runMain, UsageError } from './cli.ts';
+import { parseCommand, parseHubUrl, parsePositive, runMain, UsageError, withUsage } from './cli.ts';
 import { DEMO_INGEST_KEY, type ReplayProgress, type ReplaySummary, replay } from './replayer.ts';
 
 const USAGE = `Usage: npm run replay -- --file FILE.ndjson.gz --to URL [options]
@@ -80,14 +80,7 @@ function parseCommandLine(args: string[]): CommandLine | null {
 }
 
 async function main(): Promise<void> {
-  let command: CommandLine | null;
-  try {
-    command = parseCommandLine(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof UsageError && !error.message.endsWith(USAGE))
-      throw new UsageError(`${error.message}\n\n${USAGE}`);
-    throw error;
-  }
+  const command = withUsage(USAGE, () => parseCommandLine(process.argv.slice(2)));
   if (command === null) return console.log(USAGE);
   const tty = process.stdout.isTTY === true;
   let barShown = false;

@@ -1,31 +1,10 @@
 import type { Alarm, AlarmState, SiteEvent } from '@voltscope/shared/alarms';
 import { describe, expect, it } from 'vitest';
 import { AlarmBook, type AlarmEventPayload, countRecent } from './alarmBook.ts';
+import { testAlarm, text } from './testAlarm.ts';
 
-const text = (s: string) => ({ en: s, fr: s, fa: s, ar: s });
-
-function alarm(id: number, seq: number, state: AlarmState = 'unacknowledged', extra: Partial<Alarm> = {}): Alarm {
-  return {
-    id,
-    siteId: 's1',
-    deviceId: 's1.inv01',
-    ruleId: 1,
-    priority: 'high',
-    state,
-    message: text(`alarm ${id}`),
-    value: 1,
-    raisedAt: 1000 + id,
-    clearedAt: null,
-    acknowledgedAt: null,
-    acknowledgedBy: null,
-    closedAt: null,
-    shelvedUntil: null,
-    suppressed: false,
-    outOfService: false,
-    seq,
-    ...extra,
-  };
-}
+const alarm = (id: number, seq: number, state: AlarmState = 'unacknowledged', extra: Partial<Alarm> = {}): Alarm =>
+  testAlarm(id, { seq, state, ...extra });
 
 function payload(seq: number, a: Alarm | null, type: SiteEvent['type'] = 'alarm_raised', ts = 5000): AlarmEventPayload {
   return {

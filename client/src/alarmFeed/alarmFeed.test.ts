@@ -4,6 +4,7 @@
 import { roleRuleTemplates } from '@voltscope/shared/abilities';
 import type { Alarm, AlarmSubscribeResult, SiteEvent } from '@voltscope/shared/alarms';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testAlarm, text } from './testAlarm.ts';
 
 // Plain recorders rather than vi.fn(): the calls are read across tests.
 const live = vi.hoisted(() => {
@@ -36,26 +37,8 @@ const { alarmFeed } = await import('./alarmFeed.ts');
 const { onAlarmResync, onSiteEvent } = await import('./alarmClient.ts');
 const { sessionStore } = await import('../session/sessionStore.ts');
 
-const text = (s: string) => ({ en: s, fr: s, fa: s, ar: s });
-const alarm = (id: number, seq: number, state: Alarm['state'] = 'unacknowledged'): Alarm => ({
-  id,
-  siteId: 's1',
-  deviceId: 's1.inv01',
-  ruleId: 4,
-  priority: 'high',
-  state,
-  message: text(`alarm ${id}`),
-  value: 101,
-  raisedAt: Date.now(),
-  clearedAt: null,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  closedAt: null,
-  shelvedUntil: null,
-  suppressed: false,
-  outOfService: false,
-  seq,
-});
+const alarm = (id: number, seq: number, state: Alarm['state'] = 'unacknowledged'): Alarm =>
+  testAlarm(id, { seq, state, ruleId: 4, value: 101, raisedAt: Date.now() });
 const event = (seq: number, a: Alarm | null): { alarm: Alarm | null; event: SiteEvent } => ({
   alarm: a,
   event: {

@@ -9,6 +9,23 @@ const menuOf = (rules: Parameters<typeof createAbility>[0]) =>
     entries: group.children.map((entry) => entry.path),
   }));
 
+/** The menu's groups after monitoring, in full: what an admin sees, with or without rights on the sites. */
+const allButMonitoring = [
+  {
+    group: 'eventsAlarm',
+    entries: [
+      '/event/realtime',
+      '/alarm/realtime',
+      '/event/history',
+      '/alarm/history',
+      '/analysis/history',
+      '/alarm/rules',
+    ],
+  },
+  { group: 'userAccess', entries: ['/access-control'] },
+  { group: 'settings', entries: ['/settings/user-interface'] },
+];
+
 describe('menu', () => {
   it('shows an admin the built pages only', () => {
     expect(menuOf(roleRuleTemplates.admin)).toEqual([
@@ -25,19 +42,7 @@ describe('menu', () => {
           '/overview/ChartJsLineChart',
         ],
       },
-      {
-        group: 'eventsAlarm',
-        entries: [
-          '/event/realtime',
-          '/alarm/realtime',
-          '/event/history',
-          '/alarm/history',
-          '/analysis/history',
-          '/alarm/rules',
-        ],
-      },
-      { group: 'userAccess', entries: ['/access-control'] },
-      { group: 'settings', entries: ['/settings/user-interface'] },
+      ...allButMonitoring,
     ]);
   });
 
@@ -57,19 +62,7 @@ describe('menu', () => {
       ]),
     ).toEqual([
       { group: 'monitoring', entries: ['/overview/ApexChartDailySalesStates', '/overview/ChartJsLineChart'] },
-      {
-        group: 'eventsAlarm',
-        entries: [
-          '/event/realtime',
-          '/alarm/realtime',
-          '/event/history',
-          '/alarm/history',
-          '/analysis/history',
-          '/alarm/rules',
-        ],
-      },
-      { group: 'userAccess', entries: ['/access-control'] },
-      { group: 'settings', entries: ['/settings/user-interface'] },
+      ...allButMonitoring,
     ]);
   });
 

@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 import type { FleetDirectory } from '../data/useFleetDirectory.ts';
 import { IconRefresh } from '../ui/icons.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { RetryAlert } from '../ui/RetryAlert.tsx';
 import { CsvExportButton } from './CsvExportButton.tsx';
 import { type ListChoice, LogFilters } from './LogFilters.tsx';
 import { LogResults, type LogResultsProps } from './LogResults.tsx';
-import { LoadFailed } from './LogStates.tsx';
 import { activeFilters, csvQuery, type LogSpec } from './logQuery.ts';
 
 interface LogPageProps<T> extends Omit<LogResultsProps<T>, 'active' | 'text'> {
@@ -70,7 +70,9 @@ export function LogPage<T>({
         active={active}
         {...(text.searchPlaceholder ? { searchPlaceholder: text.searchPlaceholder } : {})}
       />
-      {history.error !== null && <LoadFailed message={text.loadError} onRetry={history.reload} />}
+      {history.error !== null && (
+        <RetryAlert message={text.loadError} onRetry={history.reload} mb="md" testId="load-error" />
+      )}
       <LogResults {...results} active={active} text={text} />
       {children}
     </>

@@ -1,8 +1,8 @@
-// What a log shows instead of rows: the first load, a failure (with a retry), or nothing to show (with
-// a way out of the filters that emptied it).
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+// What a log shows instead of rows: the first load, or nothing to show (with a way out of the filters that
+// emptied it). A failed load is the shared RetryAlert, above the table.
+import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconAlertTriangle, IconFileSearch } from '../ui/icons.tsx';
+import { IconFileSearch } from '../ui/icons.tsx';
 
 export function LoadingRows() {
   const { t } = useTranslation(['events', 'common']);
@@ -13,20 +13,6 @@ export function LoadingRows() {
         <Skeleton key={i} h={34} />
       ))}
     </Stack>
-  );
-}
-
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation(['events', 'common']);
-  return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} mb="md" data-testid="load-error">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {t('common:ui.retry')}
-        </Button>
-      </Group>
-    </Alert>
   );
 }
 

@@ -1,12 +1,12 @@
 // The table of a log (event history, alarm history, the realtime tail): columns given by the page,
 // headers that sort on the server when the column allows it (with aria-sort), rows kept in place and
 // dimmed while the next page loads, and on a phone one card per row instead of a table wider than it.
-import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconArrowsUpDown, IconArrowUp } from '../ui/icons.tsx';
 import classes from './logs.module.css';
+import { SortButton } from './SortButton.tsx';
 
 export interface Column<T> {
   key: string;
@@ -42,24 +42,17 @@ function SortHeader({ column, sort }: { column: Column<unknown>; sort: SortState
   const { t } = useTranslation(['events', 'common']);
   const active = sort.key === column.sortKey;
   return (
-    <UnstyledButton className={classes.sortButton} onClick={() => column.sortKey && sort.onSort(column.sortKey)}>
-      {column.header}
-      {active ? (
-        <IconArrowUp
-          size={14}
-          className={classes.sortMark}
-          data-active
-          style={sort.order === 'desc' ? { transform: 'rotate(180deg)' } : undefined}
-        />
-      ) : (
-        <IconArrowsUpDown size={14} className={classes.sortMark} />
-      )}
-      <VisuallyHidden>
-        {active
+    <SortButton
+      order={active ? sort.order : null}
+      said={
+        active
           ? t(sort.order === 'asc' ? 'events:table.ascending' : 'events:table.descending')
-          : t('events:table.sortBy', { column: column.header })}
-      </VisuallyHidden>
-    </UnstyledButton>
+          : t('events:table.sortBy', { column: column.header })
+      }
+      onClick={() => column.sortKey && sort.onSort(column.sortKey)}
+    >
+      {column.header}
+    </SortButton>
   );
 }
 

@@ -4,12 +4,11 @@
 // chart is built once per shape, theme and direction, and given new columns with one redraw. Time runs
 // left to right in every language; the value axis moves to the other side in right-to-left, and the
 // legend under the plot is text (series told apart by shape as well as colour: bar, line, dashes).
-import { Box, Group, Text, useComputedColorScheme, useDirection } from '@mantine/core';
+import { Box, Group, Text, useDirection } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { ChartTooltip, placeTooltip } from './ChartTooltip.tsx';
-import { chartColors } from './chartTheme.ts';
-import { type MountedChart, mountUplot } from './mountUplot.ts';
+import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
+import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
 export interface AnalysisSeries {
@@ -83,12 +82,9 @@ function Swatch({
 }
 
 function fillTooltip(el: HTMLElement, u: uPlot, props: AnalysisBarsProps): void {
-  const i = u.cursor.idx;
-  const x = i === null || i === undefined ? undefined : u.data[0][i];
-  if (x === undefined || i === null || i === undefined) {
-    el.style.display = 'none';
-    return;
-  }
+  const point = pointAtCursor(el, u);
+  if (!point) return;
+  const { i, x } = point;
   const head = document.createElement('div');
   head.style.fontWeight = '600';
   head.textContent = props.formatCursor(x * 1000);
@@ -119,129 +115,117 @@ export function AnalysisBars(props: AnalysisBarsProps) {
     describedBy,
     testId,
   } = props;
-  const scheme = useComputedColorScheme('light');
   const { dir } = useDirection();
-  const container = useRef<HTMLDivElement | null>(null);
   const tooltip = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<MountedChart | null>(null);
   // Formatting and data follow the props without rebuilding the chart.
   const propsRef = useRef(props);
   propsRef.current = props;
 
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const colors = chartColors(element, scheme);
-    const rtl = dir === 'rtl';
-    const read = (): uPlot.AlignedData => [
-      Float64Array.from(propsRef.current.x, (ms) => ms / 1000),
-      ...propsRef.current.columns.map((c) => [...c]),
-    ];
-    const bars = (uPlot.paths.bars as NonNullable<typeof uPlot.paths.bars>)({ size: [0.7, 56, 1], align: 0 });
-    const mounted = mountUplot(
-      element,
-      (width, h) => ({
-        width,
-        height: h,
-        legend: { show: false },
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
-        cursor: { y: false, drag: { x: false, y: false }, points: { size: 7 } },
-        scales: {
-          x: {
-            time: true,
-            range: (u) => {
-              const xs = u.data[0];
-              const first = xs[0] ?? 0;
-              const last = xs[xs.length - 1] ?? first;
-              const pad = stepMs / 2000;
-              return [first - pad, last + pad];
+  const { container, redraw } = useUplot(
+    ({ colors }) => {
+      const rtl = dir === 'rtl';
+      const read = (): uPlot.AlignedData => [
+        Float64Array.from(propsRef.current.x, (ms) => ms / 1000),
+        ...propsRef.current.columns.map((c) => [...c]),
+      ];
+      const bars = (uPlot.paths.bars as NonNullable<typeof uPlot.paths.bars>)({ size: [0.7, 56, 1], align: 0 });
+      return {
+        options: {
+          tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
+          cursor: { y: false, drag: { x: false, y: false }, points: { size: 7 } },
+          scales: {
+            x: {
+              time: true,
+              range: (u) => {
+                const xs = u.data[0];
+                const first = xs[0] ?? 0;
+                const last = xs[xs.length - 1] ?? first;
+                const pad = stepMs / 2000;
+                return [first - pad, last + pad];
+              },
+            },
+            y: {
+              range: (_u, _min, max) => {
+                const { targets: lines = [], minTop = 0 } = propsRef.current;
+                const top = Math.max(finite(max) ? max : 0, ...lines.map((t) => t.value));
+                // Room above the highest value or target, but no more than asked when the data stays under it.
+                return [0, top > 0 ? Math.max(top * 1.12, minTop) : Math.max(1, minTop)];
+              },
             },
           },
-          y: {
-            range: (_u, _min, max) => {
-              const { targets: lines = [], minTop = 0 } = propsRef.current;
-              const top = Math.max(finite(max) ? max : 0, ...lines.map((t) => t.value));
-              // Room above the highest value or target, but no more than asked when the data stays under it.
-              return [0, top > 0 ? Math.max(top * 1.12, minTop) : Math.max(1, minTop)];
+          axes: [
+            {
+              ...axisStyle(colors),
+              grid: { stroke: colors.grid, width: 1 },
+              space: 64,
+              ...(ticksOnValues
+                ? {
+                    splits: (u: uPlot) => {
+                      const xs = u.data[0];
+                      const room = u.bbox.width / uPlot.pxRatio / 64;
+                      const every = Math.max(1, Math.ceil(xs.length / Math.max(1, room)));
+                      return Array.from(xs).filter((_, i) => i % every === 0);
+                    },
+                  }
+                : {}),
+              values: (_u, splits, _axis, _space, incr) =>
+                splits.map((s) => propsRef.current.formatTick(s * 1000, incr * 1000)),
             },
-          },
-        },
-        axes: [
-          {
-            ...axisStyle(colors),
-            grid: { stroke: colors.grid, width: 1 },
-            space: 64,
-            ...(ticksOnValues
-              ? {
-                  splits: (u: uPlot) => {
-                    const xs = u.data[0];
-                    const room = u.bbox.width / uPlot.pxRatio / 64;
-                    const every = Math.max(1, Math.ceil(xs.length / Math.max(1, room)));
-                    return Array.from(xs).filter((_, i) => i % every === 0);
-                  },
+            valueAxis(colors, 'y', rtl ? 1 : 3, true, () => propsRef.current.axis),
+          ],
+          series: [
+            {},
+            ...series.map(
+              (s): uPlot.Series => ({
+                label: s.label,
+                stroke: s.color,
+                width: s.kind === 'bars' ? 0 : 2,
+                ...(s.kind === 'bars'
+                  ? { fill: s.color, paths: bars, points: { show: false } }
+                  : { points: { show: s.points ?? false, size: 5, fill: s.color }, spanGaps: false }),
+                ...(s.dash ? { dash: s.dash } : {}),
+              }),
+            ),
+          ],
+          hooks: {
+            draw: [
+              (u) => {
+                const lines = propsRef.current.targets ?? [];
+                if (lines.length === 0) return;
+                const { ctx } = u;
+                const { left, top, width: w, height: hh } = u.bbox;
+                ctx.save();
+                for (const target of lines) {
+                  const y = Math.round(u.valToPos(target.value, 'y', true)) + 0.5;
+                  if (y < top || y > top + hh) continue;
+                  ctx.strokeStyle = target.color;
+                  ctx.lineWidth = 2 * uPlot.pxRatio;
+                  ctx.setLineDash((target.dash ?? []).map((d) => d * uPlot.pxRatio));
+                  ctx.beginPath();
+                  ctx.moveTo(left, y);
+                  ctx.lineTo(left + w, y);
+                  ctx.stroke();
                 }
-              : {}),
-            values: (_u, splits, _axis, _space, incr) =>
-              splits.map((s) => propsRef.current.formatTick(s * 1000, incr * 1000)),
+                ctx.restore();
+              },
+            ],
+            setCursor: [
+              (u) => {
+                if (tooltip.current) fillTooltip(tooltip.current, u, propsRef.current);
+              },
+            ],
           },
-          valueAxis(colors, 'y', rtl ? 1 : 3, true, () => propsRef.current.axis),
-        ],
-        series: [
-          {},
-          ...series.map(
-            (s): uPlot.Series => ({
-              label: s.label,
-              stroke: s.color,
-              width: s.kind === 'bars' ? 0 : 2,
-              ...(s.kind === 'bars'
-                ? { fill: s.color, paths: bars, points: { show: false } }
-                : { points: { show: s.points ?? false, size: 5, fill: s.color }, spanGaps: false }),
-              ...(s.dash ? { dash: s.dash } : {}),
-            }),
-          ),
-        ],
-        hooks: {
-          draw: [
-            (u) => {
-              const lines = propsRef.current.targets ?? [];
-              if (lines.length === 0) return;
-              const { ctx } = u;
-              const { left, top, width: w, height: hh } = u.bbox;
-              ctx.save();
-              for (const target of lines) {
-                const y = Math.round(u.valToPos(target.value, 'y', true)) + 0.5;
-                if (y < top || y > top + hh) continue;
-                ctx.strokeStyle = target.color;
-                ctx.lineWidth = 2 * uPlot.pxRatio;
-                ctx.setLineDash((target.dash ?? []).map((d) => d * uPlot.pxRatio));
-                ctx.beginPath();
-                ctx.moveTo(left, y);
-                ctx.lineTo(left + w, y);
-                ctx.stroke();
-              }
-              ctx.restore();
-            },
-          ],
-          setCursor: [
-            (u) => {
-              if (tooltip.current) fillTooltip(tooltip.current, u, propsRef.current);
-            },
-          ],
         },
-      }),
-      read,
-    );
-    chart.current = mounted;
-    return () => {
-      chart.current = null;
-      mounted.dispose();
-    };
-  }, [series, stepMs, timeZone, ticksOnValues, scheme, dir]);
+        read,
+      };
+    },
+    [series, stepMs, timeZone, ticksOnValues, dir],
+  );
 
   // New figures for the same chart: one redraw (the targets and the axis are read at each draw).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the data is read through propsRef at the redraw
   useEffect(() => {
-    chart.current?.redraw();
+    redraw();
   }, [x, columns, targets]);
 
   return (

@@ -63,3 +63,19 @@ export function placeTooltip(el: HTMLElement, u: uPlot): void {
       ? `${Math.max(0, left - el.offsetWidth - 12 + u.over.offsetLeft)}px`
       : `${left + 16 + u.over.offsetLeft}px`;
 }
+
+/** The data point under the cursor, its index and x value (in `xs`, the chart's own by default); off the data,
+ * null, and the tooltip `el` is hidden. */
+export function pointAtCursor(
+  el: HTMLElement,
+  u: uPlot,
+  xs: ArrayLike<number> = u.data[0],
+): { i: number; x: number } | null {
+  const i = u.cursor.idx;
+  const x = i === null || i === undefined ? undefined : xs[i];
+  if (x === undefined || i === null || i === undefined) {
+    el.style.display = 'none';
+    return null;
+  }
+  return { i, x };
+}

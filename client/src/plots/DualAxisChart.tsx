@@ -3,12 +3,12 @@
 // the chart is built and at each redraw that `subscribe` asks for (through the page's one animation-frame
 // scheduler), so a live chart moves without React rendering per sample. Time runs left to right in every
 // language; the value axes swap sides in right-to-left so the main one stays at the start of the line.
-import { Box, useComputedColorScheme, useDirection } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Box, useDirection } from '@mantine/core';
+import { useRef } from 'react';
 import type uPlot from 'uplot';
-import { ChartTooltip, placeTooltip } from './ChartTooltip.tsx';
-import { chartColors } from './chartTheme.ts';
-import { mountUplot } from './mountUplot.ts';
+import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
+import type { MountedChart } from './mountUplot.ts';
+import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
 export interface ChartLine {
@@ -55,12 +55,9 @@ const swatch = (color: string, dash: boolean) => {
 };
 
 function fillTooltip(el: HTMLElement, u: uPlot, props: DualAxisChartProps): void {
-  const i = u.cursor.idx;
-  const x = i === null || i === undefined ? undefined : u.data[0][i];
-  if (x === undefined || i === null || i === undefined) {
-    el.style.display = 'none';
-    return;
-  }
+  const point = pointAtCursor(el, u);
+  if (!point) return;
+  const { i, x } = point;
   const rows: HTMLElement[] = [];
   const head = document.createElement('div');
   head.style.fontWeight = '600';
@@ -84,78 +81,68 @@ function fillTooltip(el: HTMLElement, u: uPlot, props: DualAxisChartProps): void
 
 export function DualAxisChart(props: DualAxisChartProps) {
   const { lines, read, subscribe, xRange, height = 320, spanGaps = true, ariaLabel, describedBy, testId } = props;
-  const scheme = useComputedColorScheme('light');
   const { dir } = useDirection();
-  const container = useRef<HTMLDivElement | null>(null);
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting follows the language without rebuilding the chart.
   const propsRef = useRef(props);
   propsRef.current = props;
 
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const colors = chartColors(element, scheme);
-    const rtl = dir === 'rtl';
-    const hasRight = lines.some((l) => l.axis === 'right');
-    const finite = (v: number | null | undefined) => typeof v === 'number' && Number.isFinite(v);
-    const chart = mountUplot(
-      element,
-      (width, h) => ({
-        width,
-        height: h,
-        legend: { show: false },
-        cursor: { y: false, drag: { x: false, y: false }, points: { size: 7 } },
-        scales: {
-          x: { time: true, ...(xRange ? { range: () => xRange() } : {}) },
-          y: {
-            range: (_u, min, max) => [finite(min) ? Math.min(0, min) : 0, finite(max) && max > 0 ? max * 1.08 : 1],
-          },
-          r: { range: (_u, _min, max) => [0, finite(max) && max > 0 ? max * 1.08 : 100] },
-        },
-        axes: [
-          {
-            ...axisStyle(colors),
-            grid: { stroke: colors.grid, width: 1 },
-            space: 70,
-            values: (_u, splits, _axis, _space, incr) =>
-              splits.map((s) => propsRef.current.formatTick(s * 1000, incr * 1000)),
-          },
-          valueAxis(colors, 'y', rtl ? 1 : 3, true, () => propsRef.current.left),
-          ...(hasRight
-            ? [valueAxis(colors, 'r', rtl ? 3 : 1, false, () => propsRef.current.right ?? propsRef.current.left)]
-            : []),
-        ],
-        series: [
-          {},
-          ...lines.map((line) => ({
-            label: line.label,
-            scale: line.axis === 'right' ? 'r' : 'y',
-            stroke: line.color,
-            width: line.width ?? 2,
-            show: line.show !== false,
-            spanGaps,
-            points: { show: false },
-            ...(line.dash ? { dash: line.dash } : {}),
-            ...(line.fill ? { fill: `color-mix(in srgb, ${line.color} 18%, transparent)` } : {}),
-          })),
-        ],
-        hooks: {
-          setCursor: [
-            (u) => {
-              if (tooltip.current) fillTooltip(tooltip.current, u, propsRef.current);
+  const { container } = useUplot(
+    ({ colors }) => {
+      const rtl = dir === 'rtl';
+      const hasRight = lines.some((l) => l.axis === 'right');
+      const finite = (v: number | null | undefined) => typeof v === 'number' && Number.isFinite(v);
+      return {
+        options: {
+          cursor: { y: false, drag: { x: false, y: false }, points: { size: 7 } },
+          scales: {
+            x: { time: true, ...(xRange ? { range: () => xRange() } : {}) },
+            y: {
+              range: (_u, min, max) => [finite(min) ? Math.min(0, min) : 0, finite(max) && max > 0 ? max * 1.08 : 1],
             },
+            r: { range: (_u, _min, max) => [0, finite(max) && max > 0 ? max * 1.08 : 100] },
+          },
+          axes: [
+            {
+              ...axisStyle(colors),
+              grid: { stroke: colors.grid, width: 1 },
+              space: 70,
+              values: (_u, splits, _axis, _space, incr) =>
+                splits.map((s) => propsRef.current.formatTick(s * 1000, incr * 1000)),
+            },
+            valueAxis(colors, 'y', rtl ? 1 : 3, true, () => propsRef.current.left),
+            ...(hasRight
+              ? [valueAxis(colors, 'r', rtl ? 3 : 1, false, () => propsRef.current.right ?? propsRef.current.left)]
+              : []),
           ],
+          series: [
+            {},
+            ...lines.map((line) => ({
+              label: line.label,
+              scale: line.axis === 'right' ? 'r' : 'y',
+              stroke: line.color,
+              width: line.width ?? 2,
+              show: line.show !== false,
+              spanGaps,
+              points: { show: false },
+              ...(line.dash ? { dash: line.dash } : {}),
+              ...(line.fill ? { fill: `color-mix(in srgb, ${line.color} 18%, transparent)` } : {}),
+            })),
+          ],
+          hooks: {
+            setCursor: [
+              (u) => {
+                if (tooltip.current) fillTooltip(tooltip.current, u, propsRef.current);
+              },
+            ],
+          },
         },
-      }),
-      read,
-    );
-    const stop = subscribe?.(chart.redraw);
-    return () => {
-      stop?.();
-      chart.dispose();
-    };
-  }, [lines, read, subscribe, xRange, spanGaps, scheme, dir]);
+        read,
+        ...(subscribe ? { attach: (chart: MountedChart) => subscribe(chart.redraw) } : {}),
+      };
+    },
+    [lines, read, subscribe, xRange, spanGaps, dir],
+  );
 
   return (
     <Box

@@ -7,8 +7,7 @@ import { Box, Group, Text, useComputedColorScheme, useDirection } from '@mantine
 import { useEffect, useId, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
-import { chartColors } from './chartTheme.ts';
-import { mountUplot } from './mountUplot.ts';
+import { useUplot } from './useUplot.ts';
 
 /** How a cell is drawn. */
 export const HEAT = {
@@ -104,162 +103,153 @@ export function HeatmapChart(props: HeatmapChartProps) {
   const { rows, cols, ariaLabel, describedBy, legend, max, format } = props;
   const scheme = useComputedColorScheme('light');
   const { dir } = useDirection();
-  const container = useRef<HTMLDivElement | null>(null);
   const tooltip = useRef<HTMLDivElement | null>(null);
   const outline = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<{ redraw: () => void } | null>(null);
   // The chart reads the latest props in its draw hook: new data is a redraw, not a new chart.
   const current = useRef(props);
   current.current = props;
 
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const colors = chartColors(element, scheme);
-    const font = `12px ${getComputedStyle(element).fontFamily || 'sans-serif'}`;
-    const noData = hatch(colors.dimmed);
-    const xs = Array.from({ length: 25 }, (_, i) => i);
-    const ys = xs.map(() => null);
+  const { container, redraw } = useUplot(
+    ({ element, colors, scheme }) => {
+      const font = `12px ${getComputedStyle(element).fontFamily || 'sans-serif'}`;
+      const noData = hatch(colors.dimmed);
+      const xs = Array.from({ length: 25 }, (_, i) => i);
+      const ys = xs.map(() => null);
 
-    const rowTop = (u: uPlot, row: number) => u.valToPos(current.current.rows - row, 'y', true);
-    const draw = (u: uPlot) => {
-      const p = current.current;
-      const { ctx } = u;
-      const dpr = uPlot.pxRatio;
-      ctx.save();
-      for (let row = 0; row < p.rows; row++) {
-        const top = Math.round(rowTop(u, row));
-        const bottom = Math.round(rowTop(u, row + 1));
-        const gapY = bottom - top > 6 * dpr ? Math.round(dpr) : 0;
-        for (let col = 0; col < p.cols; col++) {
-          const left = Math.round(u.valToPos(col, 'x', true));
-          const right = Math.round(u.valToPos(col + 1, 'x', true));
-          const gapX = right - left > 6 * dpr ? Math.round(dpr) : 0;
-          const i = row * p.cols + col;
-          const kind = p.kinds[i];
-          const [x, y, w, h] = [left, top, right - left - gapX, bottom - top - gapY];
-          if (kind === HEAT.value) {
-            ctx.fillStyle = heatColor(scheme, p.values[i] as number, p.max);
-            ctx.fillRect(x, y, w, h);
-          } else if (kind === HEAT.noData) {
-            ctx.fillStyle = noData ?? colors.grid;
-            ctx.fillRect(x, y, w, h);
-          } else if (h > 4 * dpr) {
-            ctx.strokeStyle = colors.grid;
-            ctx.lineWidth = dpr;
-            ctx.strokeRect(x + dpr / 2, y + dpr / 2, w - dpr, h - dpr);
+      const rowTop = (u: uPlot, row: number) => u.valToPos(current.current.rows - row, 'y', true);
+      const draw = (u: uPlot) => {
+        const p = current.current;
+        const { ctx } = u;
+        const dpr = uPlot.pxRatio;
+        ctx.save();
+        for (let row = 0; row < p.rows; row++) {
+          const top = Math.round(rowTop(u, row));
+          const bottom = Math.round(rowTop(u, row + 1));
+          const gapY = bottom - top > 6 * dpr ? Math.round(dpr) : 0;
+          for (let col = 0; col < p.cols; col++) {
+            const left = Math.round(u.valToPos(col, 'x', true));
+            const right = Math.round(u.valToPos(col + 1, 'x', true));
+            const gapX = right - left > 6 * dpr ? Math.round(dpr) : 0;
+            const i = row * p.cols + col;
+            const kind = p.kinds[i];
+            const [x, y, w, h] = [left, top, right - left - gapX, bottom - top - gapY];
+            if (kind === HEAT.value) {
+              ctx.fillStyle = heatColor(scheme, p.values[i] as number, p.max);
+              ctx.fillRect(x, y, w, h);
+            } else if (kind === HEAT.noData) {
+              ctx.fillStyle = noData ?? colors.grid;
+              ctx.fillRect(x, y, w, h);
+            } else if (h > 4 * dpr) {
+              ctx.strokeStyle = colors.grid;
+              ctx.lineWidth = dpr;
+              ctx.strokeRect(x + dpr / 2, y + dpr / 2, w - dpr, h - dpr);
+            }
           }
         }
-      }
-      ctx.restore();
-    };
+        ctx.restore();
+      };
 
-    const hide = () => {
-      if (tooltip.current) tooltip.current.style.display = 'none';
-      if (outline.current) outline.current.style.display = 'none';
-    };
-    const hover = (u: uPlot) => {
-      const p = current.current;
-      const { left, top } = u.cursor;
-      if (left === undefined || top === undefined || left < 0 || top < 0) return hide();
-      const col = Math.floor(u.posToVal(left, 'x'));
-      const row = Math.floor(p.rows - u.posToVal(top, 'y'));
-      if (col < 0 || col >= p.cols || row < 0 || row >= p.rows) return hide();
-      const tip = tooltip.current;
-      const box = outline.current;
-      if (!tip || !box) return;
-      const origin = element.getBoundingClientRect();
-      const over = u.over.getBoundingClientRect();
-      const dx = over.left - origin.left;
-      const dy = over.top - origin.top;
-      const x0 = u.valToPos(col, 'x');
-      const x1 = u.valToPos(col + 1, 'x');
-      const y0 = u.valToPos(p.rows - row, 'y');
-      const y1 = u.valToPos(p.rows - row - 1, 'y');
-      Object.assign(box.style, {
-        display: 'block',
-        left: `${dx + x0 - 1}px`,
-        top: `${dy + y0 - 1}px`,
-        width: `${x1 - x0 + 1}px`,
-        height: `${y1 - y0 + 1}px`,
-      });
-      setTooltipLines(tip, p.tooltip(row, col));
-      tip.style.display = 'block';
-      const width = tip.offsetWidth;
-      const height = tip.offsetHeight;
-      const x = dx + left + 14 + width > origin.width ? dx + left - width - 14 : dx + left + 14;
-      const y = Math.max(0, Math.min(dy + top + 14, origin.height - height));
-      tip.style.left = `${Math.max(0, x)}px`;
-      tip.style.top = `${y}px`;
-    };
+      const hide = () => {
+        if (tooltip.current) tooltip.current.style.display = 'none';
+        if (outline.current) outline.current.style.display = 'none';
+      };
+      const hover = (u: uPlot) => {
+        const p = current.current;
+        const { left, top } = u.cursor;
+        if (left === undefined || top === undefined || left < 0 || top < 0) return hide();
+        const col = Math.floor(u.posToVal(left, 'x'));
+        const row = Math.floor(p.rows - u.posToVal(top, 'y'));
+        if (col < 0 || col >= p.cols || row < 0 || row >= p.rows) return hide();
+        const tip = tooltip.current;
+        const box = outline.current;
+        if (!tip || !box) return;
+        const origin = element.getBoundingClientRect();
+        const over = u.over.getBoundingClientRect();
+        const dx = over.left - origin.left;
+        const dy = over.top - origin.top;
+        const x0 = u.valToPos(col, 'x');
+        const x1 = u.valToPos(col + 1, 'x');
+        const y0 = u.valToPos(p.rows - row, 'y');
+        const y1 = u.valToPos(p.rows - row - 1, 'y');
+        Object.assign(box.style, {
+          display: 'block',
+          left: `${dx + x0 - 1}px`,
+          top: `${dy + y0 - 1}px`,
+          width: `${x1 - x0 + 1}px`,
+          height: `${y1 - y0 + 1}px`,
+        });
+        setTooltipLines(tip, p.tooltip(row, col));
+        tip.style.display = 'block';
+        const width = tip.offsetWidth;
+        const height = tip.offsetHeight;
+        const x = dx + left + 14 + width > origin.width ? dx + left - width - 14 : dx + left + 14;
+        const y = Math.max(0, Math.min(dy + top + 14, origin.height - height));
+        tip.style.left = `${Math.max(0, x)}px`;
+        tip.style.top = `${y}px`;
+      };
 
-    const mounted = mountUplot(
-      element,
-      (width, height) => ({
-        width,
-        height,
-        legend: { show: false },
-        padding: [6, 6, 0, 6],
-        cursor: { x: false, y: false, points: { show: false }, drag: { x: false, y: false } },
-        scales: {
-          x: { time: false, auto: false, range: () => [0, current.current.cols] },
-          y: { auto: false, range: () => [0, current.current.rows] },
+      return {
+        options: {
+          padding: [6, 6, 0, 6],
+          cursor: { x: false, y: false, points: { show: false }, drag: { x: false, y: false } },
+          scales: {
+            x: { time: false, auto: false, range: () => [0, current.current.cols] },
+            y: { auto: false, range: () => [0, current.current.rows] },
+          },
+          axes: [
+            {
+              stroke: colors.dimmed,
+              font,
+              grid: { show: false },
+              ticks: { show: false },
+              size: X_AXIS_PX,
+              splits: (u) => {
+                const p = current.current;
+                const step = labelStep(u.bbox.width / uPlot.pxRatio / p.cols, 26, [1, 2, 3, 4, 6, 12]);
+                return Array.from({ length: Math.ceil(p.cols / step) }, (_, i) => i * step + 0.5);
+              },
+              values: (_u, splits) => splits.map((v) => current.current.colLabel(Math.floor(v))),
+            },
+            {
+              stroke: colors.dimmed,
+              font,
+              grid: { show: false },
+              ticks: { show: false },
+              side: dir === 'rtl' ? 1 : 3,
+              gap: 6,
+              size: (u, values) => {
+                if (!values) return 40;
+                u.ctx.font = font;
+                const widest = Math.max(...values.map((v) => u.ctx.measureText(v).width));
+                return Math.ceil(widest) + 14;
+              },
+              splits: (u) => {
+                const p = current.current;
+                const step = labelStep(u.bbox.height / uPlot.pxRatio / Math.max(1, p.rows), 16, [1, 2, 7, 14, 30, 60]);
+                const out: number[] = [];
+                for (let row = 0; row < p.rows; row += step) out.push(p.rows - row - 0.5);
+                return out;
+              },
+              values: (_u, splits) => splits.map((v) => current.current.rowLabel(Math.floor(current.current.rows - v))),
+            },
+          ],
+          series: [{}, { scale: 'y', paths: () => null, points: { show: false } }],
+          hooks: { draw: [draw], setCursor: [hover] },
         },
-        axes: [
-          {
-            stroke: colors.dimmed,
-            font,
-            grid: { show: false },
-            ticks: { show: false },
-            size: X_AXIS_PX,
-            splits: (u) => {
-              const p = current.current;
-              const step = labelStep(u.bbox.width / uPlot.pxRatio / p.cols, 26, [1, 2, 3, 4, 6, 12]);
-              return Array.from({ length: Math.ceil(p.cols / step) }, (_, i) => i * step + 0.5);
-            },
-            values: (_u, splits) => splits.map((v) => current.current.colLabel(Math.floor(v))),
-          },
-          {
-            stroke: colors.dimmed,
-            font,
-            grid: { show: false },
-            ticks: { show: false },
-            side: dir === 'rtl' ? 1 : 3,
-            gap: 6,
-            size: (u, values) => {
-              if (!values) return 40;
-              u.ctx.font = font;
-              const widest = Math.max(...values.map((v) => u.ctx.measureText(v).width));
-              return Math.ceil(widest) + 14;
-            },
-            splits: (u) => {
-              const p = current.current;
-              const step = labelStep(u.bbox.height / uPlot.pxRatio / Math.max(1, p.rows), 16, [1, 2, 7, 14, 30, 60]);
-              const out: number[] = [];
-              for (let row = 0; row < p.rows; row += step) out.push(p.rows - row - 0.5);
-              return out;
-            },
-            values: (_u, splits) => splits.map((v) => current.current.rowLabel(Math.floor(current.current.rows - v))),
-          },
-        ],
-        series: [{}, { scale: 'y', paths: () => null, points: { show: false } }],
-        hooks: { draw: [draw], setCursor: [hover] },
-      }),
-      () => [xs, ys],
-    );
-    chart.current = mounted;
-    element.addEventListener('mouseleave', hide);
-    return () => {
-      element.removeEventListener('mouseleave', hide);
-      chart.current = null;
-      mounted.dispose();
-    };
-  }, [scheme, dir]);
+        read: () => [xs, ys],
+        attach: () => {
+          element.addEventListener('mouseleave', hide);
+          return () => element.removeEventListener('mouseleave', hide);
+        },
+      };
+    },
+    [dir],
+  );
 
   // New values (or rows) are a redraw of the same chart, in the page's next animation frame.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the props are the trigger; the draw hook reads them from the ref.
   useEffect(() => {
-    chart.current?.redraw();
+    redraw();
   }, [props.values, props.kinds, rows, cols, max]);
 
   const height = Math.round(rows * rowHeight(rows)) + X_AXIS_PX + 8;

@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { useLanguage } from '../i18n/useLanguage.ts';
 import { api } from '../session/api.ts';
-import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
+import { ChartTooltip, pointAtCursor, setTooltipLines } from './ChartTooltip.tsx';
 import { chartColors } from './chartTheme.ts';
 import {
   dayFormat,
@@ -206,13 +206,10 @@ export function HistoryChart({
     });
     const showTooltip = (u: uPlot) => {
       const el = tooltipRef.current;
-      const idx = u.cursor.idx;
       if (!el) return;
-      const x = idx === null || idx === undefined ? undefined : (u.data[0][idx] as number | undefined);
-      if (x === undefined || idx === null || idx === undefined) {
-        el.style.display = 'none';
-        return;
-      }
+      const point = pointAtCursor(el, u);
+      if (!point) return;
+      const { i: idx, x } = point;
       const rows = [full.format(x * 1000)];
       specsRef.current.forEach((spec, i) => {
         const col = (k: number) => u.data[1 + i * 3 + k]?.[idx] as number | null | undefined;

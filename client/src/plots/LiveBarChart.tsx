@@ -1,13 +1,13 @@
 // Live bars, one per unit (an inverter, a turbine, an MPPT input): each bar is its value now, redrawn at
 // most once per animation frame when a frame of the site arrives. The category axis mirrors in
 // right-to-left; the tooltip is plain DOM, updated on hover only.
-import { Box, useComputedColorScheme, useDirection } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Box, useDirection } from '@mantine/core';
+import { useRef } from 'react';
 import uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
-import { chartColors, themedAxis } from './chartTheme.ts';
-import { mountUplot } from './mountUplot.ts';
+import { themedAxis } from './chartTheme.ts';
+import { useUplot } from './useUplot.ts';
 
 export interface Bar {
   label: string;
@@ -36,9 +36,7 @@ function showTooltip(el: HTMLElement, u: uPlot, lines: string[]): void {
 }
 
 export function LiveBarChart({ siteId, bars, format, details, height = 360, ariaLabel }: LiveBarChartProps) {
-  const scheme = useComputedColorScheme('light');
   const { dir } = useDirection();
-  const container = useRef<HTMLDivElement | null>(null);
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting follows the language without rebuilding the chart.
   const formatRef = useRef(format);
@@ -46,78 +44,70 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
   formatRef.current = format;
   detailsRef.current = details;
 
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const colors = chartColors(element, scheme);
-    const xs = Float64Array.from(bars, (_, i) => i);
-    let ys: (number | null)[] = [];
-    const read = (): uPlot.AlignedData => {
-      ys = bars.map((b) => b.read());
-      return [xs, ys];
-    };
-    const chart = mountUplot(
-      element,
-      (width, h) => ({
-        width,
-        height: h,
-        legend: { show: false },
-        cursor: { points: { show: false }, drag: { x: false, y: false } },
-        scales: {
-          x: { time: false, dir: dir === 'rtl' ? -1 : 1, range: (_u, min, max) => [min - 0.6, max + 0.6] },
-          y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
-        },
-        axes: [
-          {
-            stroke: colors.dimmed,
-            grid: { show: false },
-            ticks: { show: false },
-            values: (_u, splits) => splits.map((i) => bars[i]?.label ?? ''),
-            space: 28,
+  const { container } = useUplot(
+    ({ colors }) => {
+      const xs = Float64Array.from(bars, (_, i) => i);
+      let ys: (number | null)[] = [];
+      const read = (): uPlot.AlignedData => {
+        ys = bars.map((b) => b.read());
+        return [xs, ys];
+      };
+      return {
+        options: {
+          cursor: { points: { show: false }, drag: { x: false, y: false } },
+          scales: {
+            x: { time: false, dir: dir === 'rtl' ? -1 : 1, range: (_u, min, max) => [min - 0.6, max + 0.6] },
+            y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
           },
-          themedAxis(colors, (v) => formatRef.current(v), {
-            ticks: { show: false },
-            size: 80,
-            side: dir === 'rtl' ? 1 : 3,
-          }),
-        ],
-        series: [
-          {},
-          {
-            label: ariaLabel,
-            fill: colors.primaryFill,
-            stroke: colors.primary,
-            width: 1,
-            paths: barsPath,
-            points: { show: false },
-          },
-        ],
-        hooks: {
-          setCursor: [
-            (u) => {
-              const el = tooltip.current;
-              const i = u.cursor.idx;
-              if (!el) return;
-              const bar = i === null || i === undefined ? undefined : bars[i];
-              if (!bar || i === null || i === undefined) {
-                el.style.display = 'none';
-                return;
-              }
-              const value = ys[i];
-              const shown = value === null || value === undefined ? '—' : formatRef.current(value);
-              showTooltip(el, u, [bar.label, shown, ...(detailsRef.current?.(i) ?? [])]);
+          axes: [
+            {
+              stroke: colors.dimmed,
+              grid: { show: false },
+              ticks: { show: false },
+              values: (_u, splits) => splits.map((i) => bars[i]?.label ?? ''),
+              space: 28,
+            },
+            themedAxis(colors, (v) => formatRef.current(v), {
+              ticks: { show: false },
+              size: 80,
+              side: dir === 'rtl' ? 1 : 3,
+            }),
+          ],
+          series: [
+            {},
+            {
+              label: ariaLabel,
+              fill: colors.primaryFill,
+              stroke: colors.primary,
+              width: 1,
+              paths: barsPath,
+              points: { show: false },
             },
           ],
+          hooks: {
+            setCursor: [
+              (u) => {
+                const el = tooltip.current;
+                const i = u.cursor.idx;
+                if (!el) return;
+                const bar = i === null || i === undefined ? undefined : bars[i];
+                if (!bar || i === null || i === undefined) {
+                  el.style.display = 'none';
+                  return;
+                }
+                const value = ys[i];
+                const shown = value === null || value === undefined ? '—' : formatRef.current(value);
+                showTooltip(el, u, [bar.label, shown, ...(detailsRef.current?.(i) ?? [])]);
+              },
+            ],
+          },
         },
-      }),
-      read,
-    );
-    const stop = liveStore.onFrame(siteId, chart.redraw);
-    return () => {
-      stop();
-      chart.dispose();
-    };
-  }, [siteId, bars, scheme, dir, ariaLabel]);
+        read,
+        attach: (chart) => liveStore.onFrame(siteId, chart.redraw),
+      };
+    },
+    [siteId, bars, dir, ariaLabel],
+  );
 
   return (
     <Box pos="relative" h={height} role="img" aria-label={ariaLabel} data-testid="bar-chart" data-bars={bars.length}>

@@ -1,12 +1,12 @@
 // A live line of the last minutes: one value per timestamp, summed over the given series (a block's
 // inverters, say), redrawn at most once per animation frame as frames arrive. Time runs left to right
 // in every language: a time axis does not mirror.
-import { Box, useComputedColorScheme } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Box } from '@mantine/core';
+import { useRef } from 'react';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
-import { chartColors, themedAxis } from './chartTheme.ts';
-import { mountUplot } from './mountUplot.ts';
+import { themedAxis } from './chartTheme.ts';
+import { useUplot } from './useUplot.ts';
 
 export interface LiveLineChartProps {
   siteId: string;
@@ -36,23 +36,14 @@ export function LiveLineChart({
   height = 180,
   ariaLabel,
 }: LiveLineChartProps) {
-  const scheme = useComputedColorScheme('light');
-  const container = useRef<HTMLDivElement | null>(null);
   const formatRef = useRef(format);
   const formatTimeRef = useRef(formatTime);
   formatRef.current = format;
   formatTimeRef.current = formatTime;
 
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const colors = chartColors(element, scheme);
-    const chart = mountUplot(
-      element,
-      (width, h) => ({
-        width,
-        height: h,
-        legend: { show: false },
+  const { container } = useUplot(
+    ({ colors }) => ({
+      options: {
         cursor: { y: false },
         scales: {
           // A fixed window ending now: the line grows in from the end, as on a chart recorder.
@@ -67,15 +58,12 @@ export function LiveLineChart({
           {},
           { label: ariaLabel, stroke: colors.primary, width: 2, fill: colors.primaryFill, points: { show: false } },
         ],
-      }),
-      () => sumByTime(seriesIds, Date.now() - windowMs),
-    );
-    const stop = liveStore.onFrame(siteId, chart.redraw);
-    return () => {
-      stop();
-      chart.dispose();
-    };
-  }, [siteId, seriesIds, windowMs, scheme, ariaLabel]);
+      },
+      read: () => sumByTime(seriesIds, Date.now() - windowMs),
+      attach: (chart) => liveStore.onFrame(siteId, chart.redraw),
+    }),
+    [siteId, seriesIds, windowMs, ariaLabel],
+  );
 
   return (
     <Box h={height} role="img" aria-label={ariaLabel}>

@@ -4,12 +4,13 @@
 // of the last minutes, the newest one ringed. Wind speed runs left to right in every language, like a
 // time axis: the chart does not mirror. The live points are read from the live store in the redraw,
 // at most once per new sample of the turbine, never through React.
-import { Box, useComputedColorScheme } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
-import { chartColors, themedAxis } from './chartTheme.ts';
-import { mountUplot } from './mountUplot.ts';
+import { themedAxis } from './chartTheme.ts';
+import { eachFinitePair } from './pairs.ts';
+import { useUplot } from './useUplot.ts';
 
 export interface PowerCurveBins {
   /** Mean wind speed of the samples in each bin (m/s), ascending. */
@@ -36,20 +37,15 @@ export function binPowerCurve(
   { binWidth = 0.5, minCount = 3, keep }: BinOptions = {},
 ): PowerCurveBins {
   const sums = new Map<number, { wind: number; power: number; count: number }>();
-  const n = Math.min(wind.length, power.length);
-  for (let i = 0; i < n; i++) {
-    const w = wind[i];
-    const p = power[i];
-    if (w === null || w === undefined || p === null || p === undefined || !Number.isFinite(w) || !Number.isFinite(p))
-      continue;
-    if (w < 0 || (keep && !keep(i))) continue;
+  eachFinitePair(wind, power, (w, p, i) => {
+    if (w < 0 || (keep && !keep(i))) return;
     const bin = Math.round(w / binWidth);
     const sum = sums.get(bin) ?? { wind: 0, power: 0, count: 0 };
     sum.wind += w;
     sum.power += p;
     sum.count++;
     sums.set(bin, sum);
-  }
+  });
   const out: PowerCurveBins = { wind: [], power: [], count: [] };
   for (const bin of [...sums.keys()].sort((a, b) => a - b)) {
     const sum = sums.get(bin) as { wind: number; power: number; count: number };
@@ -133,6 +129,13 @@ function assemble(scatter: PowerCurveChartProps['scatter'], bins: PowerCurveBins
 }
 
 const noPath = () => null;
+
+/** What a period draws: its points and curve, and the top of the power axis (above the rating and the curve). */
+const periodOf = (scatter: PowerCurveChartProps['scatter'], bins: PowerCurveBins, ratedKw: number | null) => ({
+  scatter,
+  bins,
+  top: Math.max(1, ratedKw ?? 0, ...bins.power) * 1.1,
+});
 const AGEING_REDRAW_MS = 5_000;
 
 /** The live points: darker than the curve on a light page, lighter on a dark one. */
@@ -151,8 +154,6 @@ export function PowerCurveChart({
   height = 340,
   ariaLabel,
 }: PowerCurveChartProps) {
-  const scheme = useComputedColorScheme('light');
-  const container = useRef<HTMLDivElement | null>(null);
   const formatPowerRef = useRef(formatPower);
   const formatSpeedRef = useRef(formatSpeed);
   const readLiveRef = useRef(readLive);
@@ -162,82 +163,77 @@ export function PowerCurveChart({
   readLiveRef.current = readLive;
   liveKeyRef.current = liveKey;
   // The period's data, read by the redraw: a new period redraws the plot without rebuilding it.
-  const periodRef = useRef({ scatter, bins, top: 1 });
-  const chartRef = useRef<{ redraw: () => void } | null>(null);
-  useEffect(() => {
-    periodRef.current = { scatter, bins, top: Math.max(1, ratedKw ?? 0, ...bins.power) * 1.1 };
-    chartRef.current?.redraw();
-  }, [scatter, bins, ratedKw]);
+  const periodRef = useRef(periodOf(scatter, bins, ratedKw));
+
+  const { container, redraw } = useUplot(
+    ({ colors, scheme }) => {
+      const liveColor = liveColors[scheme];
+      return {
+        options: {
+          cursor: { show: false },
+          scales: {
+            x: { time: false, range: (_u, _min, max) => [0, Math.max(20, Math.ceil((max ?? 0) + 1))] },
+            y: { range: (_u, _min, max) => [0, Math.max(periodRef.current.top, (max ?? 0) * 1.05)] },
+          },
+          axes: [
+            themedAxis(colors, (v) => formatSpeedRef.current(v), {
+              label: speedLabel,
+              labelSize: 20,
+              labelFont: '12px system-ui, sans-serif',
+            }),
+            themedAxis(colors, (v) => formatPowerRef.current(v), { size: 84 }),
+          ],
+          series: [
+            {},
+            {
+              label: 'period',
+              paths: noPath,
+              points: { show: true, size: 4, width: 0, fill: `color-mix(in srgb, ${colors.dimmed} 45%, transparent)` },
+            },
+            {
+              label: 'curve',
+              stroke: colors.primary,
+              width: 2.5,
+              spanGaps: true,
+              points: { show: true, size: 5, fill: colors.primary, stroke: colors.primary },
+            },
+            {
+              label: 'live',
+              paths: noPath,
+              points: { show: true, size: 6, width: 0, fill: liveColor },
+            },
+            {
+              label: 'now',
+              paths: noPath,
+              points: { show: true, size: 14, width: 3, stroke: liveColor, fill: colors.primary },
+            },
+          ],
+        },
+        read: () => assemble(periodRef.current.scatter, periodRef.current.bins, readLiveRef.current()),
+        attach: (chart) => {
+          let key = liveKeyRef.current();
+          const stop = liveStore.onFrame(siteId, () => {
+            const next = liveKeyRef.current();
+            if (next === key) return;
+            key = next;
+            chart.redraw();
+          });
+          // Without frames (a lost connection) the "now" point must still lose its ring as it ages.
+          const ageing = setInterval(chart.redraw, AGEING_REDRAW_MS);
+          return () => {
+            clearInterval(ageing);
+            stop();
+          };
+        },
+      };
+    },
+    [siteId, speedLabel],
+  );
 
   useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const colors = chartColors(element, scheme);
-    const liveColor = liveColors[scheme];
-    const chart = mountUplot(
-      element,
-      (width, h) => ({
-        width,
-        height: h,
-        legend: { show: false },
-        cursor: { show: false },
-        scales: {
-          x: { time: false, range: (_u, _min, max) => [0, Math.max(20, Math.ceil((max ?? 0) + 1))] },
-          y: { range: (_u, _min, max) => [0, Math.max(periodRef.current.top, (max ?? 0) * 1.05)] },
-        },
-        axes: [
-          themedAxis(colors, (v) => formatSpeedRef.current(v), {
-            label: speedLabel,
-            labelSize: 20,
-            labelFont: '12px system-ui, sans-serif',
-          }),
-          themedAxis(colors, (v) => formatPowerRef.current(v), { size: 84 }),
-        ],
-        series: [
-          {},
-          {
-            label: 'period',
-            paths: noPath,
-            points: { show: true, size: 4, width: 0, fill: `color-mix(in srgb, ${colors.dimmed} 45%, transparent)` },
-          },
-          {
-            label: 'curve',
-            stroke: colors.primary,
-            width: 2.5,
-            spanGaps: true,
-            points: { show: true, size: 5, fill: colors.primary, stroke: colors.primary },
-          },
-          {
-            label: 'live',
-            paths: noPath,
-            points: { show: true, size: 6, width: 0, fill: liveColor },
-          },
-          {
-            label: 'now',
-            paths: noPath,
-            points: { show: true, size: 14, width: 3, stroke: liveColor, fill: colors.primary },
-          },
-        ],
-      }),
-      () => assemble(periodRef.current.scatter, periodRef.current.bins, readLiveRef.current()),
-    );
-    chartRef.current = chart;
-    let key = liveKeyRef.current();
-    const stop = liveStore.onFrame(siteId, () => {
-      const next = liveKeyRef.current();
-      if (next === key) return;
-      key = next;
-      chart.redraw();
-    });
-    // Without frames (a lost connection) the "now" point must still lose its ring as it ages.
-    const ageing = setInterval(chart.redraw, AGEING_REDRAW_MS);
-    return () => {
-      clearInterval(ageing);
-      stop();
-      chartRef.current = null;
-      chart.dispose();
-    };
-  }, [siteId, scheme, speedLabel]);
+    periodRef.current = periodOf(scatter, bins, ratedKw);
+    redraw();
+  }, [scatter, bins, ratedKw, redraw]);
 
   return (
     <Box h={height} role="img" aria-label={ariaLabel} data-testid="power-curve" data-bins={bins.wind.length}>

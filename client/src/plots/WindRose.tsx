@@ -3,6 +3,7 @@
 // north stays up and east stays on the right in every language (only the legend beside it follows the
 // reading direction); the SVG's coordinates are absolute, so `dir` never flips it.
 import { Box, Group, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { eachFinitePair } from './pairs.ts';
 
 /** Speed bins in m/s: [0, 3), [3, 6) ... [15, ∞), the bands most wind-resource reports use. */
 export const WIND_ROSE_EDGES: readonly number[] = [0, 3, 6, 9, 12, 15];
@@ -39,17 +40,12 @@ export function binWindRose(
 ): WindRoseData {
   const counts = Array.from({ length: sectors }, () => new Array<number>(edges.length).fill(0));
   let total = 0;
-  const n = Math.min(direction.length, speed.length);
-  for (let i = 0; i < n; i++) {
-    const d = direction[i];
-    const s = speed[i];
-    if (d === null || d === undefined || s === null || s === undefined || !Number.isFinite(d) || !Number.isFinite(s))
-      continue;
+  eachFinitePair(direction, speed, (d, s) => {
     const row = counts[sectorOf(d, sectors)] as number[];
     const bin = speedBinOf(s, edges);
     row[bin] = (row[bin] as number) + 1;
     total++;
-  }
+  });
   return { sectors, edges, counts, total };
 }
 

@@ -8,19 +8,9 @@ import type { DailyKpis } from '@voltscope/shared/kpis';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import analysisMessages from '../../src/i18n/locales/en/analysis.json' with { type: 'json' };
-import { demo, expectAccessible, setupBrowser } from './harness.ts';
+import { type demo, englishPhrases, expectAccessible, setupBrowser, simulatedHub } from './harness.ts';
 
-const app = setupBrowser({
-  simulator: {
-    enabled: true,
-    seed: 5,
-    warp: 1,
-    faultRate: 5,
-    periodMs: 1000,
-    backfillDays: 3,
-    backfillStepSeconds: 900,
-  },
-});
+const app = setupBrowser(simulatedHub({ backfillDays: 3, faultRate: 5 }));
 
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];
 const CLIENT_SITES = ['Occitanie Solar', 'Tarifa Wind'];
@@ -29,11 +19,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A bearer token; sign-ins may meet a busy store while the history is filled, so they are retried. */
 async function token(who: keyof typeof demo): Promise<string> {
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: demo[who].login, password: demo[who].password }),
-    });
+    const response = await app.login(who);
     if (response.status === 201) return ((await response.json()) as { accessToken: string }).accessToken;
     if (attempt > 20) throw new Error(`sign-in of ${who}: ${response.status}`);
     await sleep(500);
@@ -198,16 +184,7 @@ describe('analysis history: alarm system health', () => {
 });
 
 /** Every English string of this page's interface, without its placeholders. */
-function englishStrings(): string[] {
-  const out: string[] = [];
-  const walk = (tree: unknown) => {
-    if (typeof tree === 'string') {
-      for (const part of tree.split(/\{\{\w+\}\}/)) if (/[A-Za-z]{4}/.test(part)) out.push(part.trim());
-    } else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
-  };
-  walk(analysisMessages);
-  return out.filter((s) => s.length > 4);
-}
+const englishStrings = () => englishPhrases(analysisMessages, 4);
 
 describe('analysis history in Persian', () => {
   it('is right to left, in Persian digits and calendar, with no English left', async () => {

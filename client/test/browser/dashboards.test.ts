@@ -4,52 +4,24 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import dashboardMessages from '../../src/i18n/locales/en/dashboards.json' with { type: 'json' };
-import { demo, expectAccessible, setupBrowser } from './harness.ts';
+import { type demo, englishPhrases, expectAccessible, setupBrowser, simulatedHub } from './harness.ts';
 
-const app = setupBrowser({
-  simulator: {
-    enabled: true,
-    seed: 5,
-    warp: 1,
-    faultRate: 0,
-    periodMs: 1000,
-    backfillDays: 1,
-    backfillStepSeconds: 900,
-  },
-});
+const app = setupBrowser(simulatedHub({ backfillDays: 1 }));
 
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];
 const CLIENT_SITES = ['Occitanie Solar', 'Tarifa Wind'];
 /** A figure with its unit, in English: "2.45 MW", "37.8 kWh", "0 W". */
 const POWER = /^-?[\d.,]+ (W|kW|MW|GW)$/;
 
-async function token(who: keyof typeof demo): Promise<string> {
-  const response = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demo[who].login, password: demo[who].password }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
 async function hub<T>(who: keyof typeof demo, path: string): Promise<T> {
-  const response = await fetch(app.url + path, { headers: { authorization: `Bearer ${await token(who)}` } });
+  const response = await fetch(app.url + path, { headers: { authorization: `Bearer ${await app.token(who)}` } });
   return (await response.json()) as T;
 }
 
 const cardNames = (page: Page) => page.getByTestId('site-card').getByTestId('site-link').allTextContents();
 
 /** Every English string of the interface of these pages, without its placeholders. */
-function englishStrings(): string[] {
-  const out: string[] = [];
-  const walk = (tree: unknown) => {
-    if (typeof tree === 'string') {
-      for (const part of tree.split(/\{\{\w+\}\}/)) if (/[A-Za-z]{3}/.test(part)) out.push(part.trim());
-    } else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
-  };
-  walk(dashboardMessages);
-  return out.filter((s) => s.length > 3);
-}
+const englishStrings = () => englishPhrases(dashboardMessages, 3);
 
 /** The page's visible text, less the names that are data (sites, devices, time zones), not interface. */
 async function interfaceText(page: Page): Promise<string> {

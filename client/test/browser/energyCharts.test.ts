@@ -4,19 +4,9 @@
 // English.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, setupBrowser } from './harness.ts';
+import { expectAccessible, setupBrowser, simulatedHub } from './harness.ts';
 
-const app = setupBrowser({
-  simulator: {
-    enabled: true,
-    seed: 5,
-    warp: 1,
-    faultRate: 0,
-    periodMs: 1000,
-    backfillDays: 3,
-    backfillStepSeconds: 900,
-  },
-});
+const app = setupBrowser(simulatedHub({ backfillDays: 3 }));
 
 const HEATMAP = '/overview/ApexChartDailySalesStates';
 const IRRADIANCE = '/overview/ChartJsLineChart';

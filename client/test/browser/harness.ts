@@ -29,9 +29,19 @@ export interface Harness {
   open(options?: OpenOptions): Promise<Page>;
   /** A new page whose tab already holds a session of `who` (signed in through the API, not the form). */
   openSignedIn(who: Who, options?: OpenOptions): Promise<Page>;
+  /** Signs `who` in through the API: the hub's answer (201 with the session, as JSON, on success). */
+  login(who: Who): Promise<Response>;
+  /** A bearer token of `who`, signed in through the API. */
+  token(who: Who): Promise<string>;
   /** Samples into the hub as a site's gateway sends them (the demo fleet's ingest key); fails on refusal. */
   ingest(samples: readonly { series: string; ts: number; value: number }[]): Promise<void>;
 }
+
+/** Settings of a hub whose simulator runs in real time (seed 5, a sample a second, no faults unless asked) with
+ * `backfillDays` of 15-minute history behind it: for `setupBrowser`. */
+export const simulatedHub = ({ backfillDays, faultRate = 0 }: { backfillDays: number; faultRate?: number }) => ({
+  simulator: { enabled: true, seed: 5, warp: 1, faultRate, periodMs: 1000, backfillDays, backfillStepSeconds: 900 },
+});
 
 /** `server`: settings of the test hub (the simulator, say) beside the test defaults. */
 export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {}): Harness {
@@ -60,15 +70,22 @@ export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {})
     },
     async openSignedIn(who, options = {}) {
       const context = await newContext(options);
-      const response = await fetch(`${harness.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: demo[who].login, password: demo[who].password }),
-      });
+      const response = await harness.login(who);
       if (response.status !== 201) throw new Error(`sign-in of ${who} failed: ${response.status}`);
       const session = await response.text();
       await context.addInitScript((value) => sessionStorage.setItem('voltscope.session', value), session);
       return context.newPage();
+    },
+    login(who) {
+      return fetch(`${harness.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: demo[who].login, password: demo[who].password }),
+      });
+    },
+    async token(who) {
+      const response = await harness.login(who);
+      return ((await response.json()) as { accessToken: string }).accessToken;
     },
     async ingest(samples) {
       const response = await fetch(`${harness.url}/api/ingest`, {
@@ -125,6 +142,20 @@ export const pathOf = (page: Page): string => {
 export async function cookie(page: Page, name: string): Promise<string | undefined> {
   const found = (await page.context().cookies()).find((c) => c.name === name);
   return found && decodeURIComponent(found.value);
+}
+
+/** The English phrases of a page's messages (placeholders cut out) with a word of `letters` letters or more
+ * and longer than that: what a page in another language must not show. */
+export function englishPhrases(messages: unknown, letters: number): string[] {
+  const out: string[] = [];
+  const word = new RegExp(`[A-Za-z]{${letters}}`);
+  const walk = (tree: unknown) => {
+    if (typeof tree === 'string') {
+      for (const part of tree.split(/\{\{\w+\}\}/)) if (word.test(part)) out.push(part.trim());
+    } else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
+  };
+  walk(messages);
+  return out.filter((s) => s.length > letters);
 }
 
 /**

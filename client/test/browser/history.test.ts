@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demo, expectAccessible, setupBrowser } from './harness.ts';
+import { expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser();
 /** A moving clock for samples: each (series, timestamp) is stored once, so no two may share one. */
@@ -19,15 +19,6 @@ async function ingest(series: string, values: number[]): Promise<void> {
 /** `times` openings of a door (0 then 1 each): each opening is one "door opened" event. */
 async function openDoor(deviceId: string, times: number): Promise<void> {
   await ingest(`${deviceId}/door_open`, Array.from({ length: times }, () => [0, 1]).flat());
-}
-
-async function token(who: 'admin' | 'operator'): Promise<string> {
-  const response = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demo[who].login, password: demo[who].password }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
 async function get<T>(path: string, bearer: string): Promise<T> {
@@ -62,7 +53,7 @@ describe('event and alarm history', () => {
     await openDoor('ir-yazd.gate1', 1);
     // A turbine trips, the operator acknowledges it with a comment, then it comes back.
     await ingest('es-tarifa.wtg05/fault_code', [301]);
-    const admin = await token('admin');
+    const admin = await app.token('admin');
     // The ingest is answered once stored; the alarm follows within moments.
     for (let attempt = 0; attempt < 50 && !alarmId; attempt++) {
       const active = await get<{ id: number; deviceId: string; value: number | null }[]>(
@@ -76,7 +67,7 @@ describe('event and alarm history', () => {
     expect(alarmId).toBeGreaterThan(0);
     const response = await fetch(`${app.url}/api/alarms/acknowledge`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token('operator')}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await app.token('operator')}` },
       body: JSON.stringify({ ids: [alarmId], comment: 'Crew sent to WTG 05' }),
     });
     expect(response.status).toBe(200);

@@ -5,19 +5,9 @@
 // number with its unit, a state), never that they are positive.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from './harness.ts';
+import { setupBrowser, simulatedHub } from './harness.ts';
 
-const app = setupBrowser({
-  simulator: {
-    enabled: true,
-    seed: 5,
-    warp: 1,
-    faultRate: 0,
-    periodMs: 1000,
-    backfillDays: 1,
-    backfillStepSeconds: 900,
-  },
-});
+const app = setupBrowser(simulatedHub({ backfillDays: 1 }));
 
 /** Text as a reader sees it: without the invisible direction marks around units. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '').trim();

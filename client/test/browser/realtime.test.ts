@@ -2,19 +2,9 @@
 // arrive, only a client's own sites offered, right to left in Persian.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from './harness.ts';
+import { setupBrowser, simulatedHub } from './harness.ts';
 
-const app = setupBrowser({
-  simulator: {
-    enabled: true,
-    seed: 5,
-    warp: 1,
-    faultRate: 0,
-    periodMs: 1000,
-    backfillDays: 0,
-    backfillStepSeconds: 900,
-  },
-});
+const app = setupBrowser(simulatedHub({ backfillDays: 0 }));
 
 /** The bar chart's canvas as an image, to tell whether it changed. */
 const snapshot = async (page: Page) =>

@@ -3,19 +3,9 @@
 // rose drawn from its history with its live values, and Persian right to left with nothing left in English.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, setupBrowser } from './harness.ts';
+import { expectAccessible, setupBrowser, simulatedHub } from './harness.ts';
 
-const app = setupBrowser({
-  simulator: {
-    enabled: true,
-    seed: 5,
-    warp: 1,
-    faultRate: 0,
-    periodMs: 1000,
-    backfillDays: 1,
-    backfillStepSeconds: 900,
-  },
-});
+const app = setupBrowser(simulatedHub({ backfillDays: 1 }));
 
 /** Each turbine card's power as drawn (the raw value the card shows, in kW). */
 const powers = (page: Page) =>

@@ -13,6 +13,33 @@ const NO_DATA = {
 
 const base = { deadband: 0, onDelayMs: 0, offDelayMs: 0, consequentialOfGrid: false, gridRoot: false };
 
+/** A device type's rule for silence: no data for 30 s (medium, and consequential of a grid loss unless `over` says). */
+const commLost = (name: string, deviceType: NewRule['deviceType'], over: Partial<NewRule> = {}): NewRule => ({
+  ...base,
+  name,
+  deviceType,
+  seriesKey: null,
+  kind: 'comm_loss',
+  threshold: 30,
+  priority: 'medium',
+  consequentialOfGrid: true,
+  message: NO_DATA,
+  ...over,
+});
+
+/** A device type's rule for its fault code: any code but 0 (high, and consequential of a grid loss). */
+const faultCode = (name: string, deviceType: NewRule['deviceType'], message: NewRule['message']): NewRule => ({
+  ...base,
+  name,
+  deviceType,
+  seriesKey: 'fault_code',
+  kind: 'fault_code',
+  threshold: 0,
+  priority: 'high',
+  consequentialOfGrid: true,
+  message,
+});
+
 export const defaultRules: NewRule[] = [
   {
     ...base,
@@ -69,49 +96,19 @@ export const defaultRules: NewRule[] = [
       ar: '{device}: الحرارة {value} {unit} فوق {threshold} {unit}',
     },
   },
-  {
-    ...base,
-    name: 'Inverter fault',
-    deviceType: 'inverter',
-    seriesKey: 'fault_code',
-    kind: 'fault_code',
-    threshold: 0,
-    priority: 'high',
-    consequentialOfGrid: true,
-    message: {
-      en: '{device}: inverter fault, code {code}',
-      fr: '{device} : défaut onduleur, code {code}',
-      fa: '{device}: خطای اینورتر، کد {code}',
-      ar: '{device}: عطل في العاكس، الرمز {code}',
-    },
-  },
-  {
-    ...base,
-    name: 'Inverter communication lost',
-    deviceType: 'inverter',
-    seriesKey: null,
-    kind: 'comm_loss',
-    threshold: 30,
-    priority: 'medium',
-    consequentialOfGrid: true,
-    message: NO_DATA,
-  },
-  {
-    ...base,
-    name: 'Turbine fault',
-    deviceType: 'wind_turbine',
-    seriesKey: 'fault_code',
-    kind: 'fault_code',
-    threshold: 0,
-    priority: 'high',
-    consequentialOfGrid: true,
-    message: {
-      en: '{device}: turbine fault, code {code}',
-      fr: '{device} : défaut éolienne, code {code}',
-      fa: '{device}: خطای توربین، کد {code}',
-      ar: '{device}: عطل في التوربين، الرمز {code}',
-    },
-  },
+  faultCode('Inverter fault', 'inverter', {
+    en: '{device}: inverter fault, code {code}',
+    fr: '{device} : défaut onduleur, code {code}',
+    fa: '{device}: خطای اینورتر، کد {code}',
+    ar: '{device}: عطل في العاكس، الرمز {code}',
+  }),
+  commLost('Inverter communication lost', 'inverter'),
+  faultCode('Turbine fault', 'wind_turbine', {
+    en: '{device}: turbine fault, code {code}',
+    fr: '{device} : défaut éolienne, code {code}',
+    fa: '{device}: خطای توربین، کد {code}',
+    ar: '{device}: عطل في التوربين، الرمز {code}',
+  }),
   {
     ...base,
     name: 'Nacelle over-temperature',
@@ -130,17 +127,7 @@ export const defaultRules: NewRule[] = [
       ar: '{device}: الناسل {value} {unit}، فوق {threshold} {unit}',
     },
   },
-  {
-    ...base,
-    name: 'Turbine communication lost',
-    deviceType: 'wind_turbine',
-    seriesKey: null,
-    kind: 'comm_loss',
-    threshold: 30,
-    priority: 'medium',
-    consequentialOfGrid: true,
-    message: NO_DATA,
-  },
+  commLost('Turbine communication lost', 'wind_turbine'),
   {
     ...base,
     name: 'Transformer oil temperature',
@@ -177,14 +164,9 @@ export const defaultRules: NewRule[] = [
       ar: '{device}: الحمل {value} {unit}، فوق {threshold} {unit}',
     },
   },
-  {
-    ...base,
-    name: 'Weather station communication lost',
-    deviceType: 'weather_station',
-    seriesKey: null,
-    kind: 'comm_loss',
+  commLost('Weather station communication lost', 'weather_station', {
     threshold: 60,
     priority: 'low',
-    message: NO_DATA,
-  },
+    consequentialOfGrid: false,
+  }),
 ];

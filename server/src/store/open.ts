@@ -15,27 +15,12 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export async function openStore(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Store> {
-  if (config.databaseUrl) {
-    const { db, sql } = await openPostgres({
-      url: config.databaseUrl,
-      ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-    });
-    await migrate(db);
-    const telemetry = openPostgresTelemetry(sql);
-    return {
-      db,
-      telemetry,
-      async close() {
-        await telemetry.close();
-        await db.close();
-      },
-    };
-  }
-  const file = path.join(config.dataDir, 'voltscope.db');
-  const db = openSqlite({ file });
+type StoreConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>;
+
+export async function openStore(config: StoreConfig): Promise<Store> {
+  const { db, openTelemetry } = await openDatabase(config);
   await migrate(db);
-  const telemetry = openSqliteTelemetry(file);
+  const telemetry = openTelemetry();
   return {
     db,
     telemetry,
@@ -44,4 +29,17 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'databaseSc
       await db.close();
     },
   };
+}
+
+/** The configured database, and how to open its telemetry store (once the schema is migrated). */
+async function openDatabase(config: StoreConfig): Promise<{ db: Db; openTelemetry: () => TelemetryStore }> {
+  if (config.databaseUrl) {
+    const { db, sql } = await openPostgres({
+      url: config.databaseUrl,
+      ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    });
+    return { db, openTelemetry: () => openPostgresTelemetry(sql) };
+  }
+  const file = path.join(config.dataDir, 'voltscope.db');
+  return { db: openSqlite({ file }), openTelemetry: () => openSqliteTelemetry(file) };
 }

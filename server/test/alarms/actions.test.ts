@@ -2,39 +2,32 @@
 // nothing and records nothing. Out of service: an operator may, a client may not; the point is still
 // evaluated but raises nothing until it is back in service.
 import type { Alarm } from '@voltscope/shared/alarms';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { hubForTests } from '../hub.ts';
 import { storeCases } from '../stores.ts';
 import { alarmTools, until } from './tools.ts';
 
 describe.each(storeCases('vs_actions'))('operator actions on $driver', ({ overrides, drop }) => {
-  let server: TestServer;
-  let operator: string;
-  let client: string;
-  beforeAll(async () => {
-    server = await startTestServer(overrides);
-    operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
-    client = (await server.login(demo.client.email, demo.client.password)).accessToken;
-  });
-  afterAll(async () => {
-    await server.close();
-    await drop();
-  });
+  const hub = hubForTests({ overrides, drop, signIn: ['operator', 'client'] });
+  const { tokens } = hub;
 
-  const { act, active, alarmOf, follow, timeline } = alarmTools(() => server);
+  const { act, active, alarmOf, follow, timeline } = alarmTools(() => hub.server);
   const fault = (device: string, ts: number, value: number) => ({ series: `${device}/fault_code`, ts, value });
-  const types = async (id: number) => (await timeline(operator, id)).map((e) => e.type);
+  const types = async (id: number) => (await timeline(tokens.operator, id)).map((e) => e.type);
 
   it('acknowledges a selection at once: every alarm, one event each, in order on a follower', async () => {
-    const watcher = await follow(operator, [{ id: 'ma-ouarzazate' }]);
+    const watcher = await follow(tokens.operator, [{ id: 'ma-ouarzazate' }]);
     const devices = ['inv01', 'inv02', 'inv03', 'inv04', 'inv05'].map((d) => `ma-ouarzazate.${d}`);
-    await server.ingest(devices.map((d) => fault(d, Date.now() - 20_000, 104)));
+    await hub.server.ingest(devices.map((d) => fault(d, Date.now() - 20_000, 104)));
     const raised = await until(async () => {
-      const list = (await active(operator)).filter((a) => devices.includes(a.deviceId) && a.value === 104);
+      const list = (await active(tokens.operator)).filter((a) => devices.includes(a.deviceId) && a.value === 104);
       return list.length === devices.length ? list : undefined;
     });
     const before = watcher.events.length;
-    const response = await act(operator, 'acknowledge', { ids: raised.map((a) => a.id), comment: 'crew on site' });
+    const response = await act(tokens.operator, 'acknowledge', {
+      ids: raised.map((a) => a.id),
+      comment: 'crew on site',
+    });
     expect(response.status).toBe(200);
     const { alarms } = (await response.json()) as { alarms: Alarm[] };
     expect(alarms.map((a) => a.state)).toEqual(raised.map(() => 'acknowledged'));
@@ -50,12 +43,12 @@ describe.each(storeCases('vs_actions'))('operator actions on $driver', ({ overri
 
   it('changes nothing on an illegal transition: a second acknowledgement, shelving or unshelving a closed one', async () => {
     const t0 = Date.now() - 15_000;
-    await server.ingest([fault('ir-yazd.inv02', t0, 103), fault('ir-yazd.inv02', t0 + 1000, 0)]);
-    const alarm = await alarmOf(operator, 'ir-yazd.inv02');
+    await hub.server.ingest([fault('ir-yazd.inv02', t0, 103), fault('ir-yazd.inv02', t0 + 1000, 0)]);
+    const alarm = await alarmOf(tokens.operator, 'ir-yazd.inv02');
     await until(async () =>
-      (await alarmOf(operator, 'ir-yazd.inv02')).state === 'rtn_unacknowledged' ? true : undefined,
+      (await alarmOf(tokens.operator, 'ir-yazd.inv02')).state === 'rtn_unacknowledged' ? true : undefined,
     );
-    await act(operator, 'acknowledge', { ids: [alarm.id] });
+    await act(tokens.operator, 'acknowledge', { ids: [alarm.id] });
     const closed = ['alarm_raised', 'alarm_returned', 'alarm_acknowledged', 'alarm_closed'];
     expect(await types(alarm.id)).toEqual(closed);
     for (const [verb, body] of [
@@ -63,42 +56,46 @@ describe.each(storeCases('vs_actions'))('operator actions on $driver', ({ overri
       ['shelve', { minutes: 30 }],
       ['unshelve', {}],
     ] as const) {
-      const response = await act(operator, verb, { ids: [alarm.id], ...body });
+      const response = await act(tokens.operator, verb, { ids: [alarm.id], ...body });
       expect(response.status).toBe(200);
       expect(((await response.json()) as { alarms: Alarm[] }).alarms[0]?.state).toBe('closed');
     }
     expect(await types(alarm.id)).toEqual(closed);
 
     // A closed occurrence never comes back: the fault again is a new alarm.
-    await server.ingest([fault('ir-yazd.inv02', t0 + 2000, 105)]);
-    const next = await alarmOf(operator, 'ir-yazd.inv02');
+    await hub.server.ingest([fault('ir-yazd.inv02', t0 + 2000, 105)]);
+    const next = await alarmOf(tokens.operator, 'ir-yazd.inv02');
     expect(next.id).not.toBe(alarm.id);
     expect(await types(alarm.id)).toEqual(closed);
   });
 
   it('takes an alarm out of service for an operator, not a client; it raises nothing until it is back', async () => {
     const t0 = Date.now() - 10_000;
-    await server.ingest([fault('fr-occitanie.inv05', t0, 201)]);
-    const alarm = await alarmOf(operator, 'fr-occitanie.inv05');
-    expect((await act(client, 'out-of-service', { ids: [alarm.id], outOfService: true })).status).toBe(403);
-    const out = await act(operator, 'out-of-service', { ids: [alarm.id], outOfService: true, comment: 'WO-4411' });
+    await hub.server.ingest([fault('fr-occitanie.inv05', t0, 201)]);
+    const alarm = await alarmOf(tokens.operator, 'fr-occitanie.inv05');
+    expect((await act(tokens.client, 'out-of-service', { ids: [alarm.id], outOfService: true })).status).toBe(403);
+    const out = await act(tokens.operator, 'out-of-service', {
+      ids: [alarm.id],
+      outOfService: true,
+      comment: 'WO-4411',
+    });
     expect(((await out.json()) as { alarms: Alarm[] }).alarms[0]).toMatchObject({ outOfService: true });
 
     // Cleared, acknowledged and faulted again while out of service: recorded, but no new alarm.
-    await server.ingest([fault('fr-occitanie.inv05', t0 + 1000, 0)]);
+    await hub.server.ingest([fault('fr-occitanie.inv05', t0 + 1000, 0)]);
     await until(async () =>
-      (await alarmOf(operator, 'fr-occitanie.inv05')).state === 'rtn_unacknowledged' ? true : undefined,
+      (await alarmOf(tokens.operator, 'fr-occitanie.inv05')).state === 'rtn_unacknowledged' ? true : undefined,
     );
-    await act(operator, 'acknowledge', { ids: [alarm.id] });
-    await server.ingest([fault('fr-occitanie.inv05', t0 + 2000, 202)]);
+    await act(tokens.operator, 'acknowledge', { ids: [alarm.id] });
+    await hub.server.ingest([fault('fr-occitanie.inv05', t0 + 2000, 202)]);
     await new Promise((r) => setTimeout(r, 300));
-    expect((await active(operator)).some((a) => a.deviceId === 'fr-occitanie.inv05')).toBe(false);
+    expect((await active(tokens.operator)).some((a) => a.deviceId === 'fr-occitanie.inv05')).toBe(false);
 
-    await act(operator, 'out-of-service', { ids: [alarm.id], outOfService: false });
-    await server.ingest([fault('fr-occitanie.inv05', t0 + 3000, 0), fault('fr-occitanie.inv05', t0 + 4000, 203)]);
-    const back = await alarmOf(operator, 'fr-occitanie.inv05');
+    await act(tokens.operator, 'out-of-service', { ids: [alarm.id], outOfService: false });
+    await hub.server.ingest([fault('fr-occitanie.inv05', t0 + 3000, 0), fault('fr-occitanie.inv05', t0 + 4000, 203)]);
+    const back = await alarmOf(tokens.operator, 'fr-occitanie.inv05');
     expect(back).toMatchObject({ outOfService: false, state: 'unacknowledged' });
-    const record = await timeline(operator, alarm.id);
+    const record = await timeline(tokens.operator, alarm.id);
     expect(record.find((e) => e.type === 'alarm_out_of_service')).toMatchObject({
       userName: 'Julien Moreau',
       comment: 'WO-4411',
@@ -107,13 +104,13 @@ describe.each(storeCases('vs_actions'))('operator actions on $driver', ({ overri
   });
 
   it('records a comment by its author without changing the alarm', async () => {
-    await server.ingest([fault('es-tarifa.wtg06', Date.now() - 5000, 310)]);
-    const alarm = await alarmOf(operator, 'es-tarifa.wtg06');
-    expect((await act(client, 'comment', { ids: [alarm.id], comment: 'hi' })).status).toBe(403);
-    expect((await act(operator, 'comment', { ids: [alarm.id], comment: '' })).status).toBe(400);
-    await act(operator, 'comment', { ids: [alarm.id], comment: 'yaw motor noisy since Monday' });
-    expect((await alarmOf(operator, 'es-tarifa.wtg06')).state).toBe('unacknowledged');
-    expect((await timeline(operator, alarm.id)).at(-1)).toMatchObject({
+    await hub.server.ingest([fault('es-tarifa.wtg06', Date.now() - 5000, 310)]);
+    const alarm = await alarmOf(tokens.operator, 'es-tarifa.wtg06');
+    expect((await act(tokens.client, 'comment', { ids: [alarm.id], comment: 'hi' })).status).toBe(403);
+    expect((await act(tokens.operator, 'comment', { ids: [alarm.id], comment: '' })).status).toBe(400);
+    await act(tokens.operator, 'comment', { ids: [alarm.id], comment: 'yaw motor noisy since Monday' });
+    expect((await alarmOf(tokens.operator, 'es-tarifa.wtg06')).state).toBe('unacknowledged');
+    expect((await timeline(tokens.operator, alarm.id)).at(-1)).toMatchObject({
       type: 'alarm_comment',
       userName: 'Julien Moreau',
       comment: 'yaw motor noisy since Monday',

@@ -1,22 +1,14 @@
 import type { AlarmHealth, DailyKpis } from '@voltscope/shared/kpis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDay } from '../../src/fleet/daily.ts';
 import { startOfLocalDay } from '../../src/fleet/kpis.ts';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import type { TestServer } from '../helper.ts';
+import { hubForTests } from '../hub.ts';
 
 const HOUR = 3_600_000;
-let server: TestServer;
-let admin: string;
-let client: string;
+const hub = hubForTests({ signIn: ['admin', 'client'] });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
-  client = (await server.login(demo.client.email, demo.client.password)).accessToken;
-});
-afterAll(() => server.close());
-
-const ingest: TestServer['ingest'] = (samples) => server.ingest(samples);
+const ingest: TestServer['ingest'] = (samples) => hub.server.ingest(samples);
 
 describe('analysis', () => {
   it('computes and keeps the daily KPIs of a site and its inverters from the rollups', async () => {
@@ -30,12 +22,14 @@ describe('analysis', () => {
       samples.push({ series: 'fr-occitanie.inv01/ac_power', ts: t, value: 100 });
     }
     await ingest(samples);
-    await server.app.services.telemetry.flushRollups({ all: true });
-    expect((await server.request('POST', '/api/analysis/recompute', { token: admin })).status).toBe(200);
+    await hub.server.app.services.telemetry.flushRollups({ all: true });
+    expect((await hub.server.request('POST', '/api/analysis/recompute', { token: hub.tokens.admin })).status).toBe(200);
 
     const day = localDay(yesterday, 'Europe/Paris');
     const rows = (await (
-      await server.request('GET', `/api/analysis/daily?sites=fr-occitanie&from=${day}&to=${day}`, { token: client })
+      await hub.server.request('GET', `/api/analysis/daily?sites=fr-occitanie&from=${day}&to=${day}`, {
+        token: hub.tokens.client,
+      })
     ).json()) as DailyKpis[];
     expect(rows).toHaveLength(1);
     const [site] = rows;
@@ -46,11 +40,11 @@ describe('analysis', () => {
     expect(site?.capacityFactor).toBeCloseTo(60_000 / (12_000 * 24), 3);
     // The other inverters made nothing while the sun was up: the site's availability is inverter 01's share.
     const inverters = (await (
-      await server.request(
+      await hub.server.request(
         'GET',
         `/api/analysis/daily?sites=fr-occitanie&devices=fr-occitanie.inv01,fr-occitanie.inv02&from=${day}&to=${day}`,
         {
-          token: client,
+          token: hub.tokens.client,
         },
       )
     ).json()) as DailyKpis[];
@@ -65,12 +59,14 @@ describe('analysis', () => {
     expect(site?.expectedKwh).toBeGreaterThan(0);
     // A client asking for someone else's site gets nothing of it.
     const foreign = await (
-      await server.request('GET', `/api/analysis/daily?sites=ir-yazd&from=${day}&to=${day}`, { token: client })
+      await hub.server.request('GET', `/api/analysis/daily?sites=ir-yazd&from=${day}&to=${day}`, {
+        token: hub.tokens.client,
+      })
     ).json();
     expect(foreign).toEqual([]);
     const csv = await (
-      await server.request('GET', `/api/analysis/daily?sites=fr-occitanie&from=${day}&to=${day}&format=csv`, {
-        token: admin,
+      await hub.server.request('GET', `/api/analysis/daily?sites=fr-occitanie&from=${day}&to=${day}&format=csv`, {
+        token: hub.tokens.admin,
       })
     ).text();
     expect(csv.split('\r\n')[1]).toMatch(new RegExp(`^${day},fr-occitanie,,60000,`));
@@ -101,9 +97,13 @@ describe('analysis', () => {
     const health = await (async () => {
       for (let i = 0; i < 100; i++) {
         const h = (await (
-          await server.request('GET', `/api/analysis/alarm-health?sites=es-tarifa&from=${now - 26 * HOUR}&to=${now}`, {
-            token: admin,
-          })
+          await hub.server.request(
+            'GET',
+            `/api/analysis/alarm-health?sites=es-tarifa&from=${now - 26 * HOUR}&to=${now}`,
+            {
+              token: hub.tokens.admin,
+            },
+          )
         ).json()) as AlarmHealth;
         if (h.floods.length > 0 && h.standing.length > 0) return h;
         await new Promise((r) => setTimeout(r, 50));
@@ -116,7 +116,11 @@ describe('analysis', () => {
     expect(health.standing.map((s) => s.deviceId)).toEqual(['es-tarifa.tr01']);
     expect(health.targets.floodPer10Min).toBe(10);
     expect(
-      (await server.request('GET', `/api/analysis/alarm-health?from=${now}&to=${now - 1}`, { token: admin })).status,
+      (
+        await hub.server.request('GET', `/api/analysis/alarm-health?from=${now}&to=${now - 1}`, {
+          token: hub.tokens.admin,
+        })
+      ).status,
     ).toBe(400);
   });
 });

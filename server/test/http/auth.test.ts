@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { demo, startTestServer } from '../helper.ts';
+import { hubForTests } from '../hub.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const hub = hubForTests();
 
 describe('POST /api/auth/login', () => {
   it('signs in with an email and answers 201 with the rules, a token and the user without secrets', async () => {
-    const response = await server.request('POST', '/api/auth/login', { body: demo.admin });
+    const response = await hub.server.request('POST', '/api/auth/login', { body: demo.admin });
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body.userAbilityRules).toEqual([{ action: 'manage', subject: 'all' }]);
@@ -28,7 +25,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('signs in with a username, in any letter case', async () => {
-    const response = await server.request('POST', '/api/auth/login', {
+    const response = await hub.server.request('POST', '/api/auth/login', {
       body: { email: 'CLIENT', password: demo.client.password },
     });
     expect(response.status).toBe(201);
@@ -42,10 +39,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers a wrong password and an unknown user alike: 400 with errors.email', async () => {
-    const wrong = await server.request('POST', '/api/auth/login', {
+    const wrong = await hub.server.request('POST', '/api/auth/login', {
       body: { email: 'operator', password: 'Wrong#123' },
     });
-    const unknown = await server.request('POST', '/api/auth/login', {
+    const unknown = await hub.server.request('POST', '/api/auth/login', {
       body: { email: 'nobody@x.io', password: 'Wrong#123' },
     });
     for (const response of [wrong, unknown]) {
@@ -61,21 +58,23 @@ describe('POST /api/auth/login', () => {
   });
 
   it('names the missing field with the seed message', async () => {
-    const response = await server.request('POST', '/api/auth/login', { body: { password: 'x' } });
+    const response = await hub.server.request('POST', '/api/auth/login', { body: { password: 'x' } });
     expect(response.status).toBe(400);
     expect((await response.json()).errors).toEqual({ email: ['This field is required'] });
   });
 
   it('refuses malformed JSON, a wrong type and an oversized body with a clear error at the email field', async () => {
-    const malformed = await server.request('POST', '/api/auth/login', { body: '{"email":' });
+    const malformed = await hub.server.request('POST', '/api/auth/login', { body: '{"email":' });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).errors.email).toEqual(['The request body is not valid JSON']);
 
-    const wrongType = await server.request('POST', '/api/auth/login', { body: { email: { $ne: '' }, password: 'x' } });
+    const wrongType = await hub.server.request('POST', '/api/auth/login', {
+      body: { email: { $ne: '' }, password: 'x' },
+    });
     expect(wrongType.status).toBe(400);
     expect((await wrongType.json()).errors.email[0]).toMatch(/email must be string/);
 
-    const huge = await server.request('POST', '/api/auth/login', {
+    const huge = await hub.server.request('POST', '/api/auth/login', {
       body: { email: 'a', password: 'x'.repeat(200_000) },
     });
     expect(huge.status).toBe(413);
@@ -127,20 +126,20 @@ describe('sign-in throttling', () => {
 
 describe('tokens', () => {
   it('gives access with a token and refuses a forged or missing one with 401', async () => {
-    const { accessToken } = await server.login(demo.admin.email, demo.admin.password);
-    expect((await server.request('GET', '/api/sites', { token: accessToken })).status).toBe(200);
-    const forged = await server.request('GET', '/api/sites', { token: `${accessToken.slice(0, -2)}xx` });
+    const { accessToken } = await hub.server.login(demo.admin.email, demo.admin.password);
+    expect((await hub.server.request('GET', '/api/sites', { token: accessToken })).status).toBe(200);
+    const forged = await hub.server.request('GET', '/api/sites', { token: `${accessToken.slice(0, -2)}xx` });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Your session has ended; sign in again' });
-    const missing = await server.request('GET', '/api/sites');
+    const missing = await hub.server.request('GET', '/api/sites');
     expect(missing.status).toBe(401);
     expect((await missing.json()).message).toBe('Sign in to continue');
   });
 
   it('revokes a token on logout', async () => {
-    const { accessToken } = await server.login(demo.operator.email, demo.operator.password);
-    expect((await server.request('POST', '/api/auth/logout', { token: accessToken })).status).toBe(204);
-    expect((await server.request('GET', '/api/auth/me', { token: accessToken })).status).toBe(401);
+    const { accessToken } = await hub.server.login(demo.operator.email, demo.operator.password);
+    expect((await hub.server.request('POST', '/api/auth/logout', { token: accessToken })).status).toBe(204);
+    expect((await hub.server.request('GET', '/api/auth/me', { token: accessToken })).status).toBe(401);
   });
 
   it('expires a short session, and gives a remembered one a longer life', async () => {
@@ -159,8 +158,8 @@ describe('tokens', () => {
   });
 
   it('answers /api/auth/me with the session of the token', async () => {
-    const { accessToken } = await server.login(demo.client.username, demo.client.password);
-    const response = await server.request('GET', '/api/auth/me', { token: accessToken });
+    const { accessToken } = await hub.server.login(demo.client.username, demo.client.password);
+    const response = await hub.server.request('GET', '/api/auth/me', { token: accessToken });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.userData.username).toBe('client');
@@ -170,7 +169,7 @@ describe('tokens', () => {
 
 describe('GET /api/auth/options', () => {
   it('tells the login page about demo accounts and that admins reset passwords when no mail is set up', async () => {
-    const response = await server.request('GET', '/api/auth/options');
+    const response = await hub.server.request('GET', '/api/auth/options');
     const body = await response.json();
     expect(body.passwordReset).toBe('admin');
     expect(body.demo).toBe(true);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { hubForTests } from '../hub.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const hub = hubForTests();
 
 describe('GET /api/health', () => {
   it('answers 200 without sign-in while the store answers', async () => {
-    const response = await server.request('GET', '/api/health');
+    const response = await hub.server.request('GET', '/api/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok', store: { ok: true, driver: 'sqlite' } });
   });
@@ -18,7 +14,7 @@ describe('GET /api/health', () => {
 describe('unknown paths', () => {
   it('answers an unknown /api path with a JSON 404, never the HTML page', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const response = await server.request(method, '/api/no/such/thing');
+      const response = await hub.server.request(method, '/api/no/such/thing');
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
       expect(await response.json()).toEqual({
@@ -29,7 +25,7 @@ describe('unknown paths', () => {
   });
 
   it('sends security headers with a content security policy limited to our own origin', async () => {
-    const response = await server.request('GET', '/api/health');
+    const response = await hub.server.request('GET', '/api/health');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");

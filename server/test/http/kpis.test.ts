@@ -1,21 +1,13 @@
 import type { FleetKpis, PeriodComparison, SiteKpis } from '@voltscope/shared/kpis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startOfLocalDay } from '../../src/fleet/kpis.ts';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import type { TestServer } from '../helper.ts';
+import { hubForTests } from '../hub.ts';
 
 const MINUTE = 60_000;
-let server: TestServer;
-let admin: string;
-let client: string;
+const hub = hubForTests({ signIn: ['admin', 'client'] });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
-  client = (await server.login(demo.client.email, demo.client.password)).accessToken;
-});
-afterAll(() => server.close());
-
-const ingest: TestServer['ingest'] = (samples) => server.ingest(samples);
+const ingest: TestServer['ingest'] = (samples) => hub.server.ingest(samples);
 
 describe('plant KPIs', () => {
   it("computes a solar site's figures today from its meter, weather station and inverters", async () => {
@@ -40,9 +32,9 @@ describe('plant KPIs', () => {
       { series: 'ir-yazd.met/module_temperature', ts: now - 1000, value: 47.5 },
       { series: 'ir-yazd.met/irradiance_poa', ts: now - 1000, value: 800 },
     ]);
-    await server.app.services.telemetry.flushRollups({ all: true });
+    await hub.server.app.services.telemetry.flushRollups({ all: true });
 
-    const response = await server.request('GET', '/api/sites/ir-yazd/kpis', { token: admin });
+    const response = await hub.server.request('GET', '/api/sites/ir-yazd/kpis', { token: hub.tokens.admin });
     expect(response.status).toBe(200);
     const kpis = (await response.json()) as SiteKpis;
     expect(kpis).toMatchObject({
@@ -81,7 +73,7 @@ describe('plant KPIs', () => {
       { series: 'es-tarifa.meter/energy_today', ts: now - 2 * 86_400_000, value: 70_000 },
     ]);
     const kpis = (await (
-      await server.request('GET', '/api/sites/es-tarifa/kpis', { token: admin })
+      await hub.server.request('GET', '/api/sites/es-tarifa/kpis', { token: hub.tokens.admin })
     ).json()) as SiteKpis;
     expect(kpis.powerKw).toBeNull();
     expect(kpis.energyTodayKwh).toBeNull();
@@ -89,17 +81,21 @@ describe('plant KPIs', () => {
   });
 
   it('lists only the sites a client may read, and refuses the others', async () => {
-    const fleet = (await (await server.request('GET', '/api/kpis/fleet', { token: client })).json()) as FleetKpis;
+    const fleet = (await (
+      await hub.server.request('GET', '/api/kpis/fleet', { token: hub.tokens.client })
+    ).json()) as FleetKpis;
     expect(fleet.sites.map((s) => s.siteId).sort()).toEqual(['es-tarifa', 'fr-occitanie']);
     expect(fleet.capacityKw).toBe(fleet.sites.reduce((n, s) => n + s.capacityKw, 0));
-    expect((await server.request('GET', '/api/sites/ir-yazd/kpis', { token: client })).status).toBe(403);
-    const foreign = await server.request(
+    expect((await hub.server.request('GET', '/api/sites/ir-yazd/kpis', { token: hub.tokens.client })).status).toBe(403);
+    const foreign = await hub.server.request(
       'GET',
       `/api/kpis/period?devices=ir-yazd.inv01&from=${Date.now() - 3_600_000}&to=${Date.now()}`,
-      { token: client },
+      { token: hub.tokens.client },
     );
     expect(foreign.status).toBe(403);
-    const admins = (await (await server.request('GET', '/api/kpis/fleet', { token: admin })).json()) as FleetKpis;
+    const admins = (await (
+      await hub.server.request('GET', '/api/kpis/fleet', { token: hub.tokens.admin })
+    ).json()) as FleetKpis;
     expect(admins.sites).toHaveLength(4);
   });
 
@@ -112,11 +108,11 @@ describe('plant KPIs', () => {
       samples.push({ series: 'fr-occitanie.inv01/ac_power', ts: t, value: 100 });
     }
     await ingest(samples);
-    await server.app.services.telemetry.flushRollups({ all: true });
-    const response = await server.request(
+    await hub.server.app.services.telemetry.flushRollups({ all: true });
+    const response = await hub.server.request(
       'GET',
       `/api/kpis/period?sites=fr-occitanie&devices=fr-occitanie.inv01&from=${start}&to=${end}`,
-      { token: client },
+      { token: hub.tokens.client },
     );
     expect(response.status).toBe(200);
     const period = (await response.json()) as PeriodComparison;
@@ -131,10 +127,12 @@ describe('plant KPIs', () => {
     expect(Math.abs((inverter?.energyKwh ?? 0) / 300 - 1)).toBeLessThan(0.01);
     expect(period.ts.length).toBe(site?.normalisedPower.length);
 
-    const bad = await server.request('GET', `/api/kpis/period?from=${start}&to=${end}`, { token: admin });
+    const bad = await hub.server.request('GET', `/api/kpis/period?from=${start}&to=${end}`, {
+      token: hub.tokens.admin,
+    });
     expect(bad.status).toBe(400);
-    const backwards = await server.request('GET', `/api/kpis/period?sites=fr-occitanie&from=${end}&to=${start}`, {
-      token: admin,
+    const backwards = await hub.server.request('GET', `/api/kpis/period?sites=fr-occitanie&from=${end}&to=${start}`, {
+      token: hub.tokens.admin,
     });
     expect(backwards.status).toBe(400);
   });

@@ -1,43 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
-import { testDatabaseUrl } from '../stores.ts';
+import { describe, expect, it } from 'vitest';
+import { hubForTests } from '../hub.ts';
+import { storeCases } from '../stores.ts';
 
 const KEY = 'vsk_demo_fleet_ingest_key';
-const schema = `vs_http_${randomBytes(5).toString('hex')}`;
 
-describe.each([
-  { driver: 'sqlite', overrides: {} },
-  { driver: 'postgres', overrides: { databaseUrl: testDatabaseUrl, databaseSchema: schema } },
-])('telemetry over HTTP on $driver', ({ overrides }) => {
-  let server: TestServer;
-  let admin: string;
-  let client: string;
+describe.each(storeCases('vs_http'))('telemetry over HTTP on $driver', ({ overrides, drop }) => {
+  const hub = hubForTests({ overrides, drop, signIn: ['admin', 'client'] });
   const id = (key: string) => {
-    const found = server.app.services.registry.seriesIdByKey(key);
+    const found = hub.server.app.services.registry.seriesIdByKey(key);
     if (found === undefined) throw new Error(`no series ${key}`);
     return found;
   };
   const ingest = (body: unknown, key = KEY, contentType?: string) =>
-    server.request('POST', '/api/ingest', {
+    hub.server.request('POST', '/api/ingest', {
       body,
       headers: { 'x-ingest-key': key, ...(contentType ? { 'content-type': contentType } : {}) },
     });
-
-  beforeAll(async () => {
-    server = await startTestServer(overrides);
-    admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
-    client = (await server.login(demo.client.email, demo.client.password)).accessToken;
-  });
-  afterAll(async () => {
-    await server.close();
-    if ('databaseSchema' in overrides) {
-      const sql = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await sql.end();
-    }
-  });
 
   describe('POST /api/ingest', () => {
     it('stores a batch, keeps the valid samples of a mixed one and says why each other was refused', async () => {
@@ -100,7 +78,7 @@ describe.each([
       expect(badKey.status).toBe(401);
       expect((await badKey.json()).message).toMatch(/valid ingest key/);
       const big = { samples: new Array(120_000).fill({ series: 1, ts: Date.now(), value: 1.2345678 }) };
-      const tooBig = await server.request('POST', '/api/ingest', {
+      const tooBig = await hub.server.request('POST', '/api/ingest', {
         body: JSON.stringify(big).repeat(2),
         headers: { 'x-ingest-key': KEY },
       });
@@ -108,8 +86,8 @@ describe.each([
     });
 
     it('limits a site key to its own site', async () => {
-      const created = await server.request('POST', '/api/ingest-keys', {
-        token: admin,
+      const created = await hub.server.request('POST', '/api/ingest-keys', {
+        token: hub.tokens.admin,
         body: { name: 'Yazd RTU', siteId: 'ir-yazd' },
       });
       expect(created.status).toBe(201);
@@ -131,9 +109,11 @@ describe.each([
           reason: `series ${id('fr-occitanie.inv01/ac_power')} belongs to another site than this ingest key's`,
         },
       ]);
-      expect((await server.request('DELETE', `/api/ingest-keys/${keyId}`, { token: admin })).status).toBe(204);
+      expect(
+        (await hub.server.request('DELETE', `/api/ingest-keys/${keyId}`, { token: hub.tokens.admin })).status,
+      ).toBe(204);
       expect((await ingest({ samples: [] }, key)).status).toBe(401);
-      expect((await server.request('GET', '/api/ingest-keys', { token: client })).status).toBe(403);
+      expect((await hub.server.request('GET', '/api/ingest-keys', { token: hub.tokens.client })).status).toBe(403);
     });
   });
 
@@ -147,10 +127,10 @@ describe.each([
         value: i === 300 ? 480 : 200,
       }));
       await ingest({ samples });
-      const response = await server.request(
+      const response = await hub.server.request(
         'GET',
         `/api/series/history?ids=${series}&from=${start}&to=${start + 600_000}&maxPoints=60`,
-        { token: admin },
+        { token: hub.tokens.admin },
       );
       expect(response.status).toBe(200);
       const body = await response.json();
@@ -165,7 +145,7 @@ describe.each([
       const own = id('fr-occitanie.inv01/ac_power');
       const now = Date.now();
       const query = (ids: number | string, from: number | string = now - 60_000, to: number | string = now) =>
-        server.request('GET', `/api/series/history?ids=${ids}&from=${from}&to=${to}`, { token: client });
+        hub.server.request('GET', `/api/series/history?ids=${ids}&from=${from}&to=${to}`, { token: hub.tokens.client });
       expect((await query(own)).status).toBe(200);
       expect((await query(foreign)).status).toBe(403);
       expect((await query(`${own},${foreign}`)).status).toBe(403);
@@ -178,18 +158,22 @@ describe.each([
     });
 
     it('gives the latest values of a site the caller may read', async () => {
-      const response = await server.request('GET', '/api/series/latest?site=fr-occitanie', { token: client });
+      const response = await hub.server.request('GET', '/api/series/latest?site=fr-occitanie', {
+        token: hub.tokens.client,
+      });
       expect(response.status).toBe(200);
       const body = await response.json();
       const at = body.seriesIds.indexOf(id('fr-occitanie.inv01/ac_power'));
       expect(body.values[at]).toBe(120.5);
-      expect((await server.request('GET', '/api/series/latest?site=ir-yazd', { token: client })).status).toBe(403);
+      expect(
+        (await hub.server.request('GET', '/api/series/latest?site=ir-yazd', { token: hub.tokens.client })).status,
+      ).toBe(403);
     });
   });
 
   describe('devices', () => {
     it('lists a site’s devices with their live state, for those who may read the site', async () => {
-      const response = await server.request('GET', '/api/sites/fr-occitanie/devices', { token: client });
+      const response = await hub.server.request('GET', '/api/sites/fr-occitanie/devices', { token: hub.tokens.client });
       expect(response.status).toBe(200);
       const devices = await response.json();
       expect(devices.length).toBeGreaterThan(40);
@@ -202,11 +186,13 @@ describe.each([
       });
       const silent = devices.find((d: { id: string }) => d.id === 'fr-occitanie.inv40');
       expect(silent).toMatchObject({ state: 'offline', lastSeen: null });
-      expect((await server.request('GET', '/api/sites/ma-ouarzazate/devices', { token: client })).status).toBe(403);
+      expect(
+        (await hub.server.request('GET', '/api/sites/ma-ouarzazate/devices', { token: hub.tokens.client })).status,
+      ).toBe(403);
     });
 
     it('lists a site’s series, so that a page can follow them live', async () => {
-      const response = await server.request('GET', '/api/sites/fr-occitanie/series', { token: client });
+      const response = await hub.server.request('GET', '/api/sites/fr-occitanie/series', { token: hub.tokens.client });
       expect(response.status).toBe(200);
       const series = await response.json();
       expect(series.length).toBeGreaterThan(500);
@@ -218,18 +204,22 @@ describe.each([
           unit: 'kW',
         }),
       );
-      expect((await server.request('GET', '/api/sites/ir-yazd/series', { token: client })).status).toBe(403);
+      expect((await hub.server.request('GET', '/api/sites/ir-yazd/series', { token: hub.tokens.client })).status).toBe(
+        403,
+      );
     });
 
     it('shows one device with its series and latest values', async () => {
-      const response = await server.request('GET', '/api/devices/fr-occitanie.inv01', { token: client });
+      const response = await hub.server.request('GET', '/api/devices/fr-occitanie.inv01', { token: hub.tokens.client });
       expect(response.status).toBe(200);
       const device = await response.json();
       expect(device.series.map((s: { key: string }) => s.key)).toContain('mppt_current:4');
       const power = device.series.find((s: { key: string }) => s.key === 'ac_power');
       expect(power).toMatchObject({ unit: 'kW', latest: { value: 120.5 } });
-      expect((await server.request('GET', '/api/devices/ma-ouarzazate.inv01', { token: client })).status).toBe(403);
-      expect((await server.request('GET', '/api/devices/nowhere', { token: client })).status).toBe(404);
+      expect(
+        (await hub.server.request('GET', '/api/devices/ma-ouarzazate.inv01', { token: hub.tokens.client })).status,
+      ).toBe(403);
+      expect((await hub.server.request('GET', '/api/devices/nowhere', { token: hub.tokens.client })).status).toBe(404);
     });
   });
 });

@@ -1,10 +1,11 @@
-import { Button, Card, Grid, List, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Card, Grid, List, Stack, Title } from '@mantine/core';
 import { isStrongPassword } from '@voltscope/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRetryDelay } from '../../i18n/format.ts';
 import type { KeyOf } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { PasswordField } from '../../ui/PasswordField.tsx';
 import { changePassword } from './accountApi.ts';
 import { FormAlerts } from './FormAlerts.tsx';
 import { type FormErrors, useAccountForm } from './useAccountForm.ts';
@@ -55,19 +56,14 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
     setValues((v) => ({ ...v, [key]: value }));
   };
 
-  const toggle = { 'aria-label': t('auth:login.showPassword') };
   const field = (name: Field, key: 'current' | 'new' | 'confirm', autoComplete: string) => (
-    <PasswordInput
+    <PasswordField
       label={t(`account:password.${key}`)}
       autoComplete={autoComplete}
-      dir="ltr"
       value={values[name]}
       onChange={set(name)}
       error={errors[name]}
-      // Mantine's PasswordInput leaves aria-invalid off its inner input.
-      aria-invalid={errors[name] !== undefined}
       withAsterisk
-      visibilityToggleButtonProps={toggle}
       data-testid={`password-${key}`}
     />
   );

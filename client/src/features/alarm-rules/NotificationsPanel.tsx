@@ -1,12 +1,12 @@
 // The notifications tab: what webhooks are for, the form to add one (then its secret, once), and each
 // webhook with its deliveries. `version` (the page's refresh) reloads the list and every delivery table.
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Webhook } from '@voltscope/shared/alarms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { IconAlertTriangle } from '../../ui/icons.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { deleteWebhook, listWebhooks } from './alarmRulesApi.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SecretNotice } from './SecretNotice.tsx';
@@ -49,14 +49,7 @@ export function NotificationsPanel({ version, announce }: Props) {
       </Card>
       {created && <SecretNotice hook={created} onDone={() => setCreated(null)} />}
       {webhooks.error !== null && !hooks && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />}>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('alarmRules:webhooks.loadError')}</Text>
-            <Button size="xs" variant="default" onClick={webhooks.reload}>
-              {t('common:ui.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <RetryAlert message={t('alarmRules:webhooks.loadError')} onRetry={webhooks.reload} />
       )}
       {!hooks && webhooks.error === null && <Skeleton h={160} />}
       {hooks?.length === 0 && (

@@ -1,12 +1,13 @@
 // The rules tab: a filter and a summary, then the rules by device type. The switch saves at once (and
 // goes back if the server refuses); editing, adding and removing overrides happen in dialogs.
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { AlarmRule } from '@voltscope/shared/alarms';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { IconAlertTriangle, IconSearch } from '../../ui/icons.tsx';
+import { IconSearch } from '../../ui/icons.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { AddOverrideDialog } from './AddOverrideDialog.tsx';
 import { removeOverride, updateRule } from './alarmRulesApi.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -55,16 +56,7 @@ export function RulesPanel({
   };
 
   if (rules.error !== null && !list) {
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} data-testid="rules-error">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('alarmRules:loadError')}</Text>
-          <Button size="xs" variant="default" onClick={rules.reload}>
-            {t('common:ui.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <RetryAlert message={t('alarmRules:loadError')} onRetry={rules.reload} testId="rules-error" />;
   }
   if (!list) {
     return (

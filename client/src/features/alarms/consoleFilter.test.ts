@@ -1,27 +1,17 @@
 import type { Alarm } from '@voltscope/shared/alarms';
 import { describe, expect, it } from 'vitest';
+import { testAlarm, text } from '../../alarmFeed/testAlarm.ts';
 import { facetCounts, matches, parseFilter, withFilter } from './consoleFilter.ts';
 
-const alarm = (over: Partial<Alarm>): Alarm => ({
-  id: 1,
-  siteId: 'es-tarifa',
-  deviceId: 'es-tarifa.wtg01',
-  ruleId: 1,
-  priority: 'high',
-  state: 'unacknowledged',
-  message: { en: 'm', fr: 'm', fa: 'm', ar: 'm' },
-  value: null,
-  raisedAt: 0,
-  clearedAt: null,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  closedAt: null,
-  shelvedUntil: null,
-  suppressed: false,
-  outOfService: false,
-  seq: 1,
-  ...over,
-});
+const alarm = (over: Partial<Alarm>): Alarm =>
+  testAlarm(1, {
+    siteId: 'es-tarifa',
+    deviceId: 'es-tarifa.wtg01',
+    message: text('m'),
+    value: null,
+    raisedAt: 0,
+    ...over,
+  });
 
 describe('console filter', () => {
   it('reads sites, priorities and states from the address, ignoring unknown values', () => {

@@ -11,13 +11,13 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AnalysisBars, type AnalysisSeries, type AnalysisTarget } from '../../plots/AnalysisBars.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { AlarmPointCards, type Names } from './AlarmPointCards.tsx';
 import classes from './analysis.module.css';
 import type { AnalysisFormat } from './analysisFormat.ts';
 import { LevelIcon } from './analysisIcons.tsx';
 import { alarmHistoryLink } from './analysisQuery.ts';
 import { ChartCard } from './ChartCard.tsx';
-import { ErrorLine } from './ErrorLine.tsx';
 import { FigureTile } from './FigureTile.tsx';
 import { type RateLevel, summarise } from './healthFigures.ts';
 import { analysisColors, dashes } from './palette.ts';
@@ -104,7 +104,7 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
       <section aria-labelledby={titleId} data-testid="alarm-health">
         {heading}
         {error ? (
-          <ErrorLine message={t('analysis:health.loadError')} onRetry={onRetry} testId="health-error" />
+          <RetryAlert message={t('analysis:health.loadError')} onRetry={onRetry} testId="health-error" />
         ) : (
           loading && <Skeleton h={320} aria-label={t('analysis:health.loading')} aria-busy="true" />
         )}
@@ -139,7 +139,7 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
     <section aria-labelledby={titleId} data-testid="alarm-health" className={loading ? classes.busy : undefined}>
       {heading}
       {error !== null && error !== undefined && (
-        <ErrorLine message={t('analysis:health.loadError')} onRetry={onRetry} testId="health-error" mb="sm" />
+        <RetryAlert message={t('analysis:health.loadError')} onRetry={onRetry} testId="health-error" mb="sm" />
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" mb="md">
         <FigureTile label={t('analysis:health.raised')} value={format.number(summary.total)} testId="health-total" />

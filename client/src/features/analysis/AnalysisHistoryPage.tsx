@@ -18,6 +18,7 @@ import { api } from '../../session/api.ts';
 import { IconFileSearch, IconRefresh } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { dayIn } from '../../ui/PeriodPicker.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { AlarmHealthSection } from './AlarmHealthSection.tsx';
 import { AnalysisFilters } from './AnalysisFilters.tsx';
 import { useAnalysisFormat } from './analysisFormat.ts';
@@ -34,7 +35,6 @@ import {
 } from './analysisQuery.ts';
 import { CsvExportButton } from './CsvExportButton.tsx';
 import { figuresOf, hasFigures } from './dailyFigures.ts';
-import { ErrorLine } from './ErrorLine.tsx';
 import { KpiTable } from './KpiTable.tsx';
 import { PerformanceCharts, PeriodTiles } from './PerformanceCharts.tsx';
 import { useRulePriorities, useSiteDevices } from './useAnalysisData.ts';
@@ -194,10 +194,10 @@ export function AnalysisHistoryPage() {
         }
       />
       {recompute === 'failed' && (
-        <ErrorLine message={t('analysis:recompute.failed')} onRetry={runRecompute} testId="recompute-error" mb="md" />
+        <RetryAlert message={t('analysis:recompute.failed')} onRetry={runRecompute} testId="recompute-error" mb="md" />
       )}
       {sites.status === 'error' ? (
-        <ErrorLine message={t('analysis:sitesError')} onRetry={sites.reload} testId="sites-error" mb="md" />
+        <RetryAlert message={t('analysis:sitesError')} onRetry={sites.reload} testId="sites-error" mb="md" />
       ) : !siteList ? (
         <Skeleton h={96} mb="md" aria-label={t('analysis:loading')} aria-busy="true" />
       ) : (
@@ -227,7 +227,7 @@ export function AnalysisHistoryPage() {
           )}
         </Group>
         {daily.error !== null && (
-          <ErrorLine message={t('analysis:daily.loadError')} onRetry={daily.reload} testId="daily-error" mb="md" />
+          <RetryAlert message={t('analysis:daily.loadError')} onRetry={daily.reload} testId="daily-error" mb="md" />
         )}
         {daily.data === null ? (
           daily.error === null && (

@@ -1,14 +1,13 @@
 // The daily figures, one row per day and site (or generator): sortable on every column (aria-sort on
 // the header), paged (5 to 100 rows), with the period's totals and averages in the footer. Numbers are
 // aligned at the end of their cells so that digits line up in either direction.
-import { ActionIcon, Group, NativeSelect, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Table, Text, Tooltip } from '@mantine/core';
 import { logPageSizes } from '@voltscope/shared/alarms';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPageFirst, IconPageLast, IconPageNext, IconPagePrevious } from '../../logs/logIcons.tsx';
-import historyStyles from '../../logs/logs.module.css';
-import { IconArrowsUpDown, IconArrowUp } from '../../ui/icons.tsx';
+import { SortButton } from '../../logs/SortButton.tsx';
 import classes from './analysis.module.css';
 import type { AnalysisFormat } from './analysisFormat.ts';
 import { type Figures, ratioOf, type SortKey, type SortOrder, sortRows } from './dailyFigures.ts';
@@ -49,28 +48,18 @@ function SortHeader({
   const { t } = useTranslation(['analysis', 'common']);
   const active = sort.key === column.key;
   return (
-    <UnstyledButton
-      className={historyStyles.sortButton}
+    <SortButton
+      order={active ? sort.order : null}
+      said={
+        active
+          ? t(sort.order === 'asc' ? 'analysis:table.ascending' : 'analysis:table.descending')
+          : t('analysis:table.sortBy')
+      }
       onClick={() => onSort(column.key)}
-      data-testid={`sort-${column.key}`}
+      testId={`sort-${column.key}`}
     >
       {column.header}
-      {active ? (
-        <IconArrowUp
-          size={14}
-          className={historyStyles.sortMark}
-          data-active
-          style={sort.order === 'desc' ? { transform: 'rotate(180deg)' } : undefined}
-        />
-      ) : (
-        <IconArrowsUpDown size={14} className={historyStyles.sortMark} />
-      )}
-      <VisuallyHidden>
-        {active
-          ? t(sort.order === 'asc' ? 'analysis:table.ascending' : 'analysis:table.descending')
-          : t('analysis:table.sortBy')}
-      </VisuallyHidden>
-    </UnstyledButton>
+    </SortButton>
   );
 }
 

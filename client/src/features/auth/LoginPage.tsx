@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError, api, call } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
 import { IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import { DemoAccounts } from './DemoAccounts.tsx';
 
@@ -111,16 +112,13 @@ export function LoginPage() {
             error={errors.email}
             data-testid="login-email"
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth:login.password')}
             name="password"
             autoComplete="current-password"
-            dir="ltr"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}
-            aria-invalid={errors.password !== undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth:login.showPassword') }}
             data-testid="login-password"
           />
           <Group justify="space-between" gap="xs">

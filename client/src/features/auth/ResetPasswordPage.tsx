@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Center, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Stack, Text } from '@mantine/core';
 import { isStrongPassword } from '@voltscope/shared/validation';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { ApiError, api, call } from '../../session/api.ts';
+import { PasswordField } from '../../ui/PasswordField.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import type { LoginNotice } from './LoginPage.tsx';
 
@@ -76,27 +77,21 @@ export function ResetPasswordPage() {
                 </Stack>
               </Alert>
             )}
-            <PasswordInput
+            <PasswordField
               label={t('auth:reset.password')}
               description={t('auth:reset.rule')}
               autoComplete="new-password"
               autoFocus
-              dir="ltr"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={errors.password}
-              aria-invalid={errors.password !== undefined}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth:login.showPassword') }}
             />
-            <PasswordInput
+            <PasswordField
               label={t('auth:reset.confirm')}
               autoComplete="new-password"
-              dir="ltr"
               value={confirm}
               onChange={(event) => setConfirm(event.currentTarget.value)}
               error={errors.confirm}
-              aria-invalid={errors.confirm !== undefined}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth:login.showPassword') }}
             />
             <Button type="submit" fullWidth size="md" loading={submitting}>
               {t('auth:reset.submit')}

@@ -1,13 +1,14 @@
 // The heatmap card: a day × hour grid of one source's energy, its legend, a tooltip per cell and the
 // text summary (total, best and worst day, peak hour, hours without data) that screen readers get.
-import { Alert, Button, EmptyState, Group, Skeleton, Text } from '@mantine/core';
+import { EmptyState, Group, Skeleton, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUtcOffset } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { HEAT, HeatmapChart } from '../../plots/HeatmapChart.tsx';
-import { IconAlertTriangle, IconCalendar } from '../../ui/icons.tsx';
+import { IconCalendar } from '../../ui/icons.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { formatClockHour, formatDay, formatEnergy, formatHour } from './formatCharts.ts';
 import { HeatmapSummary } from './HeatmapSummary.tsx';
 import { CELL, HOURS, summarise } from './hourGrid.ts';
@@ -89,13 +90,7 @@ export function EnergyHeatmapCard({
         </Text>
       </Group>
       {energy.status === 'loading' && <Skeleton h={260} aria-busy="true" aria-label={t('charts:loading')} />}
-      {energy.status === 'error' && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} title={t('charts:historyError')}>
-          <Button size="xs" variant="light" color="red" mt="xs" onClick={energy.reload}>
-            {t('common:ui.retry')}
-          </Button>
-        </Alert>
-      )}
+      {energy.status === 'error' && <RetryAlert titled message={t('charts:historyError')} onRetry={energy.reload} />}
       {grid && summary && summary.best === null && (
         <EmptyState
           icon={<IconCalendar size={32} />}

@@ -21,9 +21,9 @@ import {
   periodPresets,
   startOfDay,
 } from '../../ui/PeriodPicker.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { EnergyHeatmapCard, type Source } from './EnergyHeatmapCard.tsx';
-import { LoadErrorAlert } from './LoadErrorAlert.tsx';
 import { useHourlyEnergy } from './useHourlyEnergy.ts';
 import { useToday } from './useToday.ts';
 
@@ -91,7 +91,13 @@ export function EnergyHeatmapPage() {
   return (
     <>
       <PageHeader title={t('charts:heatmap.title')} subtitle={t('charts:heatmap.subtitle')} />
-      {failed && <LoadErrorAlert onRetry={sites.status === 'error' ? sites.reload : series.reload} />}
+      {failed && (
+        <RetryAlert
+          titled
+          message={t('charts:loadError')}
+          onRetry={sites.status === 'error' ? sites.reload : series.reload}
+        />
+      )}
       {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('charts:noSites')}</Text>}
       {site && (
         <Stack gap="md">

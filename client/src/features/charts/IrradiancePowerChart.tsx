@@ -12,7 +12,7 @@ import uPlot from 'uplot';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { liveStore } from '../../live/liveStore.ts';
-import { ChartTooltip, setTooltipLines } from '../../plots/ChartTooltip.tsx';
+import { ChartTooltip, pointAtCursor, setTooltipLines } from '../../plots/ChartTooltip.tsx';
 import { chartColors } from '../../plots/chartTheme.ts';
 import { mountUplot } from '../../plots/mountUplot.ts';
 import { formatPower, formatSiteDateTime, formatWithUnit } from './formatCharts.ts';
@@ -121,14 +121,11 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
 
     const showTooltip = (u: uPlot) => {
       const el = tooltip.current;
-      const idx = u.cursor.idx;
-      const d = data();
-      const x = idx === null || idx === undefined ? undefined : d[0][idx];
       if (!el) return;
-      if (x === undefined || idx === null || idx === undefined) {
-        el.style.display = 'none';
-        return;
-      }
+      const d = data();
+      const point = pointAtCursor(el, u, d[0]);
+      if (!point) return;
+      const { i: idx, x } = point;
       const at = (c: number) => d[1 + c]?.[idx] ?? null;
       const show = (v: number | null, f: (v: number) => string) => (v === null ? '—' : f(v));
       const l = labelsRef.current;
@@ -150,11 +147,15 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
       if (tooltip.current) tooltip.current.style.display = 'none';
     };
 
-    const cursor = (): uPlot.Cursor => ({
-      y: false,
-      sync: { key: syncKey },
-      points: { size: 7 },
-      drag: { x: false, y: false },
+    // What both plots share: room for the unit titles, the site's time zone, one cursor, the period's time span.
+    const plot = (
+      scales: uPlot.Scales,
+    ): Pick<uPlot.Options, 'legend' | 'padding' | 'tzDate' | 'cursor' | 'scales'> => ({
+      legend: { show: false },
+      padding: [18, null, null, null],
+      tzDate,
+      cursor: { y: false, sync: { key: syncKey }, points: { size: 7 }, drag: { x: false, y: false } },
+      scales: { x: { time: true, range: xRange }, ...scales },
     });
 
     const powerChart = mountUplot(
@@ -162,15 +163,10 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
       (width, h) => ({
         width,
         height: h,
-        legend: { show: false },
-        padding: [18, null, null, null],
-        tzDate,
-        cursor: cursor(),
-        scales: {
-          x: { time: true, range: xRange },
+        ...plot({
           kw: { range: () => [0, Math.max(1, current.current.capacityKw) * headroom()] },
           wm2: { range: () => [0, STC_W_M2 * headroom()] },
-        },
+        }),
         axes: [
           kit.timeAxis,
           kit.valueAxis('kw', start, kit.powerTick('kw'), true),
@@ -216,12 +212,7 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
       (width, h) => ({
         width,
         height: h,
-        legend: { show: false },
-        padding: [18, null, null, null],
-        tzDate,
-        cursor: cursor(),
-        scales: {
-          x: { time: true, range: xRange },
+        ...plot({
           c: {
             range: (_u, min, max) => {
               const lo = Number.isFinite(min) ? Math.min(0, Math.floor(min / 10) * 10) : 0;
@@ -229,7 +220,7 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
               return [lo, hi];
             },
           },
-        },
+        }),
         axes: [kit.timeAxis, kit.valueAxis('c', start, (_u, v) => formatNumber(lng, v), true), kit.blankAxis('c', end)],
         hooks: { draw: [kit.drawUnits([{ side: start, unit: () => '°C' }])] },
         series: [

@@ -1,7 +1,7 @@
 // Irradiance vs power: a solar site's plane-of-array irradiance against its power at the grid meter over
 // a period, with module and ambient temperature beneath, so that clipping and temperature derating show;
 // for a period that ends now the lines run on live up to the last second. Site and period live in the URL.
-import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { Site } from '@voltscope/shared/domain';
 import { useId, useMemo } from 'react';
@@ -20,12 +20,12 @@ import {
   periodEndsNow,
   usePeriodRange,
 } from '../../ui/PeriodPicker.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { IrradiancePowerChart } from './IrradiancePowerChart.tsx';
 import { IrradianceSummary } from './IrradianceSummary.tsx';
 import { COLUMN } from './irradianceSeries.ts';
 import { LiveNow } from './LiveNow.tsx';
-import { LoadErrorAlert } from './LoadErrorAlert.tsx';
 import { useSeriesHistory } from './useSeriesHistory.ts';
 
 const DEFAULT_PERIOD: Period = { preset: 'today' };
@@ -85,7 +85,13 @@ export function IrradiancePowerPage() {
   return (
     <>
       <PageHeader title={t('charts:irradiance.title')} subtitle={t('charts:irradiance.subtitle')} />
-      {failed && <LoadErrorAlert onRetry={sites.status === 'error' ? sites.reload : series.reload} />}
+      {failed && (
+        <RetryAlert
+          titled
+          message={t('charts:loadError')}
+          onRetry={sites.status === 'error' ? sites.reload : series.reload}
+        />
+      )}
       {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('charts:irradiance.noSolar')}</Text>}
       {site && (
         <Stack gap="md">
@@ -111,11 +117,7 @@ export function IrradiancePowerPage() {
             </Group>
             <div ref={widthRef}>
               {history.status === 'error' && (
-                <Alert color="red" variant="light" role="alert" mb="sm" title={t('charts:historyError')}>
-                  <Button size="xs" variant="light" color="red" mt="xs" onClick={history.reload}>
-                    {t('common:ui.retry')}
-                  </Button>
-                </Alert>
+                <RetryAlert titled plain message={t('charts:historyError')} onRetry={history.reload} mb="sm" />
               )}
               {!shown && history.status === 'loading' && (
                 <Text c="dimmed" size="sm" mb="xs" aria-live="polite">

@@ -4,16 +4,7 @@
 import type { Language } from '@voltscope/shared/i18n';
 import { energyParts, formatNumber, formatSiteTime, powerParts } from '../../i18n/format.ts';
 import { intlLocales } from '../../i18n/language.ts';
-
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function memo<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
-  let value = cache.get(key) as T | undefined;
-  if (!value) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
-}
+import { fullFormat, memo } from '../../plots/historyView.ts';
 
 /** Noon UTC of a calendar day: formatted in UTC, it is that day in every calendar. */
 const noonOf = (day: string) => Date.parse(`${day}T12:00:00Z`);
@@ -62,16 +53,7 @@ export function formatSiteDay(lng: Language, timeZone: string, at: number): stri
 
 /** "15 Jan 2025, 13:05" at a site. */
 export function formatSiteDateTime(lng: Language, timeZone: string, at: number): string {
-  return memo(
-    `sdt|${lng}|${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat(intlLocales[lng], {
-        timeZone,
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        hourCycle: 'h23',
-      }),
-  ).format(at);
+  return fullFormat(lng, timeZone).format(at);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Sites or inverters side by side over a period: their power normalised to capacity on one chart, and
 // their energy, specific yield and performance ratio in a table where an underperformer stands out.
 // What is compared and over when lives in the address, so a link reproduces the view.
-import { Alert, Card, EmptyState, Group, Skeleton, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { Alert, Card, Group, Skeleton, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { Device } from '@voltscope/shared/fleet';
 import { useEffect, useMemo } from 'react';
@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { sortSites, useSites } from '../../data/sites.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { EmptyCard } from '../../ui/EmptyCard.tsx';
 import { IconAlertTriangle, IconSolarPanel } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Period, PeriodPicker, type PeriodPreset, usePeriodRange } from '../../ui/PeriodPicker.tsx';
@@ -183,15 +184,12 @@ export function SolarComparisonPage() {
               </Group>
             )}
             {empty ? (
-              <Card py="xl">
-                <EmptyState
-                  icon={<IconSolarPanel size={32} />}
-                  withIndicatorBackground
-                  title={t('dashboards:compare.noDataTitle')}
-                  description={t('dashboards:compare.noDataText')}
-                  data-testid="comparison-empty"
-                />
-              </Card>
+              <EmptyCard
+                icon={<IconSolarPanel size={32} />}
+                title={t('dashboards:compare.noDataTitle')}
+                description={t('dashboards:compare.noDataText')}
+                testId="comparison-empty"
+              />
             ) : (
               <>
                 <ComparisonChart data={data} timeZone={timeZone} />

@@ -1,7 +1,7 @@
 // Where admins land: the fleet's figures now (refreshed every few seconds in place), its power over the
 // last hours with irradiance (live), the best and worst inverters of each solar site today, and each
 // site as a card that opens its overview. Figures past their expected period are marked stale.
-import { Alert, Card, EmptyState, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { liveClient } from '../../live/liveClient.ts';
 import { call } from '../../session/api.ts';
+import { EmptyCard } from '../../ui/EmptyCard.tsx';
 import { IconAlertTriangle, IconSolarPanel } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { FleetPowerCard } from './FleetPowerCard.tsx';
@@ -140,15 +141,12 @@ export function SolarDashboardPage() {
         </Alert>
       )}
       {data.sites.length === 0 ? (
-        <Card py="xl">
-          <EmptyState
-            icon={<IconSolarPanel size={32} />}
-            withIndicatorBackground
-            title={t('dashboards:emptyTitle')}
-            description={t('dashboards:emptyText')}
-            data-testid="sites-empty"
-          />
-        </Card>
+        <EmptyCard
+          icon={<IconSolarPanel size={32} />}
+          title={t('dashboards:emptyTitle')}
+          description={t('dashboards:emptyText')}
+          testId="sites-empty"
+        />
       ) : (
         <>
           <FleetStats fleet={data} stale={staleSince} />

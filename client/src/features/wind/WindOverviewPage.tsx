@@ -1,7 +1,7 @@
 // Wind farm overview: the farm's figures from the hub, every turbine live (state, power and its share of
 // the rating, wind speed and direction, rotor speed, faults; stale and silent turbines marked), and the
 // power of each turbine as live bars. A turbine opens its own page.
-import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,11 @@ import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type Bar, LiveBarChart } from '../../plots/LiveBarChart.tsx';
 import { call } from '../../session/api.ts';
+import { EmptyCard } from '../../ui/EmptyCard.tsx';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconAlertTriangle, IconWind } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { shortName } from '../../ui/shortName.ts';
 import { FarmKpis } from './FarmKpis.tsx';
@@ -57,28 +59,19 @@ export function WindOverviewPage() {
         }
       />
       {sites.status === 'loading' && <Skeleton h={120} aria-busy="true" />}
-      {sites.status === 'error' && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('wind:sitesError')} role="alert">
-          <Button size="xs" variant="light" color="red" mt="xs" onClick={sites.reload}>
-            {t('common:ui.retry')}
-          </Button>
-        </Alert>
-      )}
+      {sites.status === 'error' && <RetryAlert titled message={t('wind:sitesError')} onRetry={sites.reload} />}
       {foreign && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} role="alert" data-testid="foreign-site">
           {t('wind:foreignSite')}
         </Alert>
       )}
       {sites.status === 'ready' && list.length === 0 && (
-        <Card py="xl">
-          <EmptyState
-            icon={<IconWind size={32} />}
-            withIndicatorBackground
-            title={t('wind:noSitesTitle')}
-            description={t('wind:noSitesText')}
-            data-testid="no-wind-sites"
-          />
-        </Card>
+        <EmptyCard
+          icon={<IconWind size={32} />}
+          title={t('wind:noSitesTitle')}
+          description={t('wind:noSitesText')}
+          testId="no-wind-sites"
+        />
       )}
       {site && (
         <Stack gap="lg">
