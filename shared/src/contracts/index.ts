@@ -1,11 +1,15 @@
 // Every HTTP route of the hub, keyed by `METHOD /path`: the server registers each from here, the client's
 // typed calls (client/src/session/api.ts) take their types from here, and the hub refuses to start with
 // an /api route that has no contract. One file per route group.
+import { alarmContracts } from './alarms.ts';
+import { analysisContracts } from './analysis.ts';
 import type { RouteContract } from './common.ts';
 import { siteContracts } from './sites.ts';
 
 export const contracts = {
   ...siteContracts,
+  ...alarmContracts,
+  ...analysisContracts,
 } satisfies Record<string, RouteContract>;
 
 export type Contracts = typeof contracts;
