@@ -6,7 +6,7 @@ import type { SubjectName } from '@voltscope/shared/abilities';
 import type { QueryOf } from '@voltscope/shared/contracts/common';
 import type { Contracts } from '@voltscope/shared/contracts/index';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { alarmPage, alarmSorts, alarmsCsv, eventPage, eventSorts, eventsCsv, type LogFilter } from '../alarms/logs.ts';
+import { alarmPage, alarmsCsv, eventPage, eventsCsv, type LogFilter } from '../alarms/logs.ts';
 import { can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
 import { contract, typed } from './contract.ts';
