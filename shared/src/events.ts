@@ -1,6 +1,6 @@
 // The Socket.IO contract, typed once for server and client. Event names are `domain:verb`; acks are
 // `{ data }` or `{ error }` (see Ack in errors.ts).
-import type { Alarm, AlarmSubscribeResult, AlarmSubscription, SiteEvent } from './alarms.ts';
+import type { Alarm, AlarmSubscribeRequest, AlarmSubscribeResult, SiteEvent } from './alarms.ts';
 import type { Ack, ErrorBody } from './errors.ts';
 
 /** What a client sends in its handshake: `io(url, { auth: { token } })`. */
@@ -56,8 +56,5 @@ export interface ClientToServerEvents {
   'live:subscribe': (request: SubscribeRequest, ack: (result: Ack<SubscribeResult>) => void) => void;
   'live:unsubscribe': (request: { sites: string[] }, ack: (result: Ack<{ sites: string[] }>) => void) => void;
   /** Follows sites' alarms and events; `lastSeq` per site replays what was missed. */
-  'alarms:subscribe': (
-    request: { sites: AlarmSubscription[] },
-    ack: (result: Ack<AlarmSubscribeResult>) => void,
-  ) => void;
+  'alarms:subscribe': (request: AlarmSubscribeRequest, ack: (result: Ack<AlarmSubscribeResult>) => void) => void;
 }

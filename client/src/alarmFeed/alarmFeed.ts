@@ -250,7 +250,7 @@ class AlarmFeed implements AlarmFollower {
     for (const id of ids) this.#snapshots.add(id);
     let alarms: Alarm[];
     try {
-      alarms = await api<Alarm[]>(`/api/alarms/active?sites=${ids.map(encodeURIComponent).join(',')}`, { signal });
+      alarms = await api(call('GET /api/alarms/active', { query: { sites: ids.join(',') } }), { signal });
     } catch {
       if (signal.aborted) return;
       for (const id of ids) this.#siteErrors[id] = 'load';

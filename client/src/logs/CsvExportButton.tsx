@@ -2,6 +2,7 @@
 // language). The request carries the session's bearer token like every API call, so it is fetched and
 // handed to the browser as a download rather than opened as a bare link.
 import { Button, Text, Tooltip } from '@mantine/core';
+import type { Language } from '@voltscope/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/useLanguage.ts';
@@ -30,7 +31,7 @@ export async function downloadCsv(path: string, fallbackName: string): Promise<v
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function CsvExportButton({ path, fileName }: { path: (lang: string) => string; fileName: string }) {
+export function CsvExportButton({ path, fileName }: { path: (lang: Language) => string; fileName: string }) {
   const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');

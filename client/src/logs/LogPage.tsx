@@ -10,10 +10,11 @@ import { CsvExportButton } from './CsvExportButton.tsx';
 import { type ListChoice, LogFilters } from './LogFilters.tsx';
 import { LogResults, type LogResultsProps } from './LogResults.tsx';
 import { activeFilters, csvQuery, type LogSpec } from './logQuery.ts';
+import { type LogRoute, logCall } from './useLogQuery.ts';
 
 interface LogPageProps<T> extends Omit<LogResultsProps<T>, 'active' | 'text'> {
-  /** The API the rows come from; its CSV is the same path with the view's query. */
-  endpoint: string;
+  /** The API the rows come from; its CSV is the same route with the view's query. */
+  route: LogRoute;
   spec: LogSpec;
   directory: FleetDirectory;
   lists: readonly ListChoice[];
@@ -29,7 +30,7 @@ interface LogPageProps<T> extends Omit<LogResultsProps<T>, 'active' | 'text'> {
 }
 
 export function LogPage<T>({
-  endpoint,
+  route,
   spec,
   directory,
   lists,
@@ -57,7 +58,7 @@ export function LogPage<T>({
               {text.refresh}
             </Button>
             <CsvExportButton
-              path={(lang) => `${endpoint}?${csvQuery(view, spec, lang, Date.now())}`}
+              path={(lang) => logCall(route, csvQuery(view, spec, lang, Date.now())).path}
               fileName={csvFileName}
             />
           </Group>

@@ -2,6 +2,7 @@
 // written to the page's URL so that a link reproduces the view, and turned into the query of the
 // history API (/api/events, /api/alarms/history) for a page or for the CSV export. Pure: no React.
 import { type LogPage, logPageSizes } from '@voltscope/shared/alarms';
+import type { Language } from '@voltscope/shared/i18n';
 
 export type LogPageSize = (typeof logPageSizes)[number];
 
@@ -107,32 +108,39 @@ export function spanOf(view: Pick<LogView, 'period' | 'from' | 'to'>, now: numbe
   return { from: now - SPANS[view.period] };
 }
 
+/** The query of the history API (its `sort` one of the page's sort keys). */
+export type LogQuery = Partial<Record<ListFilter | 'from' | 'to' | 'q' | 'sort', string>> & {
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: LogPageSize;
+  format?: 'json' | 'csv';
+  lang?: Language;
+};
+
 /** The filters of a view as the history API reads them (shared by a page's fetch and the CSV export). */
-function filterQuery(view: LogView, spec: LogSpec, now: number): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of spec.lists) if (view.lists[key].length > 0) query.set(key, view.lists[key].join(','));
+function filterQuery(view: LogView, spec: LogSpec, now: number): LogQuery {
+  const query: LogQuery = {};
+  for (const key of spec.lists) if (view.lists[key].length > 0) query[key] = view.lists[key].join(',');
   const span = spanOf(view, now);
-  if (span.from !== undefined) query.set('from', String(Math.floor(span.from)));
-  if (span.to !== undefined) query.set('to', String(Math.floor(span.to)));
-  if (view.q.trim()) query.set('q', view.q.trim());
+  if (span.from !== undefined) query.from = String(Math.floor(span.from));
+  if (span.to !== undefined) query.to = String(Math.floor(span.to));
+  if (view.q.trim()) query.q = view.q.trim();
   return query;
 }
 
-export function pageQuery(view: LogView, spec: LogSpec, now: number): string {
-  const query = filterQuery(view, spec, now);
-  query.set('sort', view.sort);
-  query.set('order', view.order);
-  query.set('page', String(view.page));
-  query.set('pageSize', String(view.pageSize));
-  return query.toString();
+export function pageQuery(view: LogView, spec: LogSpec, now: number): LogQuery {
+  return {
+    ...filterQuery(view, spec, now),
+    sort: view.sort,
+    order: view.order,
+    page: view.page,
+    pageSize: view.pageSize,
+  };
 }
 
 /** The whole filtered set as CSV, messages in `lang`; the server streams it in id order. */
-export function csvQuery(view: LogView, spec: LogSpec, lang: string, now: number): string {
-  const query = filterQuery(view, spec, now);
-  query.set('format', 'csv');
-  query.set('lang', lang);
-  return query.toString();
+export function csvQuery(view: LogView, spec: LogSpec, lang: Language, now: number): LogQuery {
+  return { ...filterQuery(view, spec, now), format: 'csv', lang };
 }
 
 /** How many filters narrow the view (the period and the search count as one each). */

@@ -1,11 +1,41 @@
 // A history page's state and data: the view lives in the URL (so a link reproduces it), each change of
 // filter goes back to page 1, and the page of rows is fetched from the server, the previous rows kept
 // on screen (dimmed) until the next arrive so that paging never flashes an empty table.
-import type { LogPage } from '@voltscope/shared/alarms';
+import type { alarmSortKeys, eventSortKeys, LogPage } from '@voltscope/shared/alarms';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../session/api.ts';
-import { type ListFilter, type LogSpec, type LogView, lastPage, pageQuery, parseView, writeView } from './logQuery.ts';
+import { api, type Call, call, type Reply } from '../session/api.ts';
+import {
+  type ListFilter,
+  type LogQuery,
+  type LogSpec,
+  type LogView,
+  lastPage,
+  pageQuery,
+  parseView,
+  writeView,
+} from './logQuery.ts';
+
+/** The history APIs (the event log and the alarm log), and their rows. */
+interface LogRows {
+  'GET /api/events': Reply<'GET /api/events'>['items'][number];
+  'GET /api/alarms/history': Reply<'GET /api/alarms/history'>['items'][number];
+}
+export type LogRoute = keyof LogRows;
+export type LogItem<K extends LogRoute> = LogRows[K];
+
+/** A call of a log with a query; its `sort` is one of the route's (parseView keeps only the page's). */
+export function logCall<K extends LogRoute>(route: K, { sort, ...query }: LogQuery): Call<LogPage<LogItem<K>>> {
+  const request =
+    route === 'GET /api/events'
+      ? call('GET /api/events', {
+          query: { ...query, ...(sort ? { sort: sort as (typeof eventSortKeys)[number] } : {}) },
+        })
+      : call('GET /api/alarms/history', {
+          query: { ...query, ...(sort ? { sort: sort as (typeof alarmSortKeys)[number] } : {}) },
+        });
+  return request as Call<LogPage<LogItem<K>>>;
+}
 
 export interface LogData<T> {
   /** The latest page received (kept while the next loads). */
@@ -25,12 +55,12 @@ export interface LogControls {
   reload: () => void;
 }
 
-export function useLogQuery<T>(endpoint: string, spec: LogSpec): LogControls & LogData<T> {
+export function useLogQuery<K extends LogRoute>(route: K, spec: LogSpec): LogControls & LogData<LogItem<K>> {
   const [params, setParams] = useSearchParams();
   // `spec` is a module constant of each page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   const view = useMemo(() => parseView(params, spec), [params]);
-  const [data, setData] = useState<LogData<T>>({ page: null, loading: true, error: null });
+  const [data, setData] = useState<LogData<LogItem<K>>>({ page: null, loading: true, error: null });
   const [attempt, setAttempt] = useState(0);
 
   const write = useCallback(
@@ -46,7 +76,7 @@ export function useLogQuery<T>(endpoint: string, spec: LogSpec): LogControls & L
   useEffect(() => {
     const controller = new AbortController();
     setData((d) => ({ ...d, loading: true, error: null }));
-    api<LogPage<T>>(`${endpoint}?${pageQuery(view, spec, Date.now())}`, { signal: controller.signal }).then(
+    api(logCall(route, pageQuery(view, spec, Date.now())), { signal: controller.signal }).then(
       (page) => {
         // Past the last page (the set shrank, or a stale link): go to the last page that has rows.
         if (page.items.length === 0 && page.total > 0 && view.page > 1) {
@@ -60,7 +90,7 @@ export function useLogQuery<T>(endpoint: string, spec: LogSpec): LogControls & L
       },
     );
     return () => controller.abort();
-  }, [endpoint, key, attempt]);
+  }, [route, key, attempt]);
 
   const controls: LogControls = {
     view,

@@ -1,6 +1,6 @@
 // Event and alarm history: filters, sorting and pages done by the store, and CSV exports that stream
 // the whole filtered set in chunks (a year of events never sits in memory at once).
-import type { Alarm, LogPage, SiteEvent } from '@voltscope/shared/alarms';
+import type { Alarm, alarmSortKeys, eventSortKeys, LogPage, SiteEvent } from '@voltscope/shared/alarms';
 import type { Db, SqlValue } from '../store/db.ts';
 import { toAlarm, toEvent } from './store.ts';
 
@@ -70,14 +70,14 @@ export const eventSorts = {
   severity: rank('severity'),
   site: 'site_id',
   device: 'device_id',
-} as const;
+} as const satisfies Record<(typeof eventSortKeys)[number], string>;
 export const alarmSorts = {
   raisedAt: 'raised_at',
   priority: rank('priority'),
   state: 'state',
   site: 'site_id',
   device: 'device_id',
-} as const;
+} as const satisfies Record<(typeof alarmSortKeys)[number], string>;
 
 export interface PageRequest<S extends string> {
   sort: S;

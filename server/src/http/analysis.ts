@@ -7,14 +7,13 @@ import { HttpError } from '../errors.ts';
 import { readDailyKpis } from '../fleet/daily.ts';
 import { can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
-import { errorResponses } from './schemas.ts';
+import { contract, typed } from './contract.ts';
+import { sendCsv } from './logs.ts';
 import { parseSpan } from './series.ts';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const listParam = { type: 'string', maxLength: 4000, pattern: '^[\\w.:,-]*$' } as const;
 
 export async function analysisRoutes(app: FastifyInstance) {
   const { config, db, recomputeDailyKpis } = app.services;
+  const api = typed(app);
 
   const readableSites = async (request: FastifyRequest, subject: 'Series' | 'Alarm', wanted?: string) => {
     const list = wanted?.split(',').filter(Boolean);
@@ -24,29 +23,10 @@ export async function analysisRoutes(app: FastifyInstance) {
       .map((s) => s.id);
   };
 
-  app.get<{
-    Querystring: { sites?: string; devices?: string; from: string; to: string; format?: 'json' | 'csv' };
-  }>(
-    '/api/analysis/daily',
-    {
-      config: { can: ['read', 'Series'] },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            sites: listParam,
-            devices: listParam,
-            from: { type: 'string', pattern: DAY.source },
-            to: { type: 'string', pattern: DAY.source },
-            format: { type: 'string', enum: ['json', 'csv'], default: 'json' },
-          },
-          required: ['from', 'to'],
-          additionalProperties: false,
-        },
-        response: errorResponses,
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('GET /api/analysis/daily'),
+    config: { can: ['read', 'Series'] },
+    handler: async (request, reply) => {
       const { from, to } = request.query;
       if (to < from) {
         throw new HttpError(400, 'VALIDATION', 'to must not be before from', {
@@ -90,41 +70,23 @@ export async function analysisRoutes(app: FastifyInstance) {
       ]
         .map((line) => `${line.map(csvField).join(',')}\r\n`)
         .join('');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="voltscope-daily-kpis.csv"')
-        .send(`\uFEFF${body}`);
+      return sendCsv(reply, 'voltscope-daily-kpis.csv', `\uFEFF${body}`);
     },
-  );
+  });
 
-  app.post(
-    '/api/analysis/recompute',
-    { config: { can: ['update', 'Alarm'] }, schema: { response: errorResponses } },
-    async () => {
+  api.route({
+    ...contract('POST /api/analysis/recompute'),
+    config: { can: ['update', 'Alarm'] },
+    handler: async () => {
       await recomputeDailyKpis();
       return { ok: true };
     },
-  );
+  });
 
-  app.get<{ Querystring: { sites?: string; from: string; to: string } }>(
-    '/api/analysis/alarm-health',
-    {
-      config: { can: ['read', 'Alarm'] },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            sites: listParam,
-            from: { type: 'string', maxLength: 40 },
-            to: { type: 'string', maxLength: 40 },
-          },
-          required: ['from', 'to'],
-          additionalProperties: false,
-        },
-        response: errorResponses,
-      },
-    },
-    async (request) => {
+  api.route({
+    ...contract('GET /api/analysis/alarm-health'),
+    config: { can: ['read', 'Alarm'] },
+    handler: async (request) => {
       const { from, to } = parseSpan(request.query.from, request.query.to);
       const { floodPer10Min, chatterPerMinute, standingHours, manageablePer10Min } = config.alarms;
       return alarmHealth(db, await readableSites(request, 'Alarm', request.query.sites), from, to, {
@@ -134,5 +96,5 @@ export async function analysisRoutes(app: FastifyInstance) {
         manageablePer10Min,
       });
     },
-  );
+  });
 }

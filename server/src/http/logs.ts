@@ -3,53 +3,27 @@
 // they may read; fleet-wide events (sign-ins, rule changes) only with a right to every site's events.
 import { Readable } from 'node:stream';
 import type { SubjectName } from '@voltscope/shared/abilities';
-import { logPageSizes } from '@voltscope/shared/alarms';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { alarmPage, alarmSorts, alarmsCsv, eventPage, eventSorts, eventsCsv, type LogFilter } from '../alarms/logs.ts';
+import type { QueryOf } from '@voltscope/shared/contracts/common';
+import type { Contracts } from '@voltscope/shared/contracts/index';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { alarmPage, alarmsCsv, eventPage, eventsCsv, type LogFilter } from '../alarms/logs.ts';
 import { can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
-import { errorResponses } from './schemas.ts';
+import { contract, typed } from './contract.ts';
 import { parseTime } from './series.ts';
 
-interface LogQuery {
-  sites?: string;
-  devices?: string;
-  types?: string;
-  priorities?: string;
-  states?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  page?: number;
-  pageSize?: number;
-  format?: 'json' | 'csv';
-  lang?: 'en' | 'fr' | 'fa' | 'ar';
+type LogQuery = QueryOf<Contracts['GET /api/events']> | QueryOf<Contracts['GET /api/alarms/history']>;
+
+/**
+ * A CSV download: a stream or a text with its content type is sent as it is, never serialised, so the
+ * route's 200 schema (its JSON answer) does not apply to it.
+ */
+export function sendCsv(reply: FastifyReply, fileName: string, payload: Readable | string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(payload);
 }
-
-const listParam = { type: 'string', maxLength: 4000, pattern: '^[\\w.:,-]*$' } as const;
-
-const querySchema = (sorts: readonly string[]) => ({
-  type: 'object',
-  properties: {
-    sites: listParam,
-    devices: listParam,
-    types: listParam,
-    priorities: listParam,
-    states: listParam,
-    from: { type: 'string', maxLength: 40 },
-    to: { type: 'string', maxLength: 40 },
-    q: { type: 'string', maxLength: 200 },
-    sort: { type: 'string', enum: sorts },
-    order: { type: 'string', enum: ['asc', 'desc'] },
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    pageSize: { type: 'integer', enum: [...logPageSizes], default: 25 },
-    format: { type: 'string', enum: ['json', 'csv'], default: 'json' },
-    lang: { type: 'string', enum: ['en', 'fr', 'fa', 'ar'], default: 'en' },
-  },
-  additionalProperties: false,
-});
 
 const split = (value: string | undefined) => value?.split(',').filter(Boolean);
 
@@ -79,52 +53,41 @@ async function filterOf(app: FastifyInstance, request: FastifyRequest, subject: 
 
 export async function logRoutes(app: FastifyInstance) {
   const { db } = app.services;
+  const api = typed(app);
 
-  app.get<{ Querystring: LogQuery }>(
-    '/api/events',
-    {
-      config: { can: ['read', 'Event'] },
-      schema: { querystring: querySchema(Object.keys(eventSorts)), response: errorResponses },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('GET /api/events'),
+    config: { can: ['read', 'Event'] },
+    handler: async (request, reply) => {
       const query = request.query;
       const filter = await filterOf(app, request, 'Event', query);
       if (query.format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="voltscope-events.csv"')
-          .send(Readable.from(eventsCsv(db, filter, query.lang ?? 'en')));
+        return sendCsv(reply, 'voltscope-events.csv', Readable.from(eventsCsv(db, filter, query.lang ?? 'en')));
       }
       return eventPage(db, filter, {
-        sort: (query.sort as keyof typeof eventSorts | undefined) ?? 'ts',
+        sort: query.sort ?? 'ts',
         descending: (query.order ?? 'desc') === 'desc',
         page: query.page ?? 1,
         pageSize: query.pageSize ?? 25,
       });
     },
-  );
+  });
 
-  app.get<{ Querystring: LogQuery }>(
-    '/api/alarms/history',
-    {
-      config: { can: ['read', 'Alarm'] },
-      schema: { querystring: querySchema(Object.keys(alarmSorts)), response: errorResponses },
-    },
-    async (request, reply) => {
+  api.route({
+    ...contract('GET /api/alarms/history'),
+    config: { can: ['read', 'Alarm'] },
+    handler: async (request, reply) => {
       const query = request.query;
       const filter = await filterOf(app, request, 'Alarm', query);
       if (query.format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="voltscope-alarms.csv"')
-          .send(Readable.from(alarmsCsv(db, filter, query.lang ?? 'en')));
+        return sendCsv(reply, 'voltscope-alarms.csv', Readable.from(alarmsCsv(db, filter, query.lang ?? 'en')));
       }
       return alarmPage(db, filter, {
-        sort: (query.sort as keyof typeof alarmSorts | undefined) ?? 'raisedAt',
+        sort: query.sort ?? 'raisedAt',
         descending: (query.order ?? 'desc') === 'desc',
         page: query.page ?? 1,
         pageSize: query.pageSize ?? 25,
       });
     },
-  );
+  });
 }

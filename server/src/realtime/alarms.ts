@@ -5,7 +5,9 @@
 // are never skipped for a slow client.
 import { asSubject } from '@voltscope/shared/abilities';
 import type { AlarmSubscribeResult } from '@voltscope/shared/alarms';
+import { AlarmSubscribeRequest, MAX_ALARM_SITES } from '@voltscope/shared/contracts/alarms';
 import type { Ack } from '@voltscope/shared/errors';
+import { Compile } from 'typebox/compile';
 import type { AlarmEngine } from '../alarms/engine.ts';
 import { eventsAfter, getAlarms, siteSeq } from '../alarms/store.ts';
 import type { Db } from '../store/db.ts';
@@ -13,31 +15,22 @@ import { getSite } from '../store/sites.ts';
 import type { Io, IoSocket } from './types.ts';
 
 const REPLAY_LIMIT = 1000;
-const MAX_SITES = 100;
+/** The `alarms:subscribe` request's schema, compiled once. */
+const subscribeRequest = Compile(AlarmSubscribeRequest);
+
 export const alarmRoomOf = (siteId: string) => `alarms:${siteId}`;
 
 export function registerAlarmSubscriptions(socket: IoSocket, db: Db): void {
   socket.on('alarms:subscribe', async (request, ack) => {
     if (typeof ack !== 'function') return;
-    const sites = (request as { sites?: unknown } | null)?.sites;
-    const valid =
-      Array.isArray(sites) &&
-      sites.length > 0 &&
-      sites.length <= MAX_SITES &&
-      sites.every(
-        (s) =>
-          typeof s?.id === 'string' &&
-          s.id.length <= 64 &&
-          (s.lastSeq === undefined || (Number.isInteger(s.lastSeq) && s.lastSeq >= 0)),
-      );
-    if (!valid) {
+    if (!subscribeRequest.Check(request)) {
       return ack({
-        error: { code: 'VALIDATION', message: `sites must be a list of 1 to ${MAX_SITES} { id, lastSeq? }` },
+        error: { code: 'VALIDATION', message: `sites must be a list of 1 to ${MAX_ALARM_SITES} { id, lastSeq? }` },
       } as Ack<AlarmSubscribeResult>);
     }
     const result: AlarmSubscribeResult = { granted: [], refused: [] };
     try {
-      for (const wanted of sites as { id: string; lastSeq?: number }[]) {
+      for (const wanted of request.sites) {
         const site = await getSite(db, wanted.id);
         if (!site) {
           result.refused.push({ siteId: wanted.id, reason: 'no such site' });

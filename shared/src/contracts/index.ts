@@ -1,6 +1,8 @@
 // Every HTTP route of the hub, keyed by `METHOD /path`: the server registers each from here, the client's
 // typed calls (client/src/session/api.ts) take their types from here, and the hub refuses to start with
 // an /api route that has no contract. One file per route group.
+import { alarmContracts } from './alarms.ts';
+import { analysisContracts } from './analysis.ts';
 import { authContracts } from './auth.ts';
 import type { RouteContract } from './common.ts';
 import { edgeContracts } from './edge.ts';
@@ -8,6 +10,8 @@ import { siteContracts } from './sites.ts';
 
 export const contracts = {
   ...siteContracts,
+  ...alarmContracts,
+  ...analysisContracts,
   ...authContracts,
   ...edgeContracts,
 } satisfies Record<string, RouteContract>;

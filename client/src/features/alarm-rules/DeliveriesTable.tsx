@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePolled } from '../../data/usePolled.ts';
 import { formatDateTimeSeconds, formatNumber, formatRetryDelay, formatUngrouped } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { deliveriesPath } from './alarmRulesApi.ts';
+import { deliveriesCall } from './alarmRulesApi.ts';
 
 /** Retries change deliveries by themselves: they are polled while shown. */
 const POLL_MS = 5000;
@@ -17,7 +17,7 @@ const columns = ['status', 'kind', 'attempts', 'result', 'nextAttempt', 'created
 export function DeliveriesTable({ webhookId, version }: { webhookId: number; version: number }) {
   const { t } = useTranslation(['alarmRules', 'common']);
   const lng = useLanguage();
-  const { data, error } = usePolled<Delivery[]>(deliveriesPath(webhookId), POLL_MS, version);
+  const { data, error } = usePolled(deliveriesCall(webhookId), POLL_MS, version);
   const captionId = `deliveries-${webhookId}`;
 
   if (error !== null && !data) {

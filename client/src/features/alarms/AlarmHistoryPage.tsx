@@ -61,7 +61,7 @@ function useOpenAlarm(): [number | null, (id: number | null) => void] {
 export function AlarmHistoryPage() {
   const { t } = useTranslation(['alarms', 'events', 'common']);
   const directory = useFleetDirectory();
-  const history = useLogQuery<Alarm>('/api/alarms/history', SPEC);
+  const history = useLogQuery('GET /api/alarms/history', SPEC);
   const { view } = history;
   const [openId, openAlarm] = useOpenAlarm();
   const onOpen = useCallback((alarm: Alarm) => openAlarm(alarm.id), [openAlarm]);
@@ -71,7 +71,7 @@ export function AlarmHistoryPage() {
 
   return (
     <LogPage
-      endpoint="/api/alarms/history"
+      route="GET /api/alarms/history"
       spec={SPEC}
       directory={directory}
       lists={choices}

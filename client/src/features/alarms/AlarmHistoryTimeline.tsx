@@ -14,15 +14,12 @@ import { SeverityIcon } from '../../logs/logIcons.tsx';
 import type { TimeZoneMode } from '../../logs/logQuery.ts';
 import { formatDuration, formatStamp, myTimeZone } from '../../logs/logTime.ts';
 import { SeverityBadge } from '../../logs/SeverityBadge.tsx';
-import { api } from '../../session/api.ts';
+import { api, call, type Reply } from '../../session/api.ts';
 import { IconCheck, IconCircleCheck, IconClock, IconGear, IconLock, IconPencil, IconShield } from '../../ui/icons.tsx';
 import classes from './AlarmHistory.module.css';
 import { AlarmFlags, AlarmStateLabel } from './AlarmHistoryColumns.tsx';
 
-interface AlarmDetail {
-  alarm: Alarm;
-  timeline: SiteEvent[];
-}
+type AlarmDetail = Reply<'GET /api/alarms/:id'>;
 
 type Detail = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: AlarmDetail };
 
@@ -189,7 +186,7 @@ export function AlarmHistoryTimeline({
     if (alarmId === null) return;
     const controller = new AbortController();
     setDetail({ status: 'loading' });
-    api<AlarmDetail>(`/api/alarms/${alarmId}`, { signal: controller.signal }).then(
+    api(call('GET /api/alarms/:id', { params: { id: alarmId } }), { signal: controller.signal }).then(
       (data) => setDetail({ status: 'ready', data }),
       () => {
         if (!controller.signal.aborted) setDetail({ status: 'error' });

@@ -11,7 +11,7 @@ import { categoryOf } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 import { errorText } from './ActionDialog.tsx';
 import classes from './AlarmConsole.module.css';
 import { formatFullTime } from './alarmTime.ts';
@@ -39,7 +39,7 @@ export function AlarmTimeline({
   // biome-ignore lint/correctness/useExhaustiveDependencies: alarm.seq is the reload trigger.
   useEffect(() => {
     const controller = new AbortController();
-    api<{ alarm: Alarm; timeline: SiteEvent[] }>(`/api/alarms/${alarm.id}`, { signal: controller.signal }).then(
+    api(call('GET /api/alarms/:id', { params: { id: alarm.id } }), { signal: controller.signal }).then(
       ({ timeline }) => setLoaded({ status: 'ready', timeline }),
       (error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ status: 'error', error });

@@ -4,18 +4,21 @@
 // (RELIABILITY invariant I6): a retry after a lost answer does no harm.
 import type { Alarm } from '@voltscope/shared/alarms';
 import { alarmFeed } from '../../alarmFeed/alarmFeed.ts';
-import { api } from '../../session/api.ts';
+import { api, type Call, call } from '../../session/api.ts';
 
 const SLICE = 500;
 
 /** The server's longest shelving is 8 hours by default (ALARM_MAX_SHELVE); it refuses longer. */
 export const shelveMinutes = [15, 30, 60, 120, 240, 480] as const;
 
-async function post(path: string, ids: readonly number[], body: Record<string, unknown>): Promise<number> {
+/** The call of an action on a slice of ids: every action answers the alarms as they now stand. */
+type Action = (ids: number[]) => Call<{ alarms: Alarm[] }>;
+
+async function post(ids: readonly number[], action: Action): Promise<number> {
   let done = 0;
   for (let i = 0; i < ids.length; i += SLICE) {
     const slice = ids.slice(i, i + SLICE);
-    const { alarms } = await api<{ alarms: Alarm[] }>(path, { method: 'POST', body: { ids: slice, ...body } });
+    const { alarms } = await api(action(slice));
     alarmFeed.merge(alarms);
     done += slice.length;
   }
@@ -25,16 +28,19 @@ async function post(path: string, ids: readonly number[], body: Record<string, u
 const withComment = (comment: string | undefined) => (comment?.trim() ? { comment: comment.trim() } : {});
 
 export const acknowledge = (ids: readonly number[], comment?: string) =>
-  post('/api/alarms/acknowledge', ids, withComment(comment));
+  post(ids, (slice) => call('POST /api/alarms/acknowledge', { body: { ids: slice, ...withComment(comment) } }));
 
 export const shelve = (ids: readonly number[], minutes: number, comment?: string) =>
-  post('/api/alarms/shelve', ids, { minutes, ...withComment(comment) });
+  post(ids, (slice) => call('POST /api/alarms/shelve', { body: { ids: slice, minutes, ...withComment(comment) } }));
 
-export const unshelve = (ids: readonly number[]) => post('/api/alarms/unshelve', ids, {});
+export const unshelve = (ids: readonly number[]) =>
+  post(ids, (slice) => call('POST /api/alarms/unshelve', { body: { ids: slice } }));
 
 /** Out of service (with its reason) or back in service. */
 export const setOutOfService = (ids: readonly number[], outOfService: boolean, comment?: string) =>
-  post('/api/alarms/out-of-service', ids, { outOfService, ...withComment(comment) });
+  post(ids, (slice) =>
+    call('POST /api/alarms/out-of-service', { body: { ids: slice, outOfService, ...withComment(comment) } }),
+  );
 
 export const addComment = (ids: readonly number[], comment: string) =>
-  post('/api/alarms/comment', ids, { comment: comment.trim() });
+  post(ids, (slice) => call('POST /api/alarms/comment', { body: { ids: slice, comment: comment.trim() } }));

@@ -5,7 +5,7 @@
 // shown lives in the address, so that a link reproduces the view.
 import { Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
-import type { AlarmHealth, DailyKpis } from '@voltscope/shared/kpis';
+import type { DailyKpis } from '@voltscope/shared/kpis';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ import { useKept } from '../../data/useKept.ts';
 import { formatRelativeTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useAbility } from '../../session/ability.ts';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 import { IconFileSearch, IconRefresh } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { dayIn } from '../../ui/PeriodPicker.tsx';
@@ -114,11 +114,16 @@ export function AnalysisHistoryPage() {
   const byGenerator = view.byGenerator && oneSite !== undefined;
   const generatorIds = byGenerator ? (view.devices.length > 0 ? view.devices : generators.map((d) => d.id)) : null;
   const dailyReady = siteList !== null && (!byGenerator || (devices.ready && (generatorIds?.length ?? 0) > 0));
-  const dailyPath = dailyReady ? `/api/analysis/daily?${dailyQuery(chosen, generatorIds, range)}` : null;
-  const csvPath = dailyReady ? `/api/analysis/daily?${dailyQuery(chosen, generatorIds, range, 'csv')}` : null;
-  const daily = useKept<DailyKpis[]>(dailyPath);
-  const healthPath = siteList ? `/api/analysis/alarm-health?${healthQuery(chosen, span)}` : null;
-  const health = useKept<AlarmHealth>(healthPath);
+  const dailyCall = dailyReady
+    ? call('GET /api/analysis/daily', { query: dailyQuery(chosen, generatorIds, range) })
+    : null;
+  const daily = useKept(dailyCall);
+  const csvPath = dailyReady
+    ? call('GET /api/analysis/daily', { query: dailyQuery(chosen, generatorIds, range, 'csv') }).path
+    : null;
+  const health = useKept(
+    siteList ? call('GET /api/analysis/alarm-health', { query: healthQuery(chosen, span) }) : null,
+  );
   const priorities = useRulePriorities();
 
   const { reload: reloadDaily } = daily;
@@ -136,7 +141,7 @@ export function AnalysisHistoryPage() {
   const [recompute, setRecompute] = useState<'idle' | 'busy' | 'failed'>('idle');
   const runRecompute = () => {
     setRecompute('busy');
-    api<{ ok: boolean }>('/api/analysis/recompute', { method: 'POST' }).then(
+    api(call('POST /api/analysis/recompute')).then(
       () => {
         setRecompute('idle');
         refresh();
@@ -261,7 +266,7 @@ export function AnalysisHistoryPage() {
                 isToday={isToday}
                 format={format}
                 busy={daily.loading}
-                queryKey={dailyPath ?? ''}
+                queryKey={dailyCall?.path ?? ''}
               />
             </Card>
           </div>

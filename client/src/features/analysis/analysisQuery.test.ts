@@ -78,10 +78,14 @@ describe('the days of a view', () => {
 describe('queries and links', () => {
   it('asks the daily API for sites or generators, as JSON or CSV', () => {
     const range = { from: '2026-11-16', to: '2026-11-22', days: 7 };
-    expect(dailyQuery([], null, range)).toBe('from=2026-11-16&to=2026-11-22');
-    expect(dailyQuery(['es-tarifa'], ['es-tarifa.wtg01', 'es-tarifa.wtg02'], range, 'csv')).toBe(
-      'sites=es-tarifa&devices=es-tarifa.wtg01%2Ces-tarifa.wtg02&from=2026-11-16&to=2026-11-22&format=csv',
-    );
+    expect(dailyQuery([], null, range)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(dailyQuery(['es-tarifa'], ['es-tarifa.wtg01', 'es-tarifa.wtg02'], range, 'csv')).toEqual({
+      sites: 'es-tarifa',
+      devices: 'es-tarifa.wtg01,es-tarifa.wtg02',
+      from: '2026-11-16',
+      to: '2026-11-22',
+      format: 'csv',
+    });
   });
 
   it('links the alarm history of a device over whole minutes holding the span', () => {

@@ -98,22 +98,26 @@ export function dailyQuery(
   devices: readonly string[] | null,
   range: DayRange,
   format: 'json' | 'csv' = 'json',
-): string {
-  const query = new URLSearchParams();
-  if (sites.length > 0) query.set('sites', sites.join(','));
-  if (devices && devices.length > 0) query.set('devices', devices.join(','));
-  query.set('from', range.from);
-  query.set('to', range.to);
-  if (format === 'csv') query.set('format', 'csv');
-  return query.toString();
+): { sites?: string; devices?: string; from: string; to: string; format?: 'csv' } {
+  return {
+    ...(sites.length > 0 ? { sites: sites.join(',') } : {}),
+    ...(devices && devices.length > 0 ? { devices: devices.join(',') } : {}),
+    from: range.from,
+    to: range.to,
+    ...(format === 'csv' ? { format } : {}),
+  };
 }
 
-export function healthQuery(sites: readonly string[], span: { from: number; to: number }): string {
-  const query = new URLSearchParams();
-  if (sites.length > 0) query.set('sites', sites.join(','));
-  query.set('from', String(Math.floor(span.from)));
-  query.set('to', String(Math.floor(span.to)));
-  return query.toString();
+/** The query of /api/analysis/alarm-health. */
+export function healthQuery(
+  sites: readonly string[],
+  span: { from: number; to: number },
+): { sites?: string; from: string; to: string } {
+  return {
+    ...(sites.length > 0 ? { sites: sites.join(',') } : {}),
+    from: String(Math.floor(span.from)),
+    to: String(Math.floor(span.to)),
+  };
 }
 
 /** An instant as the alarm history's address writes it: ISO 8601 in UTC, to the minute. */

@@ -2,10 +2,10 @@
 // the alarm rules' priorities, and the two answers of the analysis API. An answer whose address moves
 // (another period, a refresh) stays on screen while the next one loads, so tables and charts dim rather
 // than blank out.
-import type { AlarmPriority, AlarmRule } from '@voltscope/shared/alarms';
+import type { AlarmPriority } from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 
 export const isGenerator = (d: Pick<Device, 'type'>) => d.type === 'inverter' || d.type === 'wind_turbine';
 
@@ -52,7 +52,7 @@ export function useRulePriorities(): ReadonlyMap<number, AlarmPriority> {
   const [map, setMap] = useState<ReadonlyMap<number, AlarmPriority>>(new Map());
   useEffect(() => {
     const controller = new AbortController();
-    api<AlarmRule[]>('/api/alarms/rules', { signal: controller.signal }).then(
+    api(call('GET /api/alarms/rules'), { signal: controller.signal }).then(
       (rules) => setMap(new Map(rules.map((r) => [r.id, r.priority]))),
       () => {},
     );

@@ -20,13 +20,13 @@ const rowAttributes = (e: SiteEvent) => ({ 'data-type': e.type });
 export function EventHistoryPage() {
   const { t } = useTranslation(['events', 'common']);
   const directory = useFleetDirectory();
-  const history = useLogQuery<SiteEvent>('/api/events', SPEC);
+  const history = useLogQuery('GET /api/events', SPEC);
   const columns = useEventColumns(directory, history.view.zone);
   const choices = useEventChoices();
 
   return (
     <LogPage
-      endpoint="/api/events"
+      route="GET /api/events"
       spec={SPEC}
       directory={directory}
       lists={choices}

@@ -1,11 +1,10 @@
 // The live tail's data: the recent history first (GET /api/events, narrowed by the filters the server
 // understands), then every event the alarm feed delivers as it is committed on the hub. A site whose
 // missed events could not be replayed is reloaded from the history. See eventTail.ts for the buffer.
-import type { LogPage, SiteEvent } from '@voltscope/shared/alarms';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { onAlarmResync, onSiteEvent } from '../../alarmFeed/alarmClient.ts';
 import type { LogView } from '../../logs/logQuery.ts';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 import { EventTail, type TailSnapshot } from './eventTail.ts';
 
 /** How much history the tail starts with (the API's largest page). */
@@ -17,15 +16,22 @@ export interface EventTailState {
   history: 'loading' | 'ready' | 'error';
 }
 
-function historyPath(view: Pick<LogView, 'lists' | 'q'>, sites?: readonly string[]): string {
-  const query = new URLSearchParams({ sort: 'ts', order: 'desc', page: '1', pageSize: String(HISTORY_SIZE) });
-  const chosen = sites ?? view.lists.sites;
-  if (chosen.length) query.set('sites', chosen.join(','));
-  if (view.lists.devices.length) query.set('devices', view.lists.devices.join(','));
-  if (view.lists.types.length) query.set('types', view.lists.types.join(','));
-  if (view.lists.priorities.length) query.set('priorities', view.lists.priorities.join(','));
-  if (view.q.trim()) query.set('q', view.q.trim());
-  return `/api/events?${query}`;
+function historyCall(view: Pick<LogView, 'lists' | 'q'>, sites?: readonly string[]) {
+  const list = <K extends string>(key: K, values: readonly string[]) =>
+    values.length ? ({ [key]: values.join(',') } as Record<K, string>) : {};
+  return call('GET /api/events', {
+    query: {
+      sort: 'ts',
+      order: 'desc',
+      page: 1,
+      pageSize: HISTORY_SIZE,
+      ...list('sites', sites ?? view.lists.sites),
+      ...list('devices', view.lists.devices),
+      ...list('types', view.lists.types),
+      ...list('priorities', view.lists.priorities),
+      ...(view.q.trim() ? { q: view.q.trim() } : {}),
+    },
+  });
 }
 
 export function useEventTail(view: Pick<LogView, 'lists' | 'q'>): EventTailState {
@@ -42,7 +48,7 @@ export function useEventTail(view: Pick<LogView, 'lists' | 'q'>): EventTailState
   useEffect(
     () =>
       onAlarmResync((siteId) => {
-        api<LogPage<SiteEvent>>(historyPath(view, [siteId])).then(
+        api(historyCall(view, [siteId])).then(
           (page) => tail.addHistory(page.items),
           () => {},
         );
@@ -51,11 +57,13 @@ export function useEventTail(view: Pick<LogView, 'lists' | 'q'>): EventTailState
   );
 
   // The filters the server understands narrow the history, so that a filter shows its recent events.
-  const path = historyPath(view);
+  const request = historyCall(view);
+  const path = request.path;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `path` stands for the request.
   useEffect(() => {
     const controller = new AbortController();
     setHistory('loading');
-    api<LogPage<SiteEvent>>(path, { signal: controller.signal }).then(
+    api(request, { signal: controller.signal }).then(
       (page) => {
         tail.addHistory(page.items);
         setHistory('ready');
