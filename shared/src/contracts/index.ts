@@ -2,10 +2,12 @@
 // typed calls (client/src/session/api.ts) take their types from here, and the hub refuses to start with
 // an /api route that has no contract. One file per route group.
 import type { RouteContract } from './common.ts';
+import { fleetContracts } from './fleet.ts';
 import { siteContracts } from './sites.ts';
 
 export const contracts = {
   ...siteContracts,
+  ...fleetContracts,
 } satisfies Record<string, RouteContract>;
 
 export type Contracts = typeof contracts;
