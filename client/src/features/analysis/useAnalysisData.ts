@@ -6,7 +6,7 @@ import type { AlarmPriority, AlarmRule } from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStableRequest } from '../../data/useStableRequest.ts';
-import { api, type Call, pathOf } from '../../session/api.ts';
+import { api, type Call, call, pathOf } from '../../session/api.ts';
 
 export const isGenerator = (d: Pick<Device, 'type'>) => d.type === 'inverter' || d.type === 'wind_turbine';
 
@@ -27,7 +27,7 @@ export function useSiteDevices(siteIds: readonly string[], lng: string): SiteDev
       key
         .split(',')
         .map((id) =>
-          api<Device[]>(`/api/sites/${encodeURIComponent(id)}/devices`, { signal: controller.signal }).catch(
+          api(call('GET /api/sites/:id/devices', { params: { id } }), { signal: controller.signal }).catch(
             () => [] as Device[],
           ),
         ),
