@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FleetDirectory } from '../../data/useFleetDirectory.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import classes from '../../logs/history.module.css';
 import type { Column } from '../../logs/LogTable.tsx';
 import { DASH, deviceName, TimeCell, useSiteName } from '../../logs/logCells.tsx';
 import type { TimeZoneMode } from '../../logs/logQuery.ts';
+import classes from '../../logs/logs.module.css';
 import { SeverityBadge } from '../../logs/SeverityBadge.tsx';
 
 export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): Column<SiteEvent>[] {
