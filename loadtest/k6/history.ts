@@ -11,7 +11,7 @@ import exec from 'k6/execution';
 import http from 'k6/http';
 import type { Options } from 'k6/options';
 import type { Site } from '../../shared/src/domain.ts';
-import type { Series } from '../../shared/src/fleet.ts';
+import type { HistoryReply, SeriesEntry } from '../../shared/src/fleet.ts';
 import { authorized, signIn } from './lib/auth.ts';
 import { baseUrl, numberSetting, setting, sites } from './lib/config.ts';
 
@@ -25,13 +25,6 @@ const spans = [
   { name: '1d', ms: 86_400_000, resolution: '1m' },
   { name: '90d', ms: 90 * 86_400_000, resolution: '1h' },
 ] as const;
-
-interface History {
-  resolution: string;
-  bucketMs: number;
-  ts: number[];
-  series: { id: number; min: (number | null)[]; max: (number | null)[]; avg: (number | null)[] }[];
-}
 
 interface SetupData {
   token: string;
@@ -77,7 +70,7 @@ export default function openChart({ token, siteIds }: SetupData): void {
   const span = spans[turn % spans.length] as (typeof spans)[number];
 
   const listed = http.get(`${baseUrl}/api/sites/${siteId}/series`, authorized(token, 'site_series'));
-  const series = listed.status === 200 ? (listed.json() as unknown as Series[]) : [];
+  const series = listed.status === 200 ? (listed.json() as unknown as SeriesEntry[]) : [];
   check(listed, { 'site series answers 200 with series': (r) => r.status === 200 && series.length > 0 });
   const charted = series.filter((s) => CHARTED.has(s.key));
   const ids = (charted.length > 0 ? charted : series).slice(0, SERIES_PER_CHART).map((s) => s.id);
@@ -91,7 +84,7 @@ export default function openChart({ token, siteIds }: SetupData): void {
   const params = authorized(token, 'history');
   params.tags = { ...params.tags, span: span.name };
   const response = http.get(`${baseUrl}/api/series/history?${query}`, params);
-  const history = response.status === 200 ? (response.json() as unknown as History) : null;
+  const history = response.status === 200 ? (response.json() as unknown as HistoryReply) : null;
   check(response, {
     'history answers 200': (r) => r.status === 200,
     'history holds every series asked for': () => history?.series.length === ids.length,

@@ -2,7 +2,13 @@
 // the token, subscribe to sites and read their frames.
 
 import type { LoginResponse } from '@voltscope/shared/domain';
-import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult } from '@voltscope/shared/events';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SiteSubscription,
+  SubscribeResult,
+} from '@voltscope/shared/events';
+import type { SeriesEntry } from '@voltscope/shared/fleet';
 import { io, type Socket } from 'socket.io-client';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -36,10 +42,7 @@ export function connectLive(url: string, token: string, options: { reconnection?
 }
 
 /** Subscribes to sites; returns what the hub granted and refused, or throws its error. */
-export async function subscribe(
-  socket: LiveSocket,
-  sites: { id: string; lastSeq?: number; lastTs?: number }[],
-): Promise<SubscribeResult> {
+export async function subscribe(socket: LiveSocket, sites: SiteSubscription[]): Promise<SubscribeResult> {
   const ack = await socket.timeout(10_000).emitWithAck('live:subscribe', { sites });
   if ('error' in ack) throw new Error(`Subscription refused: ${ack.error.message}`);
   return ack.data;
@@ -51,7 +54,7 @@ export async function seriesKeysOf(url: string, token: string, siteId: string): 
     headers: { authorization: `Bearer ${token}` },
   });
   if (!response.ok) throw new Error(`Could not list the series of ${siteId} (${response.status})`);
-  const series = (await response.json()) as { id: number; deviceId: string; key: string }[];
+  const series = (await response.json()) as SeriesEntry[];
   return new Map(series.map((s) => [s.id, `${s.deviceId}/${s.key}`]));
 }
 

@@ -1,6 +1,8 @@
 // The Socket.IO contract, typed once for server and client. Event names are `domain:verb`; acks are
 // `{ data }` or `{ error }` (see Ack in errors.ts).
+import type { Static } from 'typebox';
 import type { Alarm, AlarmSubscribeRequest, AlarmSubscribeResult, SiteEvent } from './alarms.ts';
+import type * as schemas from './contracts/fleet.ts';
 import type { Ack, ErrorBody } from './errors.ts';
 
 /** What a client sends in its handshake: `io(url, { auth: { token } })`. */
@@ -11,16 +13,15 @@ export interface SocketAuth {
 /** Attached to the `connect_error` a refused handshake gets (`err.message` is the code). */
 export type HandshakeErrorData = ErrorBody;
 
-/** A site to follow; `lastSeq` and `lastTs` (of the last frame held) ask to resume after a drop. */
-export interface SiteSubscription {
-  id: string;
-  lastSeq?: number;
-  lastTs?: number;
-}
+// The live subscription requests: their schemas (which the hub checks them with) are in contracts/fleet.ts.
 
-export interface SubscribeRequest {
-  sites: SiteSubscription[];
-}
+/** A site to follow; `lastSeq` and `lastTs` (of the last frame held) ask to resume after a drop. */
+export type SiteSubscription = Static<typeof schemas.SiteSubscription>;
+
+/** 1 to 100 sites, each by its id alone or as a SiteSubscription. */
+export type SubscribeRequest = Static<typeof schemas.SubscribeRequest>;
+
+export type UnsubscribeRequest = Static<typeof schemas.UnsubscribeRequest>;
 
 export interface GrantedSite {
   siteId: string;
@@ -54,7 +55,7 @@ export interface ServerToClientEvents {
 
 export interface ClientToServerEvents {
   'live:subscribe': (request: SubscribeRequest, ack: (result: Ack<SubscribeResult>) => void) => void;
-  'live:unsubscribe': (request: { sites: string[] }, ack: (result: Ack<{ sites: string[] }>) => void) => void;
+  'live:unsubscribe': (request: UnsubscribeRequest, ack: (result: Ack<{ sites: string[] }>) => void) => void;
   /** Follows sites' alarms and events; `lastSeq` per site replays what was missed. */
   'alarms:subscribe': (request: AlarmSubscribeRequest, ack: (result: Ack<AlarmSubscribeResult>) => void) => void;
 }

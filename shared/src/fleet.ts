@@ -1,6 +1,8 @@
 // The fleet model both sides share: device types and the metrics each one reports, with unit and
 // plausible range. The server's registry (devices and series in the store) is built from it; the
 // client names and formats series with it.
+import type { Static } from 'typebox';
+import type * as schemas from './contracts/fleet.ts';
 
 export const deviceTypes = [
   'inverter',
@@ -77,39 +79,23 @@ export const faultCodes = {
   converter: 301,
 } as const;
 
-export interface Device {
-  id: string;
-  siteId: string;
-  type: DeviceType;
-  name: string;
-  model: string;
-  /** Rated power in kW (AC for inverters and turbines), or null where it means nothing. */
-  ratedKw: number | null;
-  protocol: string;
-  address: string;
-  /** Upstream device in the site's electrical tree (inverter → transformer → breaker), for the single-line diagram. */
-  parentId: string | null;
-  state: DeviceState;
-  lastSeen: number | null;
-}
+// Device, Series, DeviceDetail, HistoryReply... are the API's replies: their schemas (with what each
+// field means) are in contracts/fleet.ts.
 
-export interface Series {
-  id: number;
-  deviceId: string;
-  /** The metric, with an index where a device has several (`mppt_voltage` of MPPT 2 is `mppt_voltage:2`). */
-  key: string;
-  metric: Metric;
-  unit: string;
-  /** Multiply a stored value by scale to get the unit (1 for every demo series). */
-  scale: number;
-  min: number;
-  max: number;
-  /** Expected sampling period in ms; a value older than about twice this is stale. */
-  periodMs: number;
-}
+export type Device = Static<typeof schemas.Device>;
 
-export interface LatestValue {
-  seriesId: number;
-  ts: number;
-  value: number;
-}
+export type Series = Static<typeof schemas.Series>;
+
+/** A series as GET /api/sites/:id/series lists it. */
+export type SeriesEntry = Static<typeof schemas.SeriesEntry>;
+
+export type LatestValue = Static<typeof schemas.LatestValue>;
+
+/** GET /api/devices/:id: a device with its series and their newest samples. */
+export type DeviceDetail = Static<typeof schemas.DeviceDetail>;
+
+/** GET /api/series/history: bucketed columns, ready for uPlot. */
+export type HistoryReply = Static<typeof schemas.History>;
+
+/** GET /api/series/latest: the newest sample of each series of a site, in columns. */
+export type LatestValues = Static<typeof schemas.LatestValues>;

@@ -1,17 +1,14 @@
 // The sites and devices the user may read, by id: names for the log's columns, time zones for its
 // times, and the choices of the site and device filters. Loaded once per page (a handful of requests).
 import type { Site } from '@voltscope/shared/domain';
+import type { Device } from '@voltscope/shared/fleet';
 import { useEffect, useMemo, useState } from 'react';
 import { sortSites, useSites } from './sites.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
-import { api } from '../session/api.ts';
+import { api, call } from '../session/api.ts';
 
-export interface DeviceEntry {
-  id: string;
-  siteId: string;
-  name: string;
-  type: string;
-}
+/** What the directory keeps of a device. */
+export type DeviceEntry = Pick<Device, 'id' | 'siteId' | 'name' | 'type'>;
 
 export interface FleetDirectory {
   status: 'loading' | 'error' | 'ready';
@@ -36,7 +33,7 @@ export function useFleetDirectory(): FleetDirectory {
       siteIds
         .split(',')
         .map((id) =>
-          api<DeviceEntry[]>(`/api/sites/${encodeURIComponent(id)}/devices`, { signal: controller.signal }).catch(
+          api(call('GET /api/sites/:id/devices', { params: { id } }), { signal: controller.signal }).catch(
             () => [] as DeviceEntry[],
           ),
         ),

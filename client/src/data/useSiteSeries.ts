@@ -2,15 +2,14 @@
 // fetched once per site.
 import type { Device } from '@voltscope/shared/fleet';
 import { useMemo } from 'react';
+import { type Call, call } from '../session/api.ts';
 import { type Resource, useResource } from './useResource.ts';
 
-interface SeriesRow {
-  id: number;
-  deviceId: string;
-  key: string;
-  /** Expected sampling period in ms. */
-  periodMs: number;
-}
+/**
+ * What a hook that needs a site asks while there is none: the list of sites, which every reader may,
+ * its answer ignored (typed as an empty list of anything).
+ */
+export const noSiteYet = call('GET /api/sites') as Call<never[]>;
 
 export interface SiteSeries {
   devices: Device[];
@@ -21,10 +20,9 @@ export interface SiteSeries {
 }
 
 export function useSiteSeries(siteId: string | null): Resource<SiteSeries> & { reload: () => void } {
-  const base = siteId ? `/api/sites/${encodeURIComponent(siteId)}` : null;
-  // With no site yet, both hooks read the site list and the result is ignored.
-  const devices = useResource<Device[]>(base ? `${base}/devices` : '/api/sites');
-  const series = useResource<SeriesRow[]>(base ? `${base}/series` : '/api/sites');
+  const params = { id: siteId ?? '' };
+  const devices = useResource(siteId ? call('GET /api/sites/:id/devices', { params }) : noSiteYet);
+  const series = useResource(siteId ? call('GET /api/sites/:id/series', { params }) : noSiteYet);
   const deviceRows = siteId && devices.status === 'ready' ? devices.data : null;
   const seriesRows = siteId && series.status === 'ready' ? series.data : null;
   // One object per fetched pair, so that what is derived from it is derived once.

@@ -7,7 +7,7 @@ import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult } from
 import { decodeFrame } from '@voltscope/shared/frames';
 import { io, type Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
-import { api } from '../session/api.ts';
+import { api, call } from '../session/api.ts';
 import { sessionStore } from '../session/sessionStore.ts';
 import { type LiveStore, liveStore } from './liveStore.ts';
 import { loadHistory } from './loadHistory.ts';
@@ -182,7 +182,7 @@ export class LiveClient {
   /** Fetches a missed span for the series this client holds of the site. */
   async #fillGap(siteId: string, gap: { from: number; to: number }): Promise<void> {
     const ids: number[] = [];
-    for (const s of await api<{ id: number }[]>(`/api/sites/${encodeURIComponent(siteId)}/series`)) {
+    for (const s of await api(call('GET /api/sites/:id/series', { params: { id: siteId } }))) {
       if (this.#store.latest(s.id)) ids.push(s.id);
     }
     await loadHistory(this.#store, siteId, ids, gap);

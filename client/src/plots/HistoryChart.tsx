@@ -31,7 +31,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { useLanguage } from '../i18n/useLanguage.ts';
-import { api } from '../session/api.ts';
+import { api, call } from '../session/api.ts';
 import { ChartTooltip, pointAtCursor, setTooltipLines } from './ChartTooltip.tsx';
 import { chartColors } from './chartTheme.ts';
 import {
@@ -39,9 +39,8 @@ import {
   formatBucket,
   fullFormat,
   type HistoryChartProps,
-  type HistoryReply,
   type HistorySeriesSpec,
-  historyPath,
+  historyQuery,
   hourInZone,
   type LoadState,
   MIN_ZOOM_MS,
@@ -99,7 +98,8 @@ export function HistoryChart({
     if (points === 0) return;
     const controller = new AbortController();
     setState((s) => ({ status: 'loading', previous: s.status === 'ready' ? s.data : s.previous }));
-    api<HistoryReply>(historyPath(idsKey.split(',').map(Number), asked, points), { signal: controller.signal }).then(
+    const query = historyQuery(idsKey.split(',').map(Number), asked, points);
+    api(call('GET /api/series/history', { query }), { signal: controller.signal }).then(
       (reply) => setState({ status: 'ready', data: { view: asked, reply } }),
       () => {
         if (!controller.signal.aborted)

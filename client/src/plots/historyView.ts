@@ -1,6 +1,9 @@
-// The history chart's model, apart from its drawing: what it asks the hub for (the path of a view),
+// The history chart's model, apart from its drawing: what it asks the hub for (the query of a view),
 // the series' columns and figures (latest, minimum, mean, maximum), zooming a view inside its range,
 // and the time and value formats (made once per language and time zone). Pure, tested without a DOM.
+import type { QueryOf } from '@voltscope/shared/contracts/common';
+import type { Contracts } from '@voltscope/shared/contracts/index';
+import type { HistoryReply } from '@voltscope/shared/fleet';
 import type { Language } from '@voltscope/shared/i18n';
 import type uPlot from 'uplot';
 import { intlLocales } from '../i18n/language.ts';
@@ -44,13 +47,6 @@ export interface HistoryChartProps {
   /** Buckets asked for across the range; by default about one per two pixels of width. */
   maxPoints?: number;
   onViewChange?: (view: LogView) => void;
-}
-
-export interface HistoryReply {
-  resolution: string;
-  bucketMs: number;
-  ts: number[];
-  series: { id: number; min: (number | null)[]; max: (number | null)[]; avg: (number | null)[] }[];
 }
 
 /** Below this span a zoom stops (the hub's raw samples are about a second apart). */
@@ -122,10 +118,18 @@ export function selectionView(from: number, to: number, range: TimeRange): TimeR
   return fitInside((from + to) / 2, Math.max(MIN_ZOOM_MS, to - from), range);
 }
 
-/** The history request for a view: every series in one call, `maxPoints` buckets across it. */
-export function historyPath(ids: readonly number[], view: TimeRange, maxPoints: number): string {
-  const points = Math.max(10, Math.min(10_000, Math.round(maxPoints)));
-  return `/api/series/history?ids=${ids.slice(0, MAX_SERIES).join(',')}&from=${Math.floor(view.from)}&to=${Math.ceil(view.to)}&maxPoints=${points}`;
+/** The history query for a view: every series in one call, `maxPoints` buckets across it. */
+export function historyQuery(
+  ids: readonly number[],
+  view: TimeRange,
+  maxPoints: number,
+): QueryOf<Contracts['GET /api/series/history']> {
+  return {
+    ids: ids.slice(0, MAX_SERIES).join(','),
+    from: String(Math.floor(view.from)),
+    to: String(Math.ceil(view.to)),
+    maxPoints: Math.max(10, Math.min(10_000, Math.round(maxPoints))),
+  };
 }
 
 export const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();

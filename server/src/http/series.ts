@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
 import { assertCan } from '../plugins/auth.ts';
-import { errorResponses } from './schemas.ts';
+import { contract, typed } from './contract.ts';
 import { readableSite } from './sites.ts';
 
 const MAX_SERIES = 50;
@@ -31,10 +31,9 @@ export function parseSpan(rawFrom: string, rawTo: string): { from: number; to: n
   return { from, to };
 }
 
-const nullableNumbers = { type: 'array', items: { type: ['number', 'null'] } } as const;
-
 export async function seriesRoutes(app: FastifyInstance) {
   const { db, telemetry } = app.services;
+  const api = typed(app);
 
   /** The series of `ids` the caller may read; unknown ids answer 404, foreign ones 403. */
   const readableSeries = (request: FastifyRequest, ids: number[]) => {
@@ -46,81 +45,21 @@ export async function seriesRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get<{ Querystring: { ids: string; from: string; to: string; maxPoints?: number } }>(
-    '/api/series/history',
-    {
-      config: { can: ['read', 'Series'] },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ids: { type: 'string', pattern: '^\\d{1,9}(,\\d{1,9}){0,49}$' },
-            from: { type: 'string', minLength: 1, maxLength: 40 },
-            to: { type: 'string', minLength: 1, maxLength: 40 },
-            maxPoints: { type: 'integer', minimum: 1, maximum: 10_000, default: 1000 },
-          },
-          required: ['ids', 'from', 'to'],
-          additionalProperties: false,
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              resolution: { type: 'string' },
-              bucketMs: { type: 'number' },
-              ts: { type: 'array', items: { type: 'number' } },
-              series: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'integer' },
-                    min: nullableNumbers,
-                    max: nullableNumbers,
-                    avg: nullableNumbers,
-                  },
-                },
-              },
-            },
-          },
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...contract('GET /api/series/history'),
+    config: { can: ['read', 'Series'] },
+    handler: async (request) => {
       const ids = [...new Set(request.query.ids.split(',').map(Number))].slice(0, MAX_SERIES);
       const { from, to } = parseSpan(request.query.from, request.query.to);
       readableSeries(request, ids);
       return telemetry.history({ seriesIds: ids, from, to, maxPoints: request.query.maxPoints ?? 1000 });
     },
-  );
+  });
 
-  app.get<{ Querystring: { site: string } }>(
-    '/api/series/latest',
-    {
-      config: { can: ['read', 'Series'] },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { site: { type: 'string', minLength: 1, maxLength: 64 } },
-          required: ['site'],
-          additionalProperties: false,
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              siteId: { type: 'string' },
-              seriesIds: { type: 'array', items: { type: 'integer' } },
-              ts: { type: 'array', items: { type: 'number' } },
-              values: { type: 'array', items: { type: 'number' } },
-            },
-          },
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...contract('GET /api/series/latest'),
+    config: { can: ['read', 'Series'] },
+    handler: async (request) => {
       const site = await readableSite(db, request, request.query.site);
       assertCan(request, 'read', 'Series', { siteId: site.id });
       const { registry, latest } = app.services;
@@ -136,5 +75,5 @@ export async function seriesRoutes(app: FastifyInstance) {
       }
       return out;
     },
-  );
+  });
 }

@@ -3,41 +3,47 @@
 // was refused and why. A resuming client gets the frames it missed replayed, or a snapshot and the span
 // to fetch from the history API (the fan-out's `open`).
 import { asSubject } from '@voltscope/shared/abilities';
+import { SubscribeRequest, UnsubscribeRequest } from '@voltscope/shared/contracts/fleet';
 import type { Ack } from '@voltscope/shared/errors';
 import type { SiteSubscription, SubscribeResult } from '@voltscope/shared/events';
+import { Compile } from 'typebox/compile';
 import type { Db } from '../store/db.ts';
 import { getSite } from '../store/sites.ts';
 import { type Fanout, roomOf } from './fanout.ts';
 import type { IoSocket } from './types.ts';
 
-const MAX_SITES = 100;
+const checkSubscribe = Compile(SubscribeRequest);
+const checkUnsubscribe = Compile(UnsubscribeRequest);
 
 function invalid<T>(message: string): Ack<T> {
   return { error: { code: 'VALIDATION', message } };
 }
 
+/**
+ * What is wrong with a subscription request, worded as the acks always have: the first site at fault,
+ * its id before its lastSeq before its lastTs.
+ */
+function subscribeProblem(request: unknown): string {
+  const errors = [...checkSubscribe.Errors(request)];
+  const entry = errors
+    .map((e) => /^\/sites\/(\d+)(\/\w+)?/.exec(e.instancePath))
+    .filter((m) => m !== null)
+    .sort((a, b) => Number(a[1]) - Number(b[1]));
+  if (entry.length === 0) return 'sites must be a list of 1 to 100 sites';
+  const fields = new Set(entry.filter((m) => m[1] === entry[0]?.[1]).map((m) => m[2]));
+  if (fields.has('/lastSeq') && !fields.has('/id')) return 'lastSeq must be a whole number';
+  if (fields.has('/lastTs') && !fields.has('/id')) return 'lastTs must be a time in ms';
+  return 'each site needs an id of 1 to 64 characters';
+}
+
 /** Checks a subscription request's shape; returns the sites or a message saying what is wrong. */
 export function parseSubscriptions(request: unknown): SiteSubscription[] | string {
-  const sites = (request as { sites?: unknown } | null)?.sites;
-  if (!Array.isArray(sites) || sites.length === 0 || sites.length > MAX_SITES) {
-    return `sites must be a list of 1 to ${MAX_SITES} sites`;
-  }
-  const out: SiteSubscription[] = [];
-  for (const entry of sites) {
-    const site = typeof entry === 'string' ? { id: entry } : (entry as Record<string, unknown> | null);
-    const { id, lastSeq, lastTs } = site ?? {};
-    if (typeof id !== 'string' || id.length === 0 || id.length > 64)
-      return 'each site needs an id of 1 to 64 characters';
-    if (lastSeq !== undefined && !(Number.isInteger(lastSeq) && (lastSeq as number) >= 0))
-      return 'lastSeq must be a whole number';
-    if (lastTs !== undefined && !Number.isFinite(lastTs)) return 'lastTs must be a time in ms';
-    out.push({
-      id,
-      ...(lastSeq === undefined ? {} : { lastSeq: lastSeq as number }),
-      ...(lastTs === undefined ? {} : { lastTs: lastTs as number }),
-    });
-  }
-  return out;
+  if (!checkSubscribe.Check(request)) return subscribeProblem(request);
+  return request.sites.map((site) => {
+    if (typeof site === 'string') return { id: site };
+    const { id, lastSeq, lastTs } = site;
+    return { id, ...(lastSeq === undefined ? {} : { lastSeq }), ...(lastTs === undefined ? {} : { lastTs }) };
+  });
 }
 
 export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db): void {
@@ -68,10 +74,8 @@ export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db):
 
   socket.on('live:unsubscribe', async (request, ack) => {
     if (typeof ack !== 'function') return;
-    const sites = (request as { sites?: unknown } | null)?.sites;
-    if (!Array.isArray(sites) || sites.some((s) => typeof s !== 'string'))
-      return ack(invalid('sites must be a list of site ids'));
-    for (const id of sites as string[]) await socket.leave(roomOf(id));
-    ack({ data: { sites: sites as string[] } });
+    if (!checkUnsubscribe.Check(request)) return ack(invalid('sites must be a list of site ids'));
+    for (const id of request.sites) await socket.leave(roomOf(id));
+    ack({ data: { sites: request.sites } });
   });
 }

@@ -6,6 +6,7 @@ import { analysisContracts } from './analysis.ts';
 import { authContracts } from './auth.ts';
 import type { RouteContract } from './common.ts';
 import { edgeContracts } from './edge.ts';
+import { fleetContracts } from './fleet.ts';
 import { siteContracts } from './sites.ts';
 
 export const contracts = {
@@ -14,6 +15,7 @@ export const contracts = {
   ...analysisContracts,
   ...authContracts,
   ...edgeContracts,
+  ...fleetContracts,
 } satisfies Record<string, RouteContract>;
 
 export type Contracts = typeof contracts;

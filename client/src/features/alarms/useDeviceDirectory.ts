@@ -4,7 +4,7 @@ import type { DeviceType } from '@voltscope/shared/fleet';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 
 export interface DeviceInfo {
   name: string;
@@ -24,7 +24,7 @@ export function useDeviceDirectory(siteIds: readonly string[]): ReadonlyMap<stri
     for (const siteId of key.split(',').filter(Boolean)) {
       if (requested.has(siteId)) continue;
       requested.add(siteId);
-      api<{ id: string; name: string; type: DeviceType }[]>(`/api/sites/${encodeURIComponent(siteId)}/devices`).then(
+      api(call('GET /api/sites/:id/devices', { params: { id: siteId } })).then(
         (devices) => {
           for (const d of devices) known.set(d.id, { name: d.name, type: d.type });
           version.setState((v) => v + 1, true);

@@ -26,7 +26,7 @@ export function useSiteDevices(siteIds: readonly string[], lng: string): SiteDev
       key
         .split(',')
         .map((id) =>
-          api<Device[]>(`/api/sites/${encodeURIComponent(id)}/devices`, { signal: controller.signal }).catch(
+          api(call('GET /api/sites/:id/devices', { params: { id } }), { signal: controller.signal }).catch(
             () => [] as Device[],
           ),
         ),

@@ -2,14 +2,8 @@
 // (an hour, or half or a quarter of one in zones that are not whole hours off UTC), binned on the site's
 // clock. A range that reaches today is fetched again every few minutes, so that the current hour fills in.
 import { useEffect, useState } from 'react';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 import { type Buckets, binHours, type HourGrid, historyRequests, slotMsFor } from './hourGrid.ts';
-
-interface HistoryReply {
-  bucketMs: number;
-  ts: number[];
-  series: { id: number; avg: (number | null)[] }[];
-}
 
 export type HourlyEnergy =
   | { status: 'loading' }
@@ -21,10 +15,13 @@ const REFRESH_MS = 5 * 60_000;
 async function fetchBuckets(seriesId: number, from: number, to: number, slotMs: number, signal: AbortSignal) {
   const buckets: { ts: number[]; avg: (number | null)[]; bucketMs: number } = { ts: [], avg: [], bucketMs: slotMs };
   for (const request of historyRequests(from, to, slotMs)) {
-    const reply = await api<HistoryReply>(
-      `/api/series/history?ids=${seriesId}&from=${request.from}&to=${request.to}&maxPoints=${request.maxPoints}`,
-      { signal },
-    );
+    const query = {
+      ids: String(seriesId),
+      from: String(request.from),
+      to: String(request.to),
+      maxPoints: request.maxPoints,
+    };
+    const reply = await api(call('GET /api/series/history', { query }), { signal });
     buckets.bucketMs = reply.bucketMs;
     const avg = reply.series[0]?.avg ?? [];
     reply.ts.forEach((t, i) => {

@@ -1,15 +1,8 @@
 // Several series' history over a range in one request: bucket means in columns, in the order asked.
 // A failed reload keeps what is on screen; only a failed first load is an error.
 import { useEffect, useState } from 'react';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 import type { HistoryColumns } from './liveTail.ts';
-
-interface HistoryReply {
-  resolution: string;
-  bucketMs: number;
-  ts: number[];
-  series: { id: number; avg: (number | null)[] }[];
-}
 
 export type SeriesHistory =
   | { status: 'loading'; previous: HistoryColumns | null }
@@ -38,10 +31,13 @@ export function useSeriesHistory(
     const controller = new AbortController();
     setState((s) => ({ status: 'loading', previous: kept(s) }));
     const points = Math.max(10, Math.min(10_000, Math.round(maxPoints)));
-    api<HistoryReply>(
-      `/api/series/history?ids=${present.join(',')}&from=${Math.floor(from)}&to=${Math.ceil(to)}&maxPoints=${points}`,
-      { signal: controller.signal },
-    ).then(
+    const query = {
+      ids: present.join(','),
+      from: String(Math.floor(from)),
+      to: String(Math.ceil(to)),
+      maxPoints: points,
+    };
+    api(call('GET /api/series/history', { query }), { signal: controller.signal }).then(
       (reply) => {
         const byId = new Map(reply.series.map((s) => [s.id, s.avg]));
         const empty = new Array<null>(reply.ts.length).fill(null);

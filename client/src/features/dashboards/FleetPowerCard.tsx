@@ -10,7 +10,7 @@ import type uPlot from 'uplot';
 import { formatSiteTime, formatUtcOffset } from '../../i18n/format.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type ChartLine, DualAxisChart } from '../../plots/DualAxisChart.tsx';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { FleetTrend, logQuery, type TrendWindow, trendWindows } from './fleetTrend.ts';
 import { type KpiFormat, useKpiFormat } from './kpiFormat.ts';
@@ -26,11 +26,6 @@ const SUMMARY_MS = 10_000;
 /** The history API's limit. */
 const SERIES_PER_REQUEST = 50;
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-interface HistoryReply {
-  ts: number[];
-  series: { id: number; avg: (number | null)[] }[];
-}
 
 /** The chart's data for the sources and window, with history loaded now and every few minutes. */
 function useFleetTrend(sources: readonly TrendSource[], span: TrendWindow) {
@@ -48,10 +43,8 @@ function useFleetTrend(sources: readonly TrendSource[], span: TrendWindow) {
       try {
         for (let i = 0; i < wanted.length; i += SERIES_PER_REQUEST) {
           const ids = wanted.slice(i, i + SERIES_PER_REQUEST).join(',');
-          const reply = await api<HistoryReply>(
-            `/api/series/history?ids=${ids}&from=${q.from}&to=${q.to}&maxPoints=${q.maxPoints}`,
-            { signal: controller.signal },
-          );
+          const query = { ids, from: String(q.from), to: String(q.to), maxPoints: q.maxPoints };
+          const reply = await api(call('GET /api/series/history', { query }), { signal: controller.signal });
           for (const s of reply.series) model.setHistory(s.id, reply.ts, s.avg);
         }
         model.historyLoaded();

@@ -3,17 +3,11 @@
 import type { Device } from '@voltscope/shared/fleet';
 import { useEffect, useState } from 'react';
 import type { Resource } from '../../data/useResource.ts';
-import { api } from '../../session/api.ts';
+import { api, call } from '../../session/api.ts';
 
-export interface DeviceSeries {
-  id: number;
-  key: string;
-  unit: string;
-  periodMs: number;
-}
-
-export const devicesPath = (siteId: string) => `/api/sites/${encodeURIComponent(siteId)}/devices`;
-export const devicePath = (deviceId: string) => `/api/devices/${encodeURIComponent(deviceId)}`;
+/** The devices of a site the caller may read. */
+export const siteDevices = (siteId: string, signal: AbortSignal) =>
+  api(call('GET /api/sites/:id/devices', { params: { id: siteId } }), { signal });
 
 /** The result of `load` for the given key, reloaded when the key changes. */
 export function useLoaded<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
@@ -38,13 +32,13 @@ export function useLoaded<T>(key: string | null, load: (signal: AbortSignal) => 
 export function useSitesDevices(siteIds: readonly string[] | null): Resource<Map<string, Device[]>> {
   const key = siteIds ? siteIds.join(',') : null;
   return useLoaded(key, async (signal) => {
-    const lists = await Promise.all((siteIds ?? []).map((id) => api<Device[]>(devicesPath(id), { signal })));
+    const lists = await Promise.all((siteIds ?? []).map((id) => siteDevices(id, signal)));
     return new Map((siteIds ?? []).map((id, i) => [id, lists[i] ?? []]));
   });
 }
 
 /** A device's series id by key (`active_power`), or undefined. */
 export async function seriesOf(deviceId: string, signal: AbortSignal): Promise<Map<string, number>> {
-  const device = await api<{ series: DeviceSeries[] }>(devicePath(deviceId), { signal });
+  const device = await api(call('GET /api/devices/:id', { params: { id: deviceId } }), { signal });
   return new Map(device.series.map((s) => [s.key, s.id]));
 }

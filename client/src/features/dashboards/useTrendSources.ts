@@ -1,10 +1,8 @@
 // What the fleet power chart draws from: each site's export at its grid meter, and for a solar site the
 // plane-of-array irradiance of its weather station (series ids found through the site's devices).
 import type { SiteKind } from '@voltscope/shared/domain';
-import type { Device } from '@voltscope/shared/fleet';
 import type { Resource } from '../../data/useResource.ts';
-import { api } from '../../session/api.ts';
-import { devicesPath, seriesOf, useLoaded } from './siteDevices.ts';
+import { seriesOf, siteDevices, useLoaded } from './siteDevices.ts';
 
 export interface TrendSource {
   siteId: string;
@@ -21,7 +19,7 @@ export function useTrendSources(
   return useLoaded(key, (signal) =>
     Promise.all(
       (sites ?? []).map(async (site): Promise<TrendSource> => {
-        const devices = await api<Device[]>(devicesPath(site.siteId), { signal });
+        const devices = await siteDevices(site.siteId, signal);
         const meter = devices.find((d) => d.type === 'meter');
         const weather = site.kind === 'solar' ? devices.find((d) => d.type === 'weather_station') : undefined;
         const [meterSeries, weatherSeries] = await Promise.all([

@@ -105,7 +105,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
 
 export function InverterDetailPage() {
   const { id = '' } = useParams();
-  const device = useApi<Device>(`/api/devices/${encodeURIComponent(id)}`);
+  const device = useApi(call('GET /api/devices/:id', { params: { id } }));
   const siteId = device.status === 'ready' && device.data.type === 'inverter' ? device.data.siteId : null;
   const site = useApi(siteId ? call('GET /api/sites/:id', { params: { id: siteId } }) : null);
 

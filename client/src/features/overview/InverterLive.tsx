@@ -2,7 +2,7 @@
 // temperature, AC voltage, grid frequency, energy and specific yield today, and each MPPT input's
 // voltage, current and power. Live numbers are written by the site's binder.
 import { Alert, Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import type { Device } from '@voltscope/shared/fleet';
+import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
 import type { GeneratorKpis } from '@voltscope/shared/kpis';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { readInverter } from './InverterTiles.tsx';
 import { LiveText, LiveValue, useBinder } from './LiveParts.tsx';
 import { useFaultAdvice, useFaultText } from './labels.ts';
 import { type LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
-import type { SeriesInfo, SiteIndex } from './siteData.ts';
+import type { SiteIndex } from './siteData.ts';
 
 const statusColor = {
   running: 'green',
@@ -92,8 +92,8 @@ function Figure({ label, children, sub }: { label: string; children: ReactNode; 
 
 /** A value derived from two live series: stale when either is. */
 function derived(
-  a: SeriesInfo | undefined,
-  b: SeriesInfo | undefined,
+  a: SeriesEntry | undefined,
+  b: SeriesEntry | undefined,
   make: (a: number, b: number) => string | null,
 ): (binder: LiveBinder, now: number) => { text: string; stale: boolean } | null {
   return (binder, now) => {

@@ -1,12 +1,12 @@
 // The live building blocks of the overview pages: the site's binder (see liveBinding.ts) in a context,
 // and a live value that writes itself into the DOM and says when it is stale.
+import type { SeriesEntry } from '@voltscope/shared/fleet';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveSite } from '../../live/hooks.ts';
 import type { ValueFormat } from './format.ts';
 import { LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
-import type { SeriesInfo } from './siteData.ts';
 
 const BinderContext = createContext<LiveBinder | null>(null);
 
@@ -78,7 +78,7 @@ export function LiveValue({
   testId,
   size,
 }: {
-  series: SeriesInfo | undefined;
+  series: SeriesEntry | undefined;
   format: ValueFormat;
   testId?: string | undefined;
   size?: 'sm' | 'md' | 'lg' | 'xl' | undefined;

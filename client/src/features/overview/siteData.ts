@@ -1,23 +1,15 @@
 // What the overview pages read from the hub, once per site: its devices and series (indexed by device
 // and metric), one device with its series, and the site's KPIs refreshed every half minute.
-import type { Device } from '@voltscope/shared/fleet';
+import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
 import type { SiteKpis } from '@voltscope/shared/kpis';
 import { useMemo } from 'react';
 import { useKept } from '../../data/useKept.ts';
 import { type Call, call, pathOf } from '../../session/api.ts';
 
-export interface SeriesInfo {
-  id: number;
-  deviceId: string;
-  key: string;
-  unit: string;
-  periodMs: number;
-}
-
 export interface SiteIndex {
   devices: Device[];
   /** The series of a device's metric (`mppt_voltage:2`), if the device reports it. */
-  series(deviceId: string, key: string): SeriesInfo | undefined;
+  series(deviceId: string, key: string): SeriesEntry | undefined;
   /** The first device of a type (the site's weather station, grid meter, busbar). */
   first(type: Device['type']): Device | undefined;
 }
@@ -33,12 +25,10 @@ export function useApi<T>(request: Call<T> | string | null, refreshMs = 0): Load
   return { status: 'loading' };
 }
 
-const sitePath = (siteId: string) => `/api/sites/${encodeURIComponent(siteId)}`;
-
 /** The devices and series of a site, indexed. */
 export function useSiteIndex(siteId: string | null): Loaded<SiteIndex> {
-  const devices = useApi<Device[]>(siteId && `${sitePath(siteId)}/devices`);
-  const series = useApi<SeriesInfo[]>(siteId && `${sitePath(siteId)}/series`);
+  const devices = useApi(siteId ? call('GET /api/sites/:id/devices', { params: { id: siteId } }) : null);
+  const series = useApi(siteId ? call('GET /api/sites/:id/series', { params: { id: siteId } }) : null);
   return useMemo((): Loaded<SiteIndex> => {
     if (devices.status !== 'ready') return devices;
     if (series.status !== 'ready') return series;

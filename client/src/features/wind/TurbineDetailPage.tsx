@@ -3,7 +3,6 @@
 // power and wind speed. The period (in the address as `?period=`) drives everything but the live values.
 import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
-import type { Device } from '@voltscope/shared/fleet';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -27,22 +26,18 @@ import {
 import type { TurbinePeriodProps } from './PeriodCard.tsx';
 import { PeriodFigures } from './PeriodFigures.tsx';
 import { PowerCurveCard } from './PowerCurveCard.tsx';
-import { curveMaxPoints, type HistoryReply, periodSamples } from './periodData.ts';
+import { curveMaxPoints, periodSamples } from './periodData.ts';
 import { TurbineLiveValues } from './TurbineLiveValues.tsx';
 import { isolate, useWindFormat, type WindFormat } from './useWindFormat.ts';
 import { seriesByMetric, type Turbine } from './useWindSite.ts';
 import { WindRoseCard } from './WindRoseCard.tsx';
-
-interface DeviceDetail extends Device {
-  series: { id: number; key: string; unit: string; periodMs: number }[];
-}
 
 const DEFAULT_PERIOD: Period = { preset: '24h' };
 
 export function TurbineDetailPage() {
   const { t } = useTranslation(['wind', 'common']);
   const { id = '' } = useParams();
-  const device = useResource<DeviceDetail>(`/api/devices/${encodeURIComponent(id)}`);
+  const device = useResource(call('GET /api/devices/:id', { params: { id } }));
   // useResource answers a new object on every render: the turbine is memoised on the data itself.
   const detail = device.status === 'ready' ? device.data : null;
   const turbine = useMemo<Turbine | null>(
@@ -145,15 +140,20 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
   useLiveSite(site.id);
 
   const ids = turbine.series;
-  const path =
+  const history = useKept(
     ids.wind_speed && ids.active_power
-      ? `/api/series/history?ids=${[ids.wind_speed, ids.active_power, ids.wind_direction, ids.fault_code]
-          .flatMap((s) => (s ? [s.id] : []))
-          .join(
-            ',',
-          )}&from=${Math.floor(range.from)}&to=${Math.ceil(range.to)}&maxPoints=${curveMaxPoints(range.from, range.to)}`
-      : null;
-  const history = useKept<HistoryReply>(path);
+      ? call('GET /api/series/history', {
+          query: {
+            ids: [ids.wind_speed, ids.active_power, ids.wind_direction, ids.fault_code]
+              .flatMap((s) => (s ? [s.id] : []))
+              .join(','),
+            from: String(Math.floor(range.from)),
+            to: String(Math.ceil(range.to)),
+            maxPoints: curveMaxPoints(range.from, range.to),
+          },
+        })
+      : null,
+  );
   const samples = useMemo(
     () =>
       history.data && ids.wind_speed && ids.active_power

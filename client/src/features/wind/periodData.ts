@@ -1,12 +1,7 @@
 // The turbine's history over a period, made ready for its power curve and wind rose: one request for the
 // few series both need, then the buckets sorted into what may enter each.
 
-export interface HistoryReply {
-  resolution: string;
-  bucketMs: number;
-  ts: number[];
-  series: { id: number; min: (number | null)[]; max: (number | null)[]; avg: (number | null)[] }[];
-}
+import type { HistoryReply } from '@voltscope/shared/fleet';
 
 export interface PeriodSeriesIds {
   wind: number;

@@ -1,7 +1,9 @@
 // A wind site's turbines with the ids of the series the wind pages read, fetched once per site.
-import type { Device } from '@voltscope/shared/fleet';
+import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
 import { useMemo } from 'react';
 import { type Resource, useResource } from '../../data/useResource.ts';
+import { noSiteYet } from '../../data/useSiteSeries.ts';
+import { call } from '../../session/api.ts';
 
 export const turbineMetrics = [
   'active_power',
@@ -27,13 +29,6 @@ export interface Turbine {
   series: Partial<Record<TurbineMetric, SeriesRef>>;
 }
 
-interface SiteSeries {
-  id: number;
-  deviceId: string;
-  key: string;
-  periodMs: number;
-}
-
 /** Series rows of one device keyed by metric: what a turbine's tiles read. */
 export function seriesByMetric(rows: readonly { id: number; key: string; periodMs: number }[]): Turbine['series'] {
   const out: Turbine['series'] = {};
@@ -46,17 +41,16 @@ export function seriesByMetric(rows: readonly { id: number; key: string; periodM
 
 /** The turbines of a site, in name order, each with its series. */
 export function useWindSite(siteId: string | null): Resource<Turbine[]> {
-  const base = siteId ? `/api/sites/${encodeURIComponent(siteId)}` : null;
-  // Without a site both calls read the list of sites, which every reader may (and which is cached by nobody).
-  const devices = useResource<Device[]>(base ? `${base}/devices` : '/api/sites');
-  const series = useResource<SiteSeries[]>(base ? `${base}/series` : '/api/sites');
+  const params = { id: siteId ?? '' };
+  const devices = useResource(siteId ? call('GET /api/sites/:id/devices', { params }) : noSiteYet);
+  const series = useResource(siteId ? call('GET /api/sites/:id/series', { params }) : noSiteYet);
   // useResource answers a new object on every render: memoise on the data itself, so that the turbines
   // (and the charts and timers built on them) stay the same until the data changes.
   const deviceList = devices.status === 'ready' ? devices.data : null;
   const seriesList = series.status === 'ready' ? series.data : null;
   const turbines = useMemo(() => {
     if (!deviceList || !seriesList) return null;
-    const byDevice = new Map<string, SiteSeries[]>();
+    const byDevice = new Map<string, SeriesEntry[]>();
     for (const row of seriesList) byDevice.set(row.deviceId, [...(byDevice.get(row.deviceId) ?? []), row]);
     return deviceList
       .filter((d) => d.type === 'wind_turbine')

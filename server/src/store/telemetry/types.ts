@@ -1,5 +1,6 @@
 // Telemetry storage: samples as columns of numbers, written in batches behind the hot path, with
 // 1-minute and 1-hour rollups for history. Two implementations (SQLite, PostgreSQL) pass one suite.
+import type { HistoryReply, LatestValue } from '@voltscope/shared/fleet';
 
 /** Samples as parallel columns: no object per sample on the hot path. */
 export interface SampleBatch {
@@ -26,17 +27,8 @@ export interface HistoryQuery {
   maxPoints: number;
 }
 
-/**
- * Buckets aligned across series, in columns that uPlot takes as they are: `ts` is the x axis, and each
- * series has min, max and mean per bucket (null where it has no data). Keeping each bucket's min and
- * max means a spike is never hidden by downsampling.
- */
-export interface History {
-  resolution: Resolution;
-  bucketMs: number;
-  ts: number[];
-  series: { id: number; min: (number | null)[]; max: (number | null)[]; avg: (number | null)[] }[];
-}
+/** What the history API answers (its schema: shared/src/contracts/fleet.ts), with the resolution typed. */
+export type History = HistoryReply & { resolution: Resolution };
 
 export interface RetentionPolicy {
   /** How long each resolution is kept, in ms; null keeps it for ever. */
@@ -51,7 +43,7 @@ export interface TelemetryStore {
   write(batch: SampleBatch): Promise<WriteResult>;
   history(query: HistoryQuery): Promise<History>;
   /** The newest sample of each series, for warming the live buffers at start. */
-  latest(seriesIds: readonly number[]): Promise<{ seriesId: number; ts: number; value: number }[]>;
+  latest(seriesIds: readonly number[]): Promise<LatestValue[]>;
   /**
    * Brings the rollups up to date with everything written so far. `all: false` (the periodic catch-up)
    * lets a driver defer the hourly rollups a little, since they serve only long ranges.
