@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { alarmRoutes } from './http/alarms.ts';
 import { analysisRoutes } from './http/analysis.ts';
 import { authRoutes } from './http/auth.ts';
+import { assertContract } from './http/contract.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { healthRoutes } from './http/health.ts';
 import { ingestRoutes } from './http/ingest.ts';
@@ -38,10 +39,13 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     routerOptions: { maxParamLength: 200 },
   });
 
-  // For benchmarks only (npm run bench -- http): `responseSchemas: false` drops every route's response schema.
+  // Every route of the API answers to its contract (shared/src/contracts), or the hub does not start.
+  app.addHook('onRoute', assertContract);
+  // For benchmarks only (npm run bench -- http): `responseSchemas: false` drops every route's response
+  // schema (from a copy: the contracts are shared by every app of the process).
   if (options.responseSchemas === false) {
     app.addHook('onRoute', (route) => {
-      if (route.schema) delete route.schema.response;
+      if (route.schema) route.schema = { ...route.schema, response: undefined };
     });
   }
 

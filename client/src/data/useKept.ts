@@ -19,7 +19,7 @@ export interface Kept<T> {
 
 type State<T> = Omit<Kept<T>, 'reload'>;
 
-export function useKept<T>(wanted: Call<T> | string | null, refreshMs = 0): Kept<T> {
+export function useKept<T>(wanted: Call<T> | null, refreshMs = 0): Kept<T> {
   const request = useStableRequest(wanted);
   const [state, setState] = useState<State<T>>({ data: null, path: null, loading: request !== null, error: null });
   const [attempt, setAttempt] = useState(0);

@@ -14,7 +14,7 @@ export interface Polled<T> {
   receivedAt: number | null;
 }
 
-export function usePolled<T>(wanted: Call<T> | string | null, intervalMs: number, refreshKey = 0): Polled<T> {
+export function usePolled<T>(wanted: Call<T> | null, intervalMs: number, refreshKey = 0): Polled<T> {
   const request = useStableRequest(wanted);
   const path = pathOf(request);
   const [state, setState] = useState<Polled<T>>({ data: null, error: null, receivedAt: null });

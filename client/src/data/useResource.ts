@@ -8,7 +8,7 @@ export type Resource<T> =
   | { status: 'ready'; data: T };
 
 /** GETs a JSON resource when the component mounts (and on reload); aborts if it unmounts first. */
-export function useResource<T>(wanted: Call<T> | string): Resource<T> & { reload: () => void } {
+export function useResource<T>(wanted: Call<T>): Resource<T> & { reload: () => void } {
   const request = useStableRequest(wanted);
   const path = pathOf(request);
   const [state, setState] = useState<Resource<T>>({ status: 'loading' });

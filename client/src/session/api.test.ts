@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setUnauthorizedHandler } from './api.ts';
+import { ApiError, api, call, setUnauthorizedHandler } from './api.ts';
 import { sessionStore } from './sessionStore.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -27,18 +27,29 @@ describe('api', () => {
 
   it('sends the bearer token and JSON body, and returns the parsed answer', async () => {
     signIn();
-    fetchMock.mockResolvedValue(json(200, [{ id: 's' }]));
-    await expect(api('/api/sites', { method: 'POST', body: { a: 1 } })).resolves.toEqual([{ id: 's' }]);
-    const [, init] = fetchMock.mock.calls[0] ?? [];
+    fetchMock.mockResolvedValue(json(200, { id: 1 }));
+    const request = call('PATCH /api/alarms/rules/:id', { params: { id: 7 }, body: { enabled: false } });
+    await expect(api(request)).resolves.toEqual({ id: 1 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/alarms/rules/7');
+    expect(init?.method).toBe('PATCH');
     const headers = init?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok');
     expect(headers['Content-Type']).toBe('application/json');
-    expect(init?.body).toBe('{"a":1}');
+    expect(init?.body).toBe('{"enabled":false}');
+  });
+
+  it('fills path parameters and encodes the query, leaving out what is undefined', () => {
+    expect(call('GET /api/sites/:id/kpis', { params: { id: 'a b/c' } }).path).toBe('/api/sites/a%20b%2Fc/kpis');
+    const request = call('GET /api/kpis/period', {
+      query: { sites: 'es-tarifa,ir-yazd', devices: undefined, from: '0', to: '1', maxPoints: 10 },
+    });
+    expect(request).toEqual({ method: 'GET', path: '/api/kpis/period?sites=es-tarifa,ir-yazd&from=0&to=1&maxPoints=10' });
   });
 
   it('returns nothing for a 204', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(api('/api/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
+    await expect(api(call('POST /api/auth/logout'))).resolves.toBeUndefined();
   });
 
   it('turns an error body into an ApiError with field errors and Retry-After', async () => {
@@ -49,7 +60,7 @@ describe('api', () => {
         { 'Retry-After': '30' },
       ),
     );
-    const error = await api('/api/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    const error = await api(call('POST /api/auth/login', { body: { email: 'a@x.io', password: 'x' } })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fieldError('email')).toBe('Slow down');
     expect((error as ApiError).retryAfter).toBe(30);
@@ -57,7 +68,7 @@ describe('api', () => {
 
   it('never trusts a malformed error body', async () => {
     fetchMock.mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502 }));
-    const error = (await api('/api/sites').catch((e: unknown) => e)) as ApiError;
+    const error = (await api(call('GET /api/sites')).catch((e: unknown) => e)) as ApiError;
     expect(error.body).toEqual({ code: 'INTERNAL', message: 'Something went wrong' });
   });
 
@@ -66,7 +77,7 @@ describe('api', () => {
     setUnauthorizedHandler(handler);
     signIn();
     fetchMock.mockResolvedValue(json(401, { code: 'UNAUTHENTICATED', message: 'Sign in' }));
-    await expect(api('/api/sites')).rejects.toBeInstanceOf(ApiError);
+    await expect(api(call('GET /api/sites'))).rejects.toBeInstanceOf(ApiError);
     expect(sessionStore.getState().accessToken).toBeNull();
     expect(handler).toHaveBeenCalledOnce();
   });

@@ -39,7 +39,9 @@ export interface Call<T> {
 }
 
 type Part<Name extends string, T> = [T] extends [undefined] ? unknown : { [P in Name]: T };
-type Input<C> = Part<'params', ParamsOf<C>> & Part<'query', QueryOf<C>> & Part<'body', BodyOf<C>>;
+/** A query's optional fields may also be given as undefined (left out of the address). */
+type Loose<T> = { [K in keyof T]: T[K] | (object extends Pick<T, K> ? undefined : never) };
+type Input<C> = Part<'params', ParamsOf<C>> & Part<'query', Loose<QueryOf<C>>> & Part<'body', BodyOf<C>>;
 /** The input may be left out when nothing in it is required. */
 type InputArgs<C> = object extends Input<C> ? [input?: Input<C>] : [input: Input<C>];
 export type Reply<K extends RouteKey> = ReplyOf<Contracts[K]>;
@@ -61,15 +63,11 @@ export function call<K extends RouteKey>(key: K, ...[input]: InputArgs<Contracts
 }
 
 /** What identifies a request (its path and query), for hooks that load again when it changes. */
-export function pathOf(request: Call<unknown> | string | null): string | null {
-  return typeof request === 'string' || request === null ? request : request.path;
+export function pathOf(request: Call<unknown> | null): string | null {
+  return request === null ? null : request.path;
 }
 
 export interface ApiOptions {
-  /** Transitional (a path string instead of a call): the method. */
-  method?: Method;
-  /** Transitional (a path string instead of a call): the body. */
-  body?: unknown;
   signal?: AbortSignal;
   /** False for calls whose 401 is expected (logout with an expired token): no redirect then. */
   endSessionOn401?: boolean;
@@ -111,9 +109,10 @@ function parseRetryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
 }
 
-export async function api<T>(request: Call<T> | string, options: ApiOptions = {}): Promise<T> {
-  const { path, method = 'GET', body } = typeof request === 'string' ? { path: request, ...options } : request;
-  const { signal, endSessionOn401 = true } = options;
+export async function api<T>(
+  { path, method, body }: Call<T>,
+  { signal, endSessionOn401 = true }: ApiOptions = {},
+): Promise<T> {
   const token = sessionStore.getState().accessToken;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

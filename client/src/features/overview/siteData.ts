@@ -17,7 +17,7 @@ export interface SiteIndex {
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
 
 /** GETs a request (nothing while it is null), again every `refreshMs` if given; keeps the last good answer on a failed refresh. */
-export function useApi<T>(request: Call<T> | string | null, refreshMs = 0): Loaded<T> {
+export function useApi<T>(request: Call<T> | null, refreshMs = 0): Loaded<T> {
   const kept = useKept(request, refreshMs);
   // An answer for another request (the previous site) is not this one's.
   if (kept.data !== null && kept.path === pathOf(request)) return { status: 'ready', data: kept.data };
