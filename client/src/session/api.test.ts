@@ -44,7 +44,10 @@ describe('api', () => {
     const request = call('GET /api/kpis/period', {
       query: { sites: 'es-tarifa,ir-yazd', devices: undefined, from: '0', to: '1', maxPoints: 10 },
     });
-    expect(request).toEqual({ method: 'GET', path: '/api/kpis/period?sites=es-tarifa,ir-yazd&from=0&to=1&maxPoints=10' });
+    expect(request).toEqual({
+      method: 'GET',
+      path: '/api/kpis/period?sites=es-tarifa,ir-yazd&from=0&to=1&maxPoints=10',
+    });
   });
 
   it('returns nothing for a 204', async () => {
@@ -60,7 +63,9 @@ describe('api', () => {
         { 'Retry-After': '30' },
       ),
     );
-    const error = await api(call('POST /api/auth/login', { body: { email: 'a@x.io', password: 'x' } })).catch((e: unknown) => e);
+    const error = await api(call('POST /api/auth/login', { body: { email: 'a@x.io', password: 'x' } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fieldError('email')).toBe('Slow down');
     expect((error as ApiError).retryAfter).toBe(30);
