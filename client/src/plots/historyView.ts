@@ -29,7 +29,7 @@ export interface TimeRange {
 }
 
 /** What the chart shows now, reported after each load. */
-export interface LogView extends TimeRange {
+export interface HistoryView extends TimeRange {
   zoomed: boolean;
   resolution: string;
   bucketMs: number;
@@ -46,7 +46,7 @@ export interface HistoryChartProps {
   height?: number;
   /** Buckets asked for across the range; by default about one per two pixels of width. */
   maxPoints?: number;
-  onViewChange?: (view: LogView) => void;
+  onViewChange?: (view: HistoryView) => void;
 }
 
 /** Below this span a zoom stops (the hub's raw samples are about a second apart). */

@@ -12,7 +12,7 @@ import { liveStore } from '../../live/liveStore.ts';
 import { type ChartLine, DualAxisChart } from '../../plots/DualAxisChart.tsx';
 import { api, call } from '../../session/api.ts';
 import { ChartLegend } from './ChartLegend.tsx';
-import { FleetTrend, logQuery, type TrendWindow, trendWindows } from './fleetTrend.ts';
+import { FleetTrend, historyWindow, type TrendWindow, trendWindows } from './fleetTrend.ts';
 import { type KpiFormat, useKpiFormat } from './kpiFormat.ts';
 import { lineStyle, totalColor } from './palette.ts';
 import { newest, summariseTotal } from './trendSummary.ts';
@@ -39,7 +39,7 @@ function useFleetTrend(sources: readonly TrendSource[], span: TrendWindow) {
     const controller = new AbortController();
     const load = async () => {
       const { windowMs, bucketMs } = trendWindows[span];
-      const q = logQuery(Date.now(), windowMs, bucketMs);
+      const q = historyWindow(Date.now(), windowMs, bucketMs);
       try {
         for (let i = 0; i < wanted.length; i += SERIES_PER_REQUEST) {
           const ids = wanted.slice(i, i + SERIES_PER_REQUEST).join(',');

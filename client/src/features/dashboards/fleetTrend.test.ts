@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FleetTrend, fillGaps, logQuery, type SampleSource, sumColumns } from './fleetTrend.ts';
+import { FleetTrend, fillGaps, historyWindow, type SampleSource, sumColumns } from './fleetTrend.ts';
 
 const MIN = 60_000;
 
@@ -12,9 +12,9 @@ function source(samples: Record<number, [number, number][]>): SampleSource {
   };
 }
 
-describe('logQuery', () => {
+describe('historyWindow', () => {
   it('asks for aligned buckets of exactly the bucket width', () => {
-    const q = logQuery(10 * 3_600_000 + 12_345, 6 * 3_600_000, MIN);
+    const q = historyWindow(10 * 3_600_000 + 12_345, 6 * 3_600_000, MIN);
     expect(q.from % MIN).toBe(0);
     expect(Math.ceil((q.to - q.from) / q.maxPoints)).toBe(MIN);
   });

@@ -38,7 +38,7 @@ const TRAILING_BUCKETS = 2;
 export const alignDown = (t: number, step: number): number => Math.floor(t / step) * step;
 
 /** The history request for a window ending now: aligned buckets, one point each. */
-export function logQuery(now: number, windowMs: number, bucketMs: number) {
+export function historyWindow(now: number, windowMs: number, bucketMs: number) {
   const from = alignDown(now - windowMs, bucketMs);
   // The span is one bucket longer than the window, and maxPoints one more than its buckets, so that the
   // hub's bucket width (span / maxPoints, rounded up) is exactly `bucketMs`.
