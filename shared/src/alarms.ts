@@ -4,6 +4,7 @@
 // suppression by design and out of service hide an alarm from annunciation, never from the record.
 import type { Static } from 'typebox';
 import type * as schemas from './contracts/alarms.ts';
+import type { RefusedSite } from './errors.ts';
 import { type Language, languages } from './i18n.ts';
 
 export const alarmPriorities = ['critical', 'high', 'medium', 'low'] as const;
@@ -67,7 +68,7 @@ export interface AlarmSubscribeResult {
     /** Events missed since lastSeq, replayed before the live ones, or `resync` past the replay limit. */
     via: 'replay' | 'resync' | 'fresh';
   }[];
-  refused: { siteId: string; reason: string }[];
+  refused: RefusedSite[];
 }
 
 /** Fills `{name}` placeholders of a message. */

@@ -84,3 +84,10 @@ export interface ErrorBody {
 }
 
 export type Ack<T> = { data: T } | { error: ErrorBody };
+
+/** A site a subscription did not get: a stable code for programs, an English reason for people's logs. */
+export interface RefusedSite {
+  siteId: string;
+  code: Extract<ErrorCode, 'NOT_FOUND' | 'FORBIDDEN'>;
+  reason: string;
+}

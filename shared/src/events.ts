@@ -3,7 +3,7 @@
 import type { Static } from 'typebox';
 import type { Alarm, AlarmSubscribeRequest, AlarmSubscribeResult, SiteEvent } from './alarms.ts';
 import type * as schemas from './contracts/fleet.ts';
-import type { Ack, ErrorBody } from './errors.ts';
+import type { Ack, ErrorBody, RefusedSite } from './errors.ts';
 
 /** What a client sends in its handshake: `io(url, { auth: { token } })`. */
 export interface SocketAuth {
@@ -35,7 +35,7 @@ export interface GrantedSite {
 
 export interface SubscribeResult {
   granted: GrantedSite[];
-  refused: { siteId: string; reason: string }[];
+  refused: RefusedSite[];
 }
 
 export interface ServerToClientEvents {

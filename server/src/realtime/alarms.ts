@@ -33,11 +33,15 @@ export function registerAlarmSubscriptions(socket: IoSocket, db: Db): void {
       for (const wanted of request.sites) {
         const site = await getSite(db, wanted.id);
         if (!site) {
-          result.refused.push({ siteId: wanted.id, reason: 'no such site' });
+          result.refused.push({ siteId: wanted.id, code: 'NOT_FOUND', reason: 'no such site' });
           continue;
         }
         if (!socket.data.session.ability.can('read', asSubject('Alarm', { siteId: site.id }))) {
-          result.refused.push({ siteId: wanted.id, reason: 'you may not read the alarms of this site' });
+          result.refused.push({
+            siteId: wanted.id,
+            code: 'FORBIDDEN',
+            reason: 'you may not read the alarms of this site',
+          });
           continue;
         }
         // Joined first, then the replay read: an event committed in between comes twice at worst

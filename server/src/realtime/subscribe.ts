@@ -56,12 +56,12 @@ export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db):
       for (const wanted of sites) {
         const site = await getSite(db, wanted.id);
         if (!site) {
-          result.refused.push({ siteId: wanted.id, reason: 'no such site' });
+          result.refused.push({ siteId: wanted.id, code: 'NOT_FOUND', reason: 'no such site' });
           continue;
         }
         // The session's abilities are re-read on every handshake; a change of rights disconnects.
         if (!socket.data.session.ability.can('read', asSubject('Site', { ...site }))) {
-          result.refused.push({ siteId: wanted.id, reason: 'you may not read this site' });
+          result.refused.push({ siteId: wanted.id, code: 'FORBIDDEN', reason: 'you may not read this site' });
           continue;
         }
         result.granted.push(fanout.open(socket, site.id, wanted));

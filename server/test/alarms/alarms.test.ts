@@ -133,7 +133,9 @@ describe('the alarm lifecycle', () => {
     const foreign = (await active()).find((a) => a.siteId === 'ma-ouarzazate') as Alarm;
     expect((await server.request('GET', `/api/alarms/${foreign.id}`, { token: client })).status).toBe(403);
     const { result, socket } = await follow(client, [{ id: 'ma-ouarzazate' }, { id: 'es-tarifa' }]);
-    expect(result.refused).toEqual([{ siteId: 'ma-ouarzazate', reason: 'you may not read the alarms of this site' }]);
+    expect(result.refused).toEqual([
+      { siteId: 'ma-ouarzazate', code: 'FORBIDDEN', reason: 'you may not read the alarms of this site' },
+    ]);
     expect(result.granted.map((g) => g.siteId)).toEqual(['es-tarifa']);
     socket.disconnect();
   });

@@ -51,8 +51,8 @@ describe('live subscriptions', () => {
     const result = await subscribe(socket, ['fr-occitanie', 'ma-ouarzazate', 'atlantis']);
     expect(result.granted.map((g) => g.siteId)).toEqual(['fr-occitanie']);
     expect(result.refused).toEqual([
-      { siteId: 'ma-ouarzazate', reason: 'you may not read this site' },
-      { siteId: 'atlantis', reason: 'no such site' },
+      { siteId: 'ma-ouarzazate', code: 'FORBIDDEN', reason: 'you may not read this site' },
+      { siteId: 'atlantis', code: 'NOT_FOUND', reason: 'no such site' },
     ]);
     const now = Date.now();
     const own = seriesId('fr-occitanie.inv03/ac_power');
@@ -189,7 +189,7 @@ describe('a change of rights', () => {
     // The same token is refused the site over HTTP and on a new subscription.
     expect((await server.request('GET', '/api/sites/fr-occitanie', { token: login.accessToken })).status).toBe(403);
     expect((await subscribe(socket, ['fr-occitanie'])).refused).toEqual([
-      { siteId: 'fr-occitanie', reason: 'you may not read this site' },
+      { siteId: 'fr-occitanie', code: 'FORBIDDEN', reason: 'you may not read this site' },
     ]);
 
     const given = await server.request('PUT', `/api/users/${userId}/sites`, {
