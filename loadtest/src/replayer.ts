@@ -3,6 +3,8 @@
 // as dense as the original. Each tick sends the samples that have come due as one NDJSON request, with
 // a bounded number of requests in flight; while they are all busy, reading the file waits too and the
 // lag behind schedule shows it. A sample is never sent before it is due.
+// Over 300 lines because pacing, the in-flight bound and the lag report share one schedule clock; the
+// command line, the file reading and the report formatting are the rest and are each short.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { linePrefix, openRecording, type RecordingReader, type Sample } from './recording.ts';
 

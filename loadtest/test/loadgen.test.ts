@@ -1,3 +1,5 @@
+// The Node load generator against a stub hub and a real one: its scenarios, pacing, reports and usage
+// errors. Over 300 lines because each scenario needs its own server set-up; they share the helpers here.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';

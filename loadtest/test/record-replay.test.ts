@@ -1,5 +1,6 @@
 // The recorder and the replayer against real hubs (and, where only the replayer's pacing matters, a
 // stub ingest endpoint that answers at once), plus the commands' usage errors.
+// Over 300 lines because recording and replaying are tested as one round trip against the same hubs.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';

@@ -3,6 +3,8 @@
 // sequential in lightness (light to dark on a light theme, dark to bright on a dark one) so that it
 // reads without hue, and cells without data are hatched, never given a colour of the scale. Columns keep
 // their order in right-to-left languages (they are time); the row labels move to the inline start.
+// A little over 300 lines: the draw hook, the hover read-out and the colour legend share one colour
+// scale and one cell geometry, so they stay with the plot.
 import { Box, Group, Text, useComputedColorScheme, useDirection } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import uPlot from 'uplot';

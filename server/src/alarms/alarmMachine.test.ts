@@ -1,3 +1,5 @@
+// The ISA-18.2 state machine, table-driven: every legal and illegal transition from every state, with
+// the effects each produces. Over 300 lines because the tables are the specification, one row a case.
 import type { AlarmState, EventType } from '@voltscope/shared/alarms';
 import { describe, expect, it } from 'vitest';
 import {

@@ -2,6 +2,8 @@
 // time, live from the alarm feed, filtered by site, priority and state, worked from the keyboard
 // (acknowledge, shelve, unshelve, comment, timeline, device page). A user who may only read (role
 // client) gets the same list without the acting controls; the hub refuses their actions anyway.
+// A little over 300 lines: the list, its keyboard focus and the action dialogs share one selection
+// state; the filters, rows, keys and dialogs already live in their own files.
 
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Alarm } from '@voltscope/shared/alarms';
