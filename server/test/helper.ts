@@ -103,6 +103,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   };
 }
 
+/** A test server with the demo admin signed in: where most HTTP and alarm tests start. */
+export async function startAsAdmin(overrides: Partial<Config> = {}): Promise<{ server: TestServer; admin: string }> {
+  const server = await startTestServer(overrides);
+  return { server, admin: (await server.login(demo.admin.email, demo.admin.password)).accessToken };
+}
+
 /** Resolves with the first `event` a socket emits (connect, connect_error, disconnect, ...). */
 export function nextEvent<T = unknown>(socket: TestSocket, event: string, timeoutMs = 5_000): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -8,41 +8,41 @@ import { HttpError } from '../errors.ts';
 
 type SchemaIssue = NonNullable<FastifyError['validation']>[number];
 
+/** The JSON Schema keywords whose failure the client words with the keyword's limit. */
+const LIMIT_REASONS: Partial<Record<string, Reason['code']>> = {
+  minLength: 'tooShort',
+  maxLength: 'tooLong',
+  minimum: 'tooSmall',
+  exclusiveMinimum: 'tooSmall',
+  maximum: 'tooLarge',
+  exclusiveMaximum: 'tooLarge',
+  minItems: 'tooFew',
+  maxItems: 'tooMany',
+};
+
+/** The keywords whose failure needs no parameter to be worded. */
+const PLAIN_REASONS: Partial<Record<string, Reason['code']>> = {
+  required: 'required',
+  enum: 'notOneOf',
+  const: 'notOneOf',
+  additionalProperties: 'unknownField',
+  pattern: 'regex',
+};
+
 /** The reason a schema issue gives the client to word: the JSON Schema keyword that failed, with its limit. */
 function reasonOf(issue: SchemaIssue): Reason | undefined {
-  const limit = (issue.params as { limit?: number }).limit;
-  const withLimit = (code: Reason['code']): Reason => ({ code, ...(limit !== undefined && { params: { limit } }) });
-  switch (issue.keyword) {
-    case 'required':
-      return { code: 'required' };
-    case 'minLength':
-      return withLimit('tooShort');
-    case 'maxLength':
-      return withLimit('tooLong');
-    case 'minimum':
-    case 'exclusiveMinimum':
-      return withLimit('tooSmall');
-    case 'maximum':
-    case 'exclusiveMaximum':
-      return withLimit('tooLarge');
-    case 'minItems':
-      return withLimit('tooFew');
-    case 'maxItems':
-      return withLimit('tooMany');
-    case 'enum':
-    case 'const':
-      return { code: 'notOneOf' };
-    case 'additionalProperties':
-      return { code: 'unknownField' };
-    case 'pattern':
-      return { code: 'regex' };
-    case 'format':
-      return { code: (issue.params as { format?: string }).format === 'email' ? 'email' : 'regex' };
-    case 'type':
-      return { code: (issue.params as { type?: string }).type === 'integer' ? 'integer' : 'wrongType' };
-    default:
-      return undefined;
+  const limited = LIMIT_REASONS[issue.keyword];
+  if (limited) {
+    const limit = (issue.params as { limit?: number }).limit;
+    return { code: limited, ...(limit !== undefined && { params: { limit } }) };
   }
+  const plain = PLAIN_REASONS[issue.keyword];
+  if (plain) return { code: plain };
+  if (issue.keyword === 'format')
+    return { code: (issue.params as { format?: string }).format === 'email' ? 'email' : 'regex' };
+  if (issue.keyword === 'type')
+    return { code: (issue.params as { type?: string }).type === 'integer' ? 'integer' : 'wrongType' };
+  return undefined;
 }
 
 /** The field a schema issue is about: the missing or unexpected property, else the first step of its path. */

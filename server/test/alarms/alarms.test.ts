@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Alarm, SiteEvent } from '@voltscope/shared/alarms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { demo, startAsAdmin, type TestServer } from '../helper.ts';
 import { alarmTools, steady, until } from './tools.ts';
 
 let dataDir: string;
@@ -14,8 +14,7 @@ let client: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-alarms-'));
-  server = await startTestServer({ dataDir });
-  admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+  ({ server, admin } = await startAsAdmin({ dataDir }));
   operator = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
   client = (await server.login(demo.client.email, demo.client.password)).accessToken;
 });
@@ -161,8 +160,7 @@ describe('the alarm lifecycle', () => {
     const before = (await active()).map((a) => [a.id, a.state, a.suppressed, a.shelvedUntil]);
     expect(before.length).toBeGreaterThan(0);
     await server.close();
-    server = await startTestServer({ dataDir });
-    admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+    ({ server, admin } = await startAsAdmin({ dataDir }));
     const after = (await active()).map((a) => [a.id, a.state, a.suppressed, a.shelvedUntil]);
     expect(after).toEqual(before);
   });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { demo, startAsAdmin, type TestServer } from '../helper.ts';
 
 let server: TestServer;
 let admin: string;
@@ -28,8 +28,7 @@ let receiverUrl: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
-  server = await startTestServer({ alarms: { ...loadConfig({}).alarms, webhookRetryMs: 20 } });
-  admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+  ({ server, admin } = await startAsAdmin({ alarms: { ...loadConfig({}).alarms, webhookRetryMs: 20 } }));
 });
 afterAll(async () => {
   await server.close();

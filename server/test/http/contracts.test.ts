@@ -6,14 +6,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { startAsAdmin, type TestServer } from '../helper.ts';
 
 let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+  ({ server, admin } = await startAsAdmin());
 });
 afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import type { SubscribeResult } from '@voltscope/shared/events';
 import { decodeFrame, type Frame } from '@voltscope/shared/frames';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demo, nextEvent, startTestServer, type TestServer } from '../helper.ts';
+import { nextEvent, startAsAdmin, type TestServer } from '../helper.ts';
 
 const KEY = 'vsk_demo_fleet_ingest_key';
 const SITE = 'fr-occitanie';
@@ -10,8 +10,7 @@ let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login(demo.admin.email, demo.admin.password)).accessToken;
+  ({ server, admin } = await startAsAdmin());
 });
 afterAll(() => server.close());
 afterEach(() => {

@@ -1,3 +1,4 @@
+import { searchCategoryKeys } from '@voltscope/shared/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { upsertSite } from '../../src/store/sites.ts';
@@ -41,15 +42,7 @@ afterAll(() => server.close());
 describe('GET /api/app-bar/search', () => {
   it('matches everything for an empty q, category by category in the seed order', async () => {
     const all = await search(tokens.admin, '?lang=en');
-    expect(all.map((c) => c.category)).toEqual([
-      'dashboards',
-      'appsPages',
-      'userInterface',
-      'formsTables',
-      'chartsMisc',
-      'sites',
-      'devices',
-    ]);
+    expect(all.map((c) => c.category)).toEqual(searchCategoryKeys);
     // At most five a category (seed section 9).
     expect(titles(all, 'dashboards')).toEqual([
       'Solar dashboard',
