@@ -5,12 +5,14 @@
 
 import type { Action } from '@voltscope/shared/abilities';
 import { type Alarm, type AlarmRule, fillLocalised } from '@voltscope/shared/alarms';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BodyOf } from '@voltscope/shared/contracts/common';
+import type { Contracts } from '@voltscope/shared/contracts/index';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
-import { assertCan, can } from '../plugins/auth.ts';
-import { listSites } from '../store/sites.ts';
+import { assertCan } from '../plugins/auth.ts';
 import { contract, typed } from './contract.ts';
+import { readableSiteIds } from './sites.ts';
 
 /** What a rule change says in the event log, in every language. */
 const RULE_CHANGES = {
@@ -34,7 +36,16 @@ const RULE_CHANGES = {
   },
 } as const;
 
-function actorOf(request: FastifyRequest) {
+type OperatorAction =
+  | 'POST /api/alarms/acknowledge'
+  | 'POST /api/alarms/shelve'
+  | 'POST /api/alarms/unshelve'
+  | 'POST /api/alarms/out-of-service'
+  | 'POST /api/alarms/comment';
+
+type Actor = { name: string };
+
+function actorOf(request: FastifyRequest): Actor {
   const session = request.session;
   if (!session) throw unauthenticated();
   return { name: session.user.fullName || session.user.username };
@@ -61,11 +72,7 @@ export async function alarmRoutes(app: FastifyInstance) {
     config: { can: ['read', 'Alarm'] },
     handler: async (request) => {
       const wanted = request.query.sites?.split(',').filter(Boolean);
-      const sites = (await listSites(db))
-        .filter((s) => !wanted || wanted.includes(s.id))
-        .filter((s) => can(request, 'read', 'Alarm', { siteId: s.id }))
-        .map((s) => s.id);
-      return openAlarms(db, sites);
+      return openAlarms(db, await readableSiteIds(db, request, 'Alarm', wanted));
     },
   });
 
@@ -78,61 +85,45 @@ export async function alarmRoutes(app: FastifyInstance) {
     },
   });
 
-  api.route({
-    ...contract('POST /api/alarms/acknowledge'),
-    config: { can: ['acknowledge', 'Alarm'] },
-    handler: async (request) => {
-      const alarms = await actionable(request, request.body.ids, 'acknowledge');
-      const ids = alarms.map((a) => a.id);
-      return { alarms: await engine.acknowledge(ids, actorOf(request), request.body.comment ?? null) };
-    },
-  });
+  /** An operator's action on a selection: each alarm checked for `action`, answered with them after it. */
+  function actionRoute<K extends OperatorAction>(
+    key: K,
+    action: Action,
+    act: (ids: number[], by: Actor, body: BodyOf<Contracts[K]>) => Promise<Alarm[]>,
+  ) {
+    // Its schema widened: the type provider cannot resolve a reply over a generic K, so the body is typed
+    // by hand here; the contract's schemas still check both at run time.
+    const { method, url, schema } = contract(key);
+    app.route({
+      method,
+      url,
+      schema: schema as FastifySchema,
+      config: { can: [action, 'Alarm'] },
+      handler: async (request) => {
+        const body = request.body as BodyOf<Contracts[K]>;
+        const alarms = await actionable(request, body.ids, action);
+        const ids = alarms.map((a) => a.id);
+        return { alarms: await act(ids, actorOf(request), body) };
+      },
+    });
+  }
 
-  api.route({
-    ...contract('POST /api/alarms/shelve'),
-    config: { can: ['shelve', 'Alarm'] },
-    handler: async (request) => {
-      const alarms = await actionable(request, request.body.ids, 'shelve');
-      const ms = request.body.minutes * 60_000;
-      if (ms > engine.maxShelveMs) {
-        const message = `An alarm may be shelved for at most ${engine.maxShelveMs / 60_000} minutes`;
-        throw new HttpError(400, 'VALIDATION', message, { errors: { minutes: [message] } });
-      }
-      const ids = alarms.map((a) => a.id);
-      return { alarms: await engine.shelve(ids, Date.now() + ms, actorOf(request), request.body.comment ?? null) };
-    },
+  actionRoute('POST /api/alarms/acknowledge', 'acknowledge', (ids, by, body) =>
+    engine.acknowledge(ids, by, body.comment ?? null),
+  );
+  actionRoute('POST /api/alarms/shelve', 'shelve', (ids, by, body) => {
+    const ms = body.minutes * 60_000;
+    if (ms > engine.maxShelveMs) {
+      const message = `An alarm may be shelved for at most ${engine.maxShelveMs / 60_000} minutes`;
+      throw new HttpError(400, 'VALIDATION', message, { errors: { minutes: [message] } });
+    }
+    return engine.shelve(ids, Date.now() + ms, by, body.comment ?? null);
   });
-
-  api.route({
-    ...contract('POST /api/alarms/unshelve'),
-    config: { can: ['shelve', 'Alarm'] },
-    handler: async (request) => {
-      const alarms = await actionable(request, request.body.ids, 'shelve');
-      const ids = alarms.map((a) => a.id);
-      return { alarms: await engine.unshelve(ids, actorOf(request), request.body.comment ?? null) };
-    },
-  });
-
-  api.route({
-    ...contract('POST /api/alarms/out-of-service'),
-    config: { can: ['outOfService', 'Alarm'] },
-    handler: async (request) => {
-      const alarms = await actionable(request, request.body.ids, 'outOfService');
-      const ids = alarms.map((a) => a.id);
-      const { outOfService, comment } = request.body;
-      return { alarms: await engine.setOutOfService(ids, outOfService, actorOf(request), comment ?? null) };
-    },
-  });
-
-  api.route({
-    ...contract('POST /api/alarms/comment'),
-    config: { can: ['comment', 'Alarm'] },
-    handler: async (request) => {
-      const alarms = await actionable(request, request.body.ids, 'comment');
-      const ids = alarms.map((a) => a.id);
-      return { alarms: await engine.comment(ids, actorOf(request), request.body.comment) };
-    },
-  });
+  actionRoute('POST /api/alarms/unshelve', 'shelve', (ids, by, body) => engine.unshelve(ids, by, body.comment ?? null));
+  actionRoute('POST /api/alarms/out-of-service', 'outOfService', (ids, by, body) =>
+    engine.setOutOfService(ids, body.outOfService, by, body.comment ?? null),
+  );
+  actionRoute('POST /api/alarms/comment', 'comment', (ids, by, body) => engine.comment(ids, by, body.comment));
 
   api.route({
     ...contract('GET /api/alarms/rules'),

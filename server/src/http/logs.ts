@@ -8,9 +8,9 @@ import type { Contracts } from '@voltscope/shared/contracts/index';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { alarmPage, alarmsCsv, eventPage, eventsCsv, type LogFilter } from '../alarms/logs.ts';
 import { can } from '../plugins/auth.ts';
-import { listSites } from '../store/sites.ts';
 import { contract, typed } from './contract.ts';
 import { parseTime } from './series.ts';
+import { readableSiteIds } from './sites.ts';
 
 type LogQuery = QueryOf<Contracts['GET /api/events']> | QueryOf<Contracts['GET /api/alarms/history']>;
 
@@ -29,10 +29,7 @@ const split = (value: string | undefined) => value?.split(',').filter(Boolean);
 
 async function filterOf(app: FastifyInstance, request: FastifyRequest, subject: SubjectName, query: LogQuery) {
   const wanted = split(query.sites);
-  const sites = (await listSites(app.services.db))
-    .filter((s) => !wanted || wanted.includes(s.id))
-    .filter((s) => can(request, 'read', subject, { siteId: s.id }))
-    .map((s) => s.id);
+  const sites = await readableSiteIds(app.services.db, request, subject, wanted);
   const span = {
     from: query.from ? parseTime('from', query.from) : undefined,
     to: query.to ? parseTime('to', query.to) : undefined,
@@ -51,6 +48,19 @@ async function filterOf(app: FastifyInstance, request: FastifyRequest, subject: 
   return filter;
 }
 
+/** The page a log query asks for: newest first and 25 rows unless it says otherwise. */
+function pageOf<Sort extends string>(
+  query: { sort?: Sort; order?: 'asc' | 'desc'; page?: number; pageSize?: number },
+  sort: Sort,
+) {
+  return {
+    sort: query.sort ?? sort,
+    descending: (query.order ?? 'desc') === 'desc',
+    page: query.page ?? 1,
+    pageSize: query.pageSize ?? 25,
+  };
+}
+
 export async function logRoutes(app: FastifyInstance) {
   const { db } = app.services;
   const api = typed(app);
@@ -64,12 +74,7 @@ export async function logRoutes(app: FastifyInstance) {
       if (query.format === 'csv') {
         return sendCsv(reply, 'voltscope-events.csv', Readable.from(eventsCsv(db, filter, query.lang ?? 'en')));
       }
-      return eventPage(db, filter, {
-        sort: query.sort ?? 'ts',
-        descending: (query.order ?? 'desc') === 'desc',
-        page: query.page ?? 1,
-        pageSize: query.pageSize ?? 25,
-      });
+      return eventPage(db, filter, pageOf(query, 'ts'));
     },
   });
 
@@ -82,12 +87,7 @@ export async function logRoutes(app: FastifyInstance) {
       if (query.format === 'csv') {
         return sendCsv(reply, 'voltscope-alarms.csv', Readable.from(alarmsCsv(db, filter, query.lang ?? 'en')));
       }
-      return alarmPage(db, filter, {
-        sort: query.sort ?? 'raisedAt',
-        descending: (query.order ?? 'desc') === 'desc',
-        page: query.page ?? 1,
-        pageSize: query.pageSize ?? 25,
-      });
+      return alarmPage(db, filter, pageOf(query, 'raisedAt'));
     },
   });
 }

@@ -1,4 +1,5 @@
 // The sites a caller may read. A client sees only the sites assigned to it.
+import type { SubjectName } from '@voltscope/shared/abilities';
 import type { Site } from '@voltscope/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
@@ -13,6 +14,19 @@ export async function readableSite(db: Db, request: FastifyRequest, id: string):
   if (!site) throw notFound(`No site ${id}`);
   assertCan(request, 'read', 'Site', site);
   return site;
+}
+
+/** The ids of the sites (of `wanted`, else all) whose `subject` the caller may read. */
+export async function readableSiteIds(
+  db: Db,
+  request: FastifyRequest,
+  subject: SubjectName,
+  wanted: readonly string[] | undefined,
+): Promise<string[]> {
+  return (await listSites(db))
+    .filter((s) => !wanted || wanted.includes(s.id))
+    .filter((s) => can(request, 'read', subject, { siteId: s.id }))
+    .map((s) => s.id);
 }
 
 export async function siteRoutes(app: FastifyInstance) {
