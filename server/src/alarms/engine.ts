@@ -8,6 +8,7 @@
 // its public methods are the one surface the routes and the realtime layer call.
 import { EventEmitter } from 'node:events';
 import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
+import { defaultRules } from '@voltscope/shared/defaultAlarmRules';
 import type { Device } from '@voltscope/shared/fleet';
 import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
@@ -28,7 +29,6 @@ import {
   sensorSample,
 } from './alarmPoints.ts';
 import { type AlarmChange, type Opening, writeEffects } from './alarmWriter.ts';
-import { defaultRules } from './defaultRules.ts';
 import {
   getAlarms,
   insertEvent,

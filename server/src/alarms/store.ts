@@ -11,8 +11,8 @@ import type {
   LocalisedText,
   SiteEvent,
 } from '@voltscope/shared/alarms';
+import type { NewRule } from '@voltscope/shared/defaultAlarmRules';
 import type { Db } from '../store/db.ts';
-import type { NewRule } from './defaultRules.ts';
 
 interface RuleRow {
   id: number;

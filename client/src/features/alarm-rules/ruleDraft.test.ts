@@ -1,23 +1,17 @@
 import type { AlarmRule } from '@voltscope/shared/alarms';
+import { defaultRules, type NewRule } from '@voltscope/shared/defaultAlarmRules';
 import { describe, expect, it } from 'vitest';
 import { checkDraft, draftOf, fieldOfServer, patchOf } from './ruleDraft.ts';
 
+const overTemperature = defaultRules.find((r) => r.name === 'Inverter over-temperature') as NewRule;
+// The hub's own rule as it serves it (threshold 75, deadband 3, delays 10 s and 30 s, high), with a short
+// message to compare.
 const rule: AlarmRule = {
+  ...overTemperature,
   id: 3,
-  name: 'Inverter over-temperature',
-  deviceType: 'inverter',
   deviceId: null,
-  seriesKey: 'temperature',
-  kind: 'high',
-  threshold: 75,
-  deadband: 3,
-  onDelayMs: 10_000,
-  offDelayMs: 30_000,
-  priority: 'high',
-  message: { en: 'hot', fr: 'chaud', fa: 'داغ', ar: 'حار' },
-  consequentialOfGrid: false,
-  gridRoot: false,
   enabled: true,
+  message: { en: 'hot', fr: 'chaud', fa: 'داغ', ar: 'حار' },
 };
 
 describe('rule draft', () => {

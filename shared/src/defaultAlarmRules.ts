@@ -1,6 +1,7 @@
 // The rules a new hub starts with, per device type: what an operator of a solar or wind fleet expects
 // to be told about. Admins change them (API); a device may override its type's rule of the same name.
-import type { AlarmRule } from '@voltscope/shared/alarms';
+// Shared so that the client's tests draft from the very rules a hub serves.
+import type { AlarmRule } from './alarms.ts';
 
 export type NewRule = Omit<AlarmRule, 'id' | 'deviceId' | 'enabled'>;
 
