@@ -24,13 +24,23 @@ async function tempFile(): Promise<{ file: string; done: () => Promise<void> }> 
   return { file: path.join(dir, 'bench.db'), done: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Plain node:sqlite: one prepared INSERT a row, one transaction a batch, same table and pragmas. */
-async function sqliteBaseline(batches: SampleBatch[]): Promise<number> {
+/** A plain node:sqlite file with one table, and what closes and removes it. */
+async function plainSqlite(createTable: string): Promise<{ db: DatabaseSync; close: () => Promise<void> }> {
   const { file, done } = await tempFile();
   const db = new DatabaseSync(file);
   // The same pragmas as the store's writer, cache included, so that only the write path differs.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536');
-  db.exec(
+  db.exec(createTable);
+  const close = async () => {
+    db.close();
+    await done();
+  };
+  return { db, close };
+}
+
+/** Plain node:sqlite: one prepared INSERT a row, one transaction a batch, same table and pragmas. */
+async function sqliteBaseline(batches: SampleBatch[]): Promise<number> {
+  const { db, close } = await plainSqlite(
     'CREATE TABLE samples (series_id INTEGER NOT NULL, ts BIGINT NOT NULL, value DOUBLE PRECISION NOT NULL, PRIMARY KEY (series_id, ts)) WITHOUT ROWID',
   );
   const insert = db.prepare('INSERT OR IGNORE INTO samples (series_id, ts, value) VALUES (?, ?, ?)');
@@ -42,8 +52,7 @@ async function sqliteBaseline(batches: SampleBatch[]): Promise<number> {
     db.exec('COMMIT');
   }
   const seconds = (performance.now() - started) / 1000;
-  db.close();
-  await done();
+  await close();
   return total(batches) / seconds;
 }
 
@@ -52,11 +61,7 @@ async function sqliteBaseline(batches: SampleBatch[]): Promise<number> {
  * packed in a blob (8-byte time and value each) that every new sample appends to.
  */
 async function sqliteBlocks(batches: SampleBatch[]): Promise<number> {
-  const { file, done } = await tempFile();
-  const db = new DatabaseSync(file);
-  // The same pragmas as the store's writer, cache included, so that only the write path differs.
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536');
-  db.exec(
+  const { db, close } = await plainSqlite(
     'CREATE TABLE blocks (series_id INTEGER NOT NULL, minute BIGINT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (series_id, minute)) WITHOUT ROWID',
   );
   const append = db.prepare(
@@ -80,8 +85,7 @@ async function sqliteBlocks(batches: SampleBatch[]): Promise<number> {
     db.exec('COMMIT');
   }
   const seconds = (performance.now() - started) / 1000;
-  db.close();
-  await done();
+  await close();
   return total(batches) / seconds;
 }
 
