@@ -166,3 +166,31 @@ export class Security {
     }
   }
 }
+
+/** What every plant has beside its generators: the weather station, the grid connection and the security devices. */
+export class PlantDevices {
+  readonly met: DeviceSeries;
+  readonly grid: GridConnection;
+  readonly security: Security;
+
+  constructor(registry: Registry, site: Site, seed: number) {
+    this.met = new DeviceSeries(registry, `${site.id}.met`);
+    this.grid = new GridConnection(registry, site, seed);
+    this.security = new Security(registry, site.id);
+  }
+
+  /**
+   * The generators' outputs (kW, `output` called on each in order) summed per transformer: the generators
+   * are spread over the transformers in order, an equal run to each.
+   */
+  outputPerTransformer<T>(generators: readonly T[], output: (generator: T) => number): number[] {
+    const transformers = this.grid.transformers.length;
+    const perGroup = Math.ceil(generators.length / Math.max(1, transformers));
+    const groupKw = new Array<number>(transformers).fill(0);
+    generators.forEach((generator, i) => {
+      const group = Math.floor(i / perGroup);
+      groupKw[group] = (groupKw[group] ?? 0) + output(generator);
+    });
+    return groupKw;
+  }
+}

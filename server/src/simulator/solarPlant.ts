@@ -6,7 +6,7 @@ import { faultCodes, inverterStates } from '@voltscope/shared/fleet';
 import type { SolarPlantSpec } from '../demo/fleet.ts';
 import type { Registry } from '../fleet/registry.ts';
 import { Fault } from './faults.ts';
-import { ambientTemperature, DeviceSeries, GridConnection, Security, type StepContext } from './plant.ts';
+import { ambientTemperature, DeviceSeries, PlantDevices, type StepContext } from './plant.ts';
 import { dcPower, invert, moduleTemperature, mppVoltage, PV } from './pv.ts';
 import { hashString, noise, turbulence } from './random.ts';
 import { clearSky, sunPosition } from './sun.ts';
@@ -38,9 +38,7 @@ export class SolarPlant {
   readonly #seed: number;
   readonly #inverters: InverterSim[];
   readonly #combiners: { series: DeviceSeries; inverters: InverterSim[] }[];
-  readonly #met: DeviceSeries;
-  readonly #grid: GridConnection;
-  readonly #security: Security;
+  readonly #plant: PlantDevices;
   readonly #tilt: number;
   /** Strings in parallel on one MPPT input (about 11 A each at 1100 V). */
   readonly #stringsPerMppt: number;
@@ -76,9 +74,7 @@ export class SolarPlant {
           inverters: [first, this.#inverters[index + 1]].filter((x): x is InverterSim => x !== undefined),
         };
       });
-    this.#met = new DeviceSeries(registry, `${site.id}.met`);
-    this.#grid = new GridConnection(registry, site, this.#seed);
-    this.#security = new Security(registry, site.id);
+    this.#plant = new PlantDevices(registry, site, this.#seed);
   }
 
   /** Fraction of irradiance getting through at position x: cloud shadows move across the plant at ~8 m/s. */
@@ -94,7 +90,7 @@ export class SolarPlant {
 
   step(ctx: StepContext): void {
     const { now, dt, random, rates } = ctx;
-    const startOfDay = this.#grid.newDay(ctx);
+    const startOfDay = this.#plant.grid.newDay(ctx);
     if (startOfDay) for (const inv of this.#inverters) inv.energy = startOfDay(inv.series.id);
     const sun = sunPosition(this.#site.latitude, this.#site.longitude, now);
     const sky = clearSky(sun, this.#tilt, this.#site.latitude >= 0 ? 180 : 0);
@@ -103,26 +99,22 @@ export class SolarPlant {
       0,
       3 + 4 * turbulence(this.#seed + 21, now / 1_800_000) + 1.2 * turbulence(this.#seed + 22, now / 5000),
     );
-    this.#grid.outage.maybeStart('gridOutage', now, dt, random, rates);
-    const gridDown = this.#grid.down(now);
+    this.#plant.grid.outage.maybeStart('gridOutage', now, dt, random, rates);
+    const gridDown = this.#plant.grid.down(now);
 
     const metClear = this.#clearness(now, 0.5);
     const metPoa = sky.poa * metClear;
-    this.#met.comm.maybeStart('commLoss', now, dt, random, rates);
-    this.#met.emit(ctx, 'irradiance_poa', metPoa);
-    this.#met.emit(ctx, 'irradiance_ghi', sky.ghi * metClear);
-    this.#met.emit(ctx, 'ambient_temperature', ambient);
-    this.#met.emit(ctx, 'module_temperature', moduleTemperature(ambient, metPoa, wind));
-    this.#met.emit(ctx, 'wind_speed', wind);
-    this.#met.emit(ctx, 'wind_direction', (360 * noise(this.#seed + 23, now / 7_200_000) + 360) % 360);
+    this.#plant.met.comm.maybeStart('commLoss', now, dt, random, rates);
+    this.#plant.met.emit(ctx, 'irradiance_poa', metPoa);
+    this.#plant.met.emit(ctx, 'irradiance_ghi', sky.ghi * metClear);
+    this.#plant.met.emit(ctx, 'ambient_temperature', ambient);
+    this.#plant.met.emit(ctx, 'module_temperature', moduleTemperature(ambient, metPoa, wind));
+    this.#plant.met.emit(ctx, 'wind_speed', wind);
+    this.#plant.met.emit(ctx, 'wind_direction', (360 * noise(this.#seed + 23, now / 7_200_000) + 360) % 360);
 
-    const perGroup = Math.ceil(this.#inverters.length / Math.max(1, this.#grid.transformers.length));
-    const groupKw = new Array<number>(this.#grid.transformers.length).fill(0);
-    this.#inverters.forEach((inv, i) => {
-      const ac = this.#stepInverter(ctx, inv, sky.poa * this.#clearness(now, inv.x), ambient, wind, gridDown);
-      const group = Math.floor(i / perGroup);
-      groupKw[group] = (groupKw[group] ?? 0) + ac;
-    });
+    const groupKw = this.#plant.outputPerTransformer(this.#inverters, (inv) =>
+      this.#stepInverter(ctx, inv, sky.poa * this.#clearness(now, inv.x), ambient, wind, gridDown),
+    );
     for (const box of this.#combiners) {
       box.series.comm.maybeStart('commLoss', now, dt, random, rates);
       let n = 1;
@@ -136,8 +128,8 @@ export class SolarPlant {
         }
       }
     }
-    this.#grid.emit(ctx, groupKw, ambient);
-    this.#security.emit(ctx, sun.zenith > 96);
+    this.#plant.grid.emit(ctx, groupKw, ambient);
+    this.#plant.security.emit(ctx, sun.zenith > 96);
   }
 
   /** One inverter's step; returns its AC output in kW. */

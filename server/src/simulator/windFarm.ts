@@ -6,7 +6,7 @@ import { faultCodes, turbineStates } from '@voltscope/shared/fleet';
 import type { WindFarmSpec } from '../demo/fleet.ts';
 import type { Registry } from '../fleet/registry.ts';
 import { Fault } from './faults.ts';
-import { ambientTemperature, DeviceSeries, GridConnection, Security, type StepContext } from './plant.ts';
+import { ambientTemperature, DeviceSeries, PlantDevices, type StepContext } from './plant.ts';
 import { hashString, noise, turbulence } from './random.ts';
 import { clearSky, sunPosition } from './sun.ts';
 import { pitchAngle, powerCurve, rotorSpeed, turbine3MW, weibullQuantile } from './wind.ts';
@@ -32,9 +32,7 @@ export class WindFarm {
   readonly #site: Site;
   readonly #seed: number;
   readonly #turbines: TurbineSim[];
-  readonly #met: DeviceSeries;
-  readonly #grid: GridConnection;
-  readonly #security: Security;
+  readonly #plant: PlantDevices;
 
   constructor(registry: Registry, site: Site, spec: WindFarmSpec, seed: number) {
     this.#spec = spec;
@@ -54,14 +52,12 @@ export class WindFarm {
         rotor: 0,
         energy: 0,
       }));
-    this.#met = new DeviceSeries(registry, `${site.id}.met`);
-    this.#grid = new GridConnection(registry, site, this.#seed);
-    this.#security = new Security(registry, site.id);
+    this.#plant = new PlantDevices(registry, site, this.#seed);
   }
 
   step(ctx: StepContext): void {
     const { now, dt, random, rates } = ctx;
-    const startOfDay = this.#grid.newDay(ctx);
+    const startOfDay = this.#plant.grid.newDay(ctx);
     if (startOfDay) for (const t of this.#turbines) t.energy = startOfDay(t.series.id);
     const hours = now / 3_600_000;
     // The hourly mean wind follows the site's Weibull distribution; weather systems pass in about a day.
@@ -71,27 +67,24 @@ export class WindFarm {
       (((360 * noise(this.#seed + 3, hours / 30) * 2 + 10 * turbulence(this.#seed + 4, now / 60_000)) % 360) + 360) %
       360;
     const ambient = ambientTemperature(this.#site, this.#spec.climate, this.#seed, now);
-    this.#grid.outage.maybeStart('gridOutage', now, dt, random, rates);
-    const gridDown = this.#grid.down(now);
+    this.#plant.grid.outage.maybeStart('gridOutage', now, dt, random, rates);
+    const gridDown = this.#plant.grid.down(now);
 
     const sun = sunPosition(this.#site.latitude, this.#site.longitude, now);
     const sky = clearSky(sun, 0, 180);
-    this.#met.comm.maybeStart('commLoss', now, dt, random, rates);
-    this.#met.emit(ctx, 'wind_speed', mean * 0.92);
-    this.#met.emit(ctx, 'wind_direction', direction);
-    this.#met.emit(ctx, 'ambient_temperature', ambient);
-    this.#met.emit(ctx, 'irradiance_ghi', sky.ghi * 0.8);
-    this.#met.emit(ctx, 'irradiance_poa', sky.poa * 0.8);
-    this.#met.emit(ctx, 'module_temperature', ambient);
+    this.#plant.met.comm.maybeStart('commLoss', now, dt, random, rates);
+    this.#plant.met.emit(ctx, 'wind_speed', mean * 0.92);
+    this.#plant.met.emit(ctx, 'wind_direction', direction);
+    this.#plant.met.emit(ctx, 'ambient_temperature', ambient);
+    this.#plant.met.emit(ctx, 'irradiance_ghi', sky.ghi * 0.8);
+    this.#plant.met.emit(ctx, 'irradiance_poa', sky.poa * 0.8);
+    this.#plant.met.emit(ctx, 'module_temperature', ambient);
 
-    const perGroup = Math.ceil(this.#turbines.length / Math.max(1, this.#grid.transformers.length));
-    const groupKw = new Array<number>(this.#grid.transformers.length).fill(0);
-    for (const t of this.#turbines) {
-      const group = Math.floor(t.index / perGroup);
-      groupKw[group] = (groupKw[group] ?? 0) + this.#stepTurbine(ctx, t, mean, direction, ambient, gridDown);
-    }
-    this.#grid.emit(ctx, groupKw, ambient);
-    this.#security.emit(ctx, sun.zenith > 96);
+    const groupKw = this.#plant.outputPerTransformer(this.#turbines, (t) =>
+      this.#stepTurbine(ctx, t, mean, direction, ambient, gridDown),
+    );
+    this.#plant.grid.emit(ctx, groupKw, ambient);
+    this.#plant.security.emit(ctx, sun.zenith > 96);
   }
 
   #stepTurbine(
