@@ -61,6 +61,22 @@ function pageOf<Sort extends string>(
   };
 }
 
+/** A log's page from the store, or (format=csv) the whole filtered log as a CSV download. */
+async function answerLog<Page>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  log: { subject: SubjectName; query: LogQuery; fileName: string; csv: typeof eventsCsv },
+  page: (filter: LogFilter) => Promise<Page>,
+): Promise<Page | FastifyReply> {
+  const filter = await filterOf(app, request, log.subject, log.query);
+  if (log.query.format === 'csv') {
+    const rows = log.csv(app.services.db, filter, log.query.lang ?? 'en');
+    return sendCsv(reply, log.fileName, Readable.from(rows));
+  }
+  return page(filter);
+}
+
 export async function logRoutes(app: FastifyInstance) {
   const { db } = app.services;
   const api = typed(app);
@@ -69,12 +85,9 @@ export async function logRoutes(app: FastifyInstance) {
     ...contract('GET /api/events'),
     config: { can: ['read', 'Event'] },
     handler: async (request, reply) => {
-      const query = request.query;
-      const filter = await filterOf(app, request, 'Event', query);
-      if (query.format === 'csv') {
-        return sendCsv(reply, 'voltscope-events.csv', Readable.from(eventsCsv(db, filter, query.lang ?? 'en')));
-      }
-      return eventPage(db, filter, pageOf(query, 'ts'));
+      const { query } = request;
+      const log = { subject: 'Event', query, fileName: 'voltscope-events.csv', csv: eventsCsv } as const;
+      return answerLog(app, request, reply, log, (filter) => eventPage(db, filter, pageOf(query, 'ts')));
     },
   });
 
@@ -82,12 +95,9 @@ export async function logRoutes(app: FastifyInstance) {
     ...contract('GET /api/alarms/history'),
     config: { can: ['read', 'Alarm'] },
     handler: async (request, reply) => {
-      const query = request.query;
-      const filter = await filterOf(app, request, 'Alarm', query);
-      if (query.format === 'csv') {
-        return sendCsv(reply, 'voltscope-alarms.csv', Readable.from(alarmsCsv(db, filter, query.lang ?? 'en')));
-      }
-      return alarmPage(db, filter, pageOf(query, 'raisedAt'));
+      const { query } = request;
+      const log = { subject: 'Alarm', query, fileName: 'voltscope-alarms.csv', csv: alarmsCsv } as const;
+      return answerLog(app, request, reply, log, (filter) => alarmPage(db, filter, pageOf(query, 'raisedAt')));
     },
   });
 }
