@@ -1,19 +1,13 @@
-// The client's live data: per series a ring of its recent samples (typed arrays, mutated in place on
-// purpose: nothing is allocated per sample) and per site a version counter bumped once per frame.
+// The client's live data: per series a ring of its recent samples (shared/sampleRing.ts: typed arrays,
+// mutated in place on purpose, nothing allocated per sample) and per site a version counter bumped once per frame.
 // Samples stay out of React: charts subscribe to the counter outside React and redraw at most once per
 // animation frame; only discrete state (connection, refusals) goes through React.
 import type { Frame } from '@voltscope/shared/frames';
+import { SampleRing } from '@voltscope/shared/sampleRing';
 import { createStore } from 'zustand/vanilla';
 
 /** 15 minutes at one sample a second: what the live pages show. */
 const RING_CAPACITY = 900;
-
-interface Ring {
-  ts: Float64Array;
-  values: Float64Array;
-  head: number;
-  size: number;
-}
 
 export interface SiteProgress {
   /** The newest live frame number held: sent back to resume after a reconnect. */
@@ -31,7 +25,7 @@ export interface LiveState {
 
 export class LiveStore {
   readonly #capacity: number;
-  readonly #rings = new Map<number, Ring>();
+  readonly #rings = new Map<number, SampleRing>();
   readonly #progress = new Map<string, SiteProgress>();
   readonly state = createStore<LiveState>(() => ({ versions: {} }));
 
@@ -40,23 +34,13 @@ export class LiveStore {
     this.#capacity = capacity;
   }
 
-  #ring(id: number): Ring {
+  #ring(id: number): SampleRing {
     let ring = this.#rings.get(id);
     if (!ring) {
-      ring = { ts: new Float64Array(this.#capacity), values: new Float64Array(this.#capacity), head: 0, size: 0 };
+      ring = new SampleRing(this.#capacity);
       this.#rings.set(id, ring);
     }
     return ring;
-  }
-
-  #push(ring: Ring, ts: number, value: number): void {
-    const last = ring.size > 0 ? (ring.ts[(ring.head - 1 + this.#capacity) % this.#capacity] as number) : -1;
-    // A sample the ring already has (a replayed or snapshot frame) is not stored twice.
-    if (ts <= last) return;
-    ring.ts[ring.head] = ts;
-    ring.values[ring.head] = value;
-    ring.head = (ring.head + 1) % this.#capacity;
-    ring.size = Math.min(ring.size + 1, this.#capacity);
   }
 
   applyFrame(siteId: string, frame: Frame, receivedAt = Date.now()): void {
@@ -64,7 +48,8 @@ export class LiveStore {
     let lastTs = this.#progress.get(siteId)?.lastTs ?? 0;
     for (let i = 0; i < n; i++) {
       const ts = frame.ts[i] as number;
-      this.#push(this.#ring(frame.series[i] as number), ts, frame.values[i] as number);
+      // A sample the ring already has (a replayed or snapshot frame) is not stored twice.
+      this.#ring(frame.series[i] as number).push(ts, frame.values[i] as number);
       if (ts > lastTs) lastTs = ts;
     }
     const previous = this.#progress.get(siteId);
@@ -83,9 +68,8 @@ export class LiveStore {
     });
     const sorted = [...merged].sort((a, b) => a[0] - b[0]).slice(-this.#capacity);
     const ring = this.#ring(seriesId);
-    ring.head = 0;
-    ring.size = 0;
-    for (const [t, v] of sorted) this.#push(ring, t, v);
+    ring.clear();
+    for (const [t, v] of sorted) ring.push(t, v);
     this.#bump(siteId);
   }
 
@@ -98,21 +82,12 @@ export class LiveStore {
   }
 
   latest(seriesId: number): { ts: number; value: number } | null {
-    const ring = this.#rings.get(seriesId);
-    if (!ring || ring.size === 0) return null;
-    const i = (ring.head - 1 + this.#capacity) % this.#capacity;
-    return { ts: ring.ts[i] as number, value: ring.values[i] as number };
+    return this.#rings.get(seriesId)?.latest() ?? null;
   }
 
   /** Each sample of a series at or after `since`, oldest first. */
   each(seriesId: number, since: number, visit: (ts: number, value: number) => void): void {
-    const ring = this.#rings.get(seriesId);
-    if (!ring) return;
-    const start = (ring.head - ring.size + this.#capacity) % this.#capacity;
-    for (let k = 0; k < ring.size; k++) {
-      const i = (start + k) % this.#capacity;
-      if ((ring.ts[i] as number) >= since) visit(ring.ts[i] as number, ring.values[i] as number);
-    }
+    this.#rings.get(seriesId)?.each(since, visit);
   }
 
   /** Calls `listener` after each frame of `siteId`; returns the unsubscribe. */
