@@ -13,7 +13,7 @@ import type { Options } from 'k6/options';
 import type { Site } from '../../shared/src/domain.ts';
 import type { HistoryReply, SeriesEntry } from '../../shared/src/fleet.ts';
 import { authorized, signIn } from './lib/auth.ts';
-import { baseUrl, numberSetting, setting, sites } from './lib/config.ts';
+import { arrivalScenario, baseUrl, numberSetting, sites } from './lib/config.ts';
 
 const MAX_POINTS = 1000;
 const SERIES_PER_CHART = numberSetting('SERIES_PER_CHART', 4);
@@ -33,14 +33,7 @@ interface SetupData {
 
 export const options: Options = {
   scenarios: {
-    charts: {
-      executor: 'constant-arrival-rate',
-      rate: numberSetting('RATE', 10),
-      timeUnit: '1s',
-      duration: setting('DURATION', '1m'),
-      preAllocatedVUs: 10,
-      maxVUs: 100,
-    },
+    charts: arrivalScenario(10, { preAllocated: 10, max: 100 }),
   },
   thresholds: {
     'http_req_duration{endpoint:history}': ['p(95)<500', 'p(99)<1000'],

@@ -14,7 +14,7 @@ import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 import type { Options } from 'k6/options';
 import type { LoginResponse } from '../../shared/src/domain.ts';
-import { account, baseUrl, numberSetting, setting } from './lib/config.ts';
+import { account, arrivalScenario, baseUrl } from './lib/config.ts';
 
 const loginUrl = `${baseUrl}/api/auth/login`;
 const json = { 'Content-Type': 'application/json' };
@@ -24,14 +24,7 @@ const throttled = new Counter('login_throttled');
 
 export const options: Options = {
   scenarios: {
-    sign_in: {
-      executor: 'constant-arrival-rate',
-      rate: numberSetting('RATE', 2),
-      timeUnit: '1s',
-      duration: setting('DURATION', '1m'),
-      preAllocatedVUs: 4,
-      maxVUs: 32,
-    },
+    sign_in: arrivalScenario(2, { preAllocated: 4, max: 32 }),
     wrong_password: {
       executor: 'shared-iterations',
       exec: 'wrongPassword',

@@ -15,6 +15,21 @@ export function numberSetting(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * A scenario that starts `RATE` iterations a second (default `rate`) for `DURATION` (default a minute),
+ * whatever the hub's answer times, with VUs enough to keep up: the open model for request scripts.
+ */
+export function arrivalScenario(rate: number, vus: { preAllocated: number; max: number }) {
+  return {
+    executor: 'constant-arrival-rate',
+    rate: numberSetting('RATE', rate),
+    timeUnit: '1s',
+    duration: setting('DURATION', '1m'),
+    preAllocatedVUs: vus.preAllocated,
+    maxVUs: vus.max,
+  } as const;
+}
+
 export const baseUrl = setting('BASE_URL', 'http://localhost:3000').replace(/\/+$/, '');
 
 /** Socket.IO's endpoint, straight on the WebSocket transport (Engine.IO v4), skipping long-polling. */
