@@ -36,6 +36,17 @@ export async function metricsRoutes(app: FastifyInstance) {
     });
   };
 
+  /** A counter per numeric field of a hot-path object (mutated in place), in the order `names` gives. */
+  const totalsOf = <C extends object>(
+    counters: C,
+    names: { [K in keyof C]?: readonly [name: string, help: string] },
+  ) => {
+    for (const key of Object.keys(names) as (keyof C)[]) {
+      const [name, help] = names[key] as readonly [string, string];
+      total(name, help, () => counters[key] as number);
+    }
+  };
+
   /** Running totals of one family, one label value each. */
   const labelled = (name: string, help: string, label: string, reads: Record<string, () => number>) => {
     const seen = new Map<string, number>();
@@ -60,23 +71,13 @@ export async function metricsRoutes(app: FastifyInstance) {
     for (const [room, members] of io.sockets.adapter.rooms) if (room.startsWith('site:')) n += members.size;
     return n;
   });
-  total('voltscope_frames_sent_total', 'Live frames broadcast (one per room per window)', () => fanout.counters.frames);
-  total(
-    'voltscope_frame_bytes_sent_total',
-    'Bytes of live frames broadcast, counted once per room',
-    () => fanout.counters.frameBytes,
-  );
-  total('voltscope_frame_deliveries_total', 'Live frames written to sockets', () => fanout.counters.deliveries);
-  total(
-    'voltscope_frames_skipped_total',
-    'Live frames skipped for sockets that had not drained',
-    () => fanout.counters.skipped,
-  );
-  total(
-    'voltscope_slow_sockets_dropped_total',
-    'Sockets disconnected for falling too far behind',
-    () => fanout.counters.droppedSlow,
-  );
+  totalsOf(fanout.counters, {
+    frames: ['voltscope_frames_sent_total', 'Live frames broadcast (one per room per window)'],
+    frameBytes: ['voltscope_frame_bytes_sent_total', 'Bytes of live frames broadcast, counted once per room'],
+    deliveries: ['voltscope_frame_deliveries_total', 'Live frames written to sockets'],
+    skipped: ['voltscope_frames_skipped_total', 'Live frames skipped for sockets that had not drained'],
+    droppedSlow: ['voltscope_slow_sockets_dropped_total', 'Sockets disconnected for falling too far behind'],
+  });
   labelled(
     'voltscope_snapshots_total',
     'Frames sent to one socket instead of the live stream, by reason: subscribe, resume (the missed frames were gone), catch_up (after skipped frames)',
@@ -118,14 +119,12 @@ export async function metricsRoutes(app: FastifyInstance) {
       },
     });
   }
-  total('voltscope_ingest_samples_total', 'Samples accepted by the ingest', () => ingest.counters.accepted);
-  total('voltscope_ingest_inserted_total', 'Samples stored', () => ingest.counters.inserted);
-  total(
-    'voltscope_ingest_duplicates_total',
-    'Samples already stored (same series and timestamp)',
-    () => ingest.counters.duplicates,
-  );
-  total('voltscope_ingest_rejected_total', 'Samples refused by validation', () => ingest.counters.rejected);
+  totalsOf(ingest.counters, {
+    accepted: ['voltscope_ingest_samples_total', 'Samples accepted by the ingest'],
+    inserted: ['voltscope_ingest_inserted_total', 'Samples stored'],
+    duplicates: ['voltscope_ingest_duplicates_total', 'Samples already stored (same series and timestamp)'],
+    rejected: ['voltscope_ingest_rejected_total', 'Samples refused by validation'],
+  });
   labelled(
     'voltscope_ingest_sink_errors_total',
     'Batches an ingest sink failed (latest, live, alarms: the batch went on; store: not acknowledged)',
