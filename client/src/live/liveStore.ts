@@ -1,5 +1,6 @@
 // The client's live data: per series a ring of its recent samples (shared/sampleRing.ts: typed arrays,
-// mutated in place on purpose, nothing allocated per sample) and per site a version counter bumped once per frame.
+// mutated in place on purpose, nothing allocated per sample) and per site a version counter bumped once
+// per frame.
 // Samples stay out of React: charts subscribe to the counter outside React and redraw at most once per
 // animation frame; only discrete state (connection, refusals) goes through React.
 import type { Frame } from '@voltscope/shared/frames';
