@@ -1,8 +1,9 @@
 // One browser and one server per test file; each test gets a fresh context (its own cookies and storage).
 // Set VOLTSCOPE_BROWSER_URL to run the suite against a server you started yourself (npm run dev).
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { launchChromium } from '../../../loadtest/bench/chromium.ts';
 import { startTestServer } from '../../../server/test/helper.ts';
 
 export const demo = {
@@ -100,18 +101,7 @@ export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {})
   beforeAll(async () => {
     const external = process.env.VOLTSCOPE_BROWSER_URL;
     [browser, hub] = await Promise.all([
-      chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--disable-sync',
-          '--disable-quic',
-        ],
-      }),
+      launchChromium(['--disable-sync', '--disable-quic']),
       external ? Promise.resolve(null) : startTestServer(server),
     ]);
     harness.url = external ?? hub?.url ?? '';
