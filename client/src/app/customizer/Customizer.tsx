@@ -1,10 +1,9 @@
-import { Button, Drawer, Group, Stack, Text, Title, Tooltip, UnstyledButton, useDirection } from '@mantine/core';
+import { Drawer, Group, Stack, Text, Title, Tooltip, UnstyledButton, useDirection } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { IconGear, IconRefresh } from '../../ui/icons.tsx';
-import { isDefault } from '../settings/layoutSettings.ts';
-import { settingsStore, useSettings } from '../settings/settingsStore.ts';
+import { IconGear } from '../../ui/icons.tsx';
 import classes from './Customizer.module.css';
+import { ResetSettingsButton } from './ResetSettingsButton.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 
 /** The theme customizer: a drawer on the inline-end side that changes every display setting live. */
@@ -12,7 +11,6 @@ export function Customizer() {
   const { t } = useTranslation(['shell', 'common']);
   const { dir } = useDirection();
   const [opened, { open, close }] = useDisclosure(false);
-  const atDefaults = useSettings(isDefault);
   const label = t('shell:customizer.open');
   return (
     <>
@@ -50,15 +48,7 @@ export function Customizer() {
         data-testid="customizer"
       >
         <Group justify="flex-end" mb="md">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => settingsStore.reset()}
-            disabled={atDefaults}
-          >
-            {t('shell:customizer.reset')}
-          </Button>
+          <ResetSettingsButton size="xs" />
         </Group>
         <SettingsForm idPrefix="customizer-" />
       </Drawer>

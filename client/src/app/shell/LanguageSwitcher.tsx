@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Button, Menu, Tooltip } from '@mantine/core';
+import { Box, Button, Menu, Tooltip } from '@mantine/core';
 import { isLanguage, type Language, languages } from '@voltscope/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { directionOf, languageNames } from '../../i18n/language.ts';
 import { IconCheck, IconChevronDown, IconLanguage } from '../../ui/icons.tsx';
+import { HeaderIconButton } from './HeaderIconButton.tsx';
 
 /**
  * Switches the language (remembered in a cookie; the page direction follows: see i18n/init.ts). `compact`
@@ -17,9 +18,9 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
       {compact ? (
         <Tooltip label={label}>
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label}>
+            <HeaderIconButton label={label}>
               <IconLanguage size={22} />
-            </ActionIcon>
+            </HeaderIconButton>
           </Menu.Target>
         </Tooltip>
       ) : (
