@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '../../app/guards.ts';
@@ -13,12 +13,10 @@ import { IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import { DemoAccounts } from './DemoAccounts.tsx';
+import { EmailField } from './EmailField.tsx';
+import { type AuthErrors, useAuthSubmit } from './useAuthSubmit.ts';
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
-  form?: string;
-}
+type LoginErrors = AuthErrors<'email' | 'password' | 'form'>;
 
 /** Set by the reset-password page when it sends the user here. */
 export interface LoginNotice {
@@ -36,37 +34,9 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
   const notice = (location.state as LoginNotice | null)?.notice;
 
-  const validate = (): FieldErrors => {
-    const found: FieldErrors = {};
-    if (!email.trim()) found.email = t('validation:required');
-    if (!password) found.password = t('validation:required');
-    return found;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (found.email || found.password) return;
-
-    setSubmitting(true);
-    try {
-      const response = await api(
-        call('POST /api/auth/login', { body: { email: email.trim(), password, rememberMe: remember } }),
-      );
-      sessionStore.signIn(response, remember);
-      await navigate(safeReturnPath(params.get('to')), { replace: true });
-    } catch (error) {
-      setErrors(loginErrors(error));
-      setSubmitting(false);
-    }
-  };
-
-  const loginErrors = (error: unknown): FieldErrors => {
+  const loginErrors = (error: unknown): LoginErrors => {
     if (!(error instanceof ApiError)) return { form: t('common:ui.error') };
     if (error.status === 429 && error.retryAfter !== null) {
       return { email: t('auth:login.retryAfter', { when: formatRetryDelay(lng, error.retryAfter) }) };
@@ -76,6 +46,21 @@ export function LoginPage() {
     }
     return { form: errorText(error.body) };
   };
+
+  const { errors, setErrors, submitting, onSubmit } = useAuthSubmit({
+    validate: (): LoginErrors => ({
+      ...(!email.trim() && { email: t('validation:required') }),
+      ...(!password && { password: t('validation:required') }),
+    }),
+    send: async () => {
+      const response = await api(
+        call('POST /api/auth/login', { body: { email: email.trim(), password, rememberMe: remember } }),
+      );
+      sessionStore.signIn(response, remember);
+      await navigate(safeReturnPath(params.get('to')), { replace: true });
+    },
+    failed: loginErrors,
+  });
 
   const fill = (account: { email: string; password: string }) => {
     setEmail(account.email);
@@ -98,17 +83,14 @@ export function LoginPage() {
         </Alert>
       )}
 
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <EmailField
             label={t('auth:login.emailOrUsername')}
-            placeholder={t('auth:login.emailPlaceholder')}
             name="email"
             autoComplete="username"
-            autoFocus
-            dir="ltr"
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onValue={setEmail}
             error={errors.email}
             data-testid="login-email"
           />
