@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ActiveSession } from '@voltscope/shared/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +8,7 @@ import { useLanguage } from '../../i18n/useLanguage.ts';
 import { logout } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '../../ui/icons.tsx';
+import { ResourceView } from '../../ui/ResourceView.tsx';
 import { signOutEverywhere, signOutSession, useActiveSessions } from './accountApi.ts';
 import { describeUserAgent } from './userAgent.ts';
 
@@ -122,61 +110,57 @@ export function SessionsCard() {
           {t('common:ui.error')}
         </Alert>
       )}
-      {sessions.status === 'loading' && <Skeleton height={120} />}
-      {sessions.status === 'error' && (
-        <Alert color="red" variant="light" role="alert">
-          {t('account:sessions.loadError')}
-        </Alert>
-      )}
-      {sessions.status === 'ready' && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" data-testid="sessions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('account:sessions.device')}</Table.Th>
-                <Table.Th>{t('account:sessions.address')}</Table.Th>
-                <Table.Th>{t('account:sessions.signedIn')}</Table.Th>
-                <Table.Th>{t('account:sessions.expires')}</Table.Th>
-                <Table.Th>
-                  <span className="vs-sr-only">{t('account:sessions.actions')}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((session) => (
-                <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
-                  <Table.Td>
-                    <DeviceCell session={session} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" dir="ltr" component="bdi">
-                      {session.ip ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" title={formatDateTime(lng, session.createdAt)}>
-                      {formatRelativeTime(lng, session.createdAt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(lng, session.expiresAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={busy === session.id}
-                      onClick={() => void signOut(session)}
-                    >
-                      {session.current ? t('account:sessions.signOutThis') : t('account:sessions.signOut')}
-                    </Button>
-                  </Table.Td>
+      <ResourceView resource={sessions} skeletonHeight={120} errorText={t('account:sessions.loadError')}>
+        {(list) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" data-testid="sessions-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('account:sessions.device')}</Table.Th>
+                  <Table.Th>{t('account:sessions.address')}</Table.Th>
+                  <Table.Th>{t('account:sessions.signedIn')}</Table.Th>
+                  <Table.Th>{t('account:sessions.expires')}</Table.Th>
+                  <Table.Th>
+                    <span className="vs-sr-only">{t('account:sessions.actions')}</span>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((session) => (
+                  <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
+                    <Table.Td>
+                      <DeviceCell session={session} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" dir="ltr" component="bdi">
+                        {session.ip ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" title={formatDateTime(lng, session.createdAt)}>
+                        {formatRelativeTime(lng, session.createdAt)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(lng, session.expiresAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy === session.id}
+                        onClick={() => void signOut(session)}
+                      >
+                        {session.current ? t('account:sessions.signOutThis') : t('account:sessions.signOut')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </ResourceView>
 
       <Modal
         opened={confirming}
