@@ -1,7 +1,8 @@
-import { Drawer, Group, Stack, Text, Title, Tooltip, UnstyledButton, useDirection } from '@mantine/core';
+import { Drawer, Group, Stack, Tooltip, UnstyledButton, useDirection } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { IconGear } from '../../ui/icons.tsx';
+import { TitleAndSubtitle } from '../../ui/TitleAndSubtitle.tsx';
 import classes from './Customizer.module.css';
 import { ResetSettingsButton } from './ResetSettingsButton.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
@@ -36,12 +37,12 @@ export function Customizer() {
         closeButtonProps={{ 'aria-label': t('common:ui.close') }}
         title={
           <Stack gap={2}>
-            <Title order={2} size="h4">
-              {t('shell:customizer.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('shell:customizer.subtitle')}
-            </Text>
+            <TitleAndSubtitle
+              order={2}
+              titleSize="h4"
+              title={t('shell:customizer.title')}
+              subtitle={t('shell:customizer.subtitle')}
+            />
           </Stack>
         }
         classNames={{ header: classes.header, content: classes.content }}

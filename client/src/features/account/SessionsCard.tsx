@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import type { ActiveSession } from '@voltscope/shared/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { logout } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '../../ui/icons.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
+import { TitleAndSubtitle } from '../../ui/TitleAndSubtitle.tsx';
 import { signOutEverywhere, signOutSession, useActiveSessions } from './accountApi.ts';
 import { describeUserAgent } from './userAgent.ts';
 
@@ -87,12 +88,12 @@ export function SessionsCard() {
     <Card id="sessions">
       <Group justify="space-between" align="flex-start" mb="md" gap="sm">
         <div>
-          <Title order={2} size="h4">
-            {t('account:sessions.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('account:sessions.subtitle')}
-          </Text>
+          <TitleAndSubtitle
+            order={2}
+            titleSize="h4"
+            title={t('account:sessions.title')}
+            subtitle={t('account:sessions.subtitle')}
+          />
         </div>
         <Button
           variant="light"

@@ -7,6 +7,7 @@ import { useAuthOptions } from '../../data/authOptions.ts';
 import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { ApiError, api, call } from '../../session/api.ts';
 import { IconArrowBack, IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
+import { AuthForm } from './AuthForm.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import { EmailField } from './EmailField.tsx';
 import { useAuthSubmit } from './useAuthSubmit.ts';
@@ -56,21 +57,16 @@ function ResetByEmail() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <EmailField
-          label={t('auth:forgot.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValue={setEmail}
-          error={errors.email}
-        />
-        <Button type="submit" fullWidth size="md" loading={submitting}>
-          {t('auth:forgot.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={onSubmit} submitting={submitting} submitLabel={t('auth:forgot.submit')}>
+      <EmailField
+        label={t('auth:forgot.email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValue={setEmail}
+        error={errors.email}
+      />
+    </AuthForm>
   );
 }
 

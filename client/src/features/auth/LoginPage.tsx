@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { ApiError, api, call } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
 import { IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
+import { AuthForm } from './AuthForm.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import { DemoAccounts } from './DemoAccounts.tsx';
 import { EmailField } from './EmailField.tsx';
@@ -83,47 +84,48 @@ export function LoginPage() {
         </Alert>
       )}
 
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <EmailField
-            label={t('auth:login.emailOrUsername')}
-            name="email"
-            autoComplete="username"
-            value={email}
-            onValue={setEmail}
-            error={errors.email}
-            data-testid="login-email"
-          />
-          <PasswordField
-            label={t('auth:login.password')}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
-            data-testid="login-password"
-          />
-          <Group justify="space-between" gap="xs">
-            <Checkbox
-              label={t('auth:login.rememberMe')}
-              checked={remember}
-              onChange={(event) => setRemember(event.currentTarget.checked)}
-            />
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              {t('auth:login.forgotPassword')}
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth size="md" loading={submitting}>
-            {t('auth:login.submit')}
-          </Button>
+      <AuthForm
+        onSubmit={onSubmit}
+        submitting={submitting}
+        submitLabel={t('auth:login.submit')}
+        after={
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconInfo size={16} style={{ flex: 'none', marginBlockStart: 2 }} color="var(--mantine-color-dimmed)" />
             <Text size="xs" c="dimmed">
               {t('auth:login.hint')}
             </Text>
           </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <EmailField
+          label={t('auth:login.emailOrUsername')}
+          name="email"
+          autoComplete="username"
+          value={email}
+          onValue={setEmail}
+          error={errors.email}
+          data-testid="login-email"
+        />
+        <PasswordField
+          label={t('auth:login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+          data-testid="login-password"
+        />
+        <Group justify="space-between" gap="xs">
+          <Checkbox
+            label={t('auth:login.rememberMe')}
+            checked={remember}
+            onChange={(event) => setRemember(event.currentTarget.checked)}
+          />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('auth:login.forgotPassword')}
+          </Anchor>
+        </Group>
+      </AuthForm>
 
       {options.status === 'ready' && options.data.demo && options.data.demoAccounts.length > 0 && (
         <DemoAccounts accounts={options.data.demoAccounts} onPick={fill} />

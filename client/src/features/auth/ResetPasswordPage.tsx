@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Stack, Text } from '@mantine/core';
 import { isStrongPassword } from '@voltscope/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { ApiError, api, call } from '../../session/api.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
+import { AuthForm } from './AuthForm.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import type { LoginNotice } from './LoginPage.tsx';
 import { type AuthErrors, useAuthSubmit } from './useAuthSubmit.ts';
@@ -58,39 +59,34 @@ export function ResetPasswordPage() {
           {t('auth:reset.missingToken')}
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            {errors.token && (
-              <Alert color="red" variant="light" role="alert" data-testid="reset-token-error">
-                <Stack gap={6} align="flex-start">
-                  <Text size="sm">{errors.token}</Text>
-                  <Anchor component={Link} to="/forgot-password" size="sm">
-                    {t('auth:reset.requestNew')}
-                  </Anchor>
-                </Stack>
-              </Alert>
-            )}
-            <PasswordField
-              label={t('auth:reset.password')}
-              description={t('auth:reset.rule')}
-              autoComplete="new-password"
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={errors.password}
-            />
-            <PasswordField
-              label={t('auth:reset.confirm')}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.currentTarget.value)}
-              error={errors.confirm}
-            />
-            <Button type="submit" fullWidth size="md" loading={submitting}>
-              {t('auth:reset.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={onSubmit} submitting={submitting} submitLabel={t('auth:reset.submit')}>
+          {errors.token && (
+            <Alert color="red" variant="light" role="alert" data-testid="reset-token-error">
+              <Stack gap={6} align="flex-start">
+                <Text size="sm">{errors.token}</Text>
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  {t('auth:reset.requestNew')}
+                </Anchor>
+              </Stack>
+            </Alert>
+          )}
+          <PasswordField
+            label={t('auth:reset.password')}
+            description={t('auth:reset.rule')}
+            autoComplete="new-password"
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors.password}
+          />
+          <PasswordField
+            label={t('auth:reset.confirm')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => setConfirm(event.currentTarget.value)}
+            error={errors.confirm}
+          />
+        </AuthForm>
       )}
       <Center mt="lg">
         <Anchor component={Link} to={token ? '/login' : '/forgot-password'} size="sm">
