@@ -94,8 +94,10 @@ describe('accessibility of the signed-in overlays', () => {
   // Two tests (the overlays of a narrow window, then the menus of a wide one) rather than one; each opens
   // several overlays in turn with an axe run on each: about 20 s on a busy machine, so two minutes each.
   it('the overlay navigation, the open search and the customizer pass too', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 900, height: 800 } });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', {
+      language: 'fr',
+      viewport: { width: 900, height: 800 },
+    });
     await settle(page);
     await page.getByTestId('nav-burger').click();
     await settle(page);
@@ -116,8 +118,10 @@ describe('accessibility of the signed-in overlays', () => {
   }, 120_000);
 
   it('the menus pass, and the navbar and page after they closed', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', {
+      language: 'fr',
+      viewport: { width: 1280, height: 800 },
+    });
     await settle(page);
     await page.getByTestId('horizontal-nav').waitFor();
     const openers = [

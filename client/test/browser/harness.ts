@@ -30,6 +30,10 @@ export interface Harness {
   open(options?: OpenOptions): Promise<Page>;
   /** A new page whose tab already holds a session of `who` (signed in through the API, not the form). */
   openSignedIn(who: Who, options?: OpenOptions): Promise<Page>;
+  /** `openSignedIn`, gone to `path`. */
+  openAt(who: Who, path: string, options?: OpenOptions): Promise<Page>;
+  /** `openAt`, once the shell around the page (the navbar) is drawn. */
+  openInShell(who: Who, path: string, options?: OpenOptions): Promise<Page>;
   /** Signs `who` in through the API: the hub's answer (201 with the session, as JSON, on success). */
   login(who: Who): Promise<Response>;
   /** A bearer token of `who`, signed in through the API. */
@@ -76,6 +80,16 @@ export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {})
       const session = await response.text();
       await context.addInitScript((value) => sessionStorage.setItem('voltscope.session', value), session);
       return context.newPage();
+    },
+    async openAt(who, path, options = {}) {
+      const page = await harness.openSignedIn(who, options);
+      await page.goto(harness.url + path);
+      return page;
+    },
+    async openInShell(who, path, options = {}) {
+      const page = await harness.openAt(who, path, options);
+      await page.getByTestId('navbar').waitFor();
+      return page;
     },
     login(who) {
       return fetch(`${harness.url}/api/auth/login`, {
