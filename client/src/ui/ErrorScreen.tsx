@@ -21,7 +21,7 @@ export function ErrorScreen({
         <Text className={classes.code} aria-hidden="true">
           {code}
         </Text>
-        <TitleAndSubtitle order={2} bold title={title} subtitle={text} subtitleSize="lg" />
+        <TitleAndSubtitle look="screen" title={title} subtitle={text} />
         <Group mt="lg" gap="sm" justify="center">
           {children}
         </Group>

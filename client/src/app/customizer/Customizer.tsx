@@ -38,8 +38,7 @@ export function Customizer() {
         title={
           <Stack gap={2}>
             <TitleAndSubtitle
-              order={2}
-              titleSize="h4"
+              look="card"
               title={t('shell:customizer.title')}
               subtitle={t('shell:customizer.subtitle')}
             />

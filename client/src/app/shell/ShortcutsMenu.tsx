@@ -1,10 +1,10 @@
-import { Menu, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Menu, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useAbility } from '../../session/ability.ts';
 import { IconLayoutGrid } from '../../ui/icons.tsx';
-import { HeaderIconButton } from './HeaderIconButton.tsx';
+import { HeaderMenuButton } from './HeaderIconButton.tsx';
 import classes from './ShortcutsMenu.module.css';
 import { searchIcon } from './search/searchIcons.tsx';
 import { visibleShortcuts } from './shortcuts.ts';
@@ -15,13 +15,9 @@ export function ShortcutsMenu() {
   const label = t('shell:shortcuts.title');
   return (
     <Menu position="bottom-end" shadow="lg" width={340}>
-      <Tooltip label={label}>
-        <Menu.Target>
-          <HeaderIconButton label={label}>
-            <IconLayoutGrid size={22} />
-          </HeaderIconButton>
-        </Menu.Target>
-      </Tooltip>
+      <HeaderMenuButton label={label}>
+        <IconLayoutGrid size={22} />
+      </HeaderMenuButton>
       <Menu.Dropdown p={0}>
         <Text fw={600} px="md" py="sm" className={classes.heading}>
           {label}

@@ -1,10 +1,10 @@
-import { Menu, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCheck, IconDeviceDesktop, IconMoon, type IconProps, IconSun } from '../../ui/icons.tsx';
 import { fromMantine, toMantine } from '../settings/colorSchemeManager.ts';
 import { type ThemeSetting, themeSettings } from '../settings/layoutSettings.ts';
-import { HeaderIconButton } from './HeaderIconButton.tsx';
+import { HeaderMenuButton } from './HeaderIconButton.tsx';
 
 export const themeIcons: Record<ThemeSetting, ComponentType<IconProps>> = {
   light: IconSun,
@@ -22,13 +22,9 @@ export function ThemeSwitcher() {
   const label = t('shell:header.theme', { theme: t(`shell:settings.theme.${current}`) });
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
-      <Tooltip label={label}>
-        <Menu.Target>
-          <HeaderIconButton label={label} data-testid="theme-switcher">
-            <Shown size={22} />
-          </HeaderIconButton>
-        </Menu.Target>
-      </Tooltip>
+      <HeaderMenuButton label={label} data-testid="theme-switcher">
+        <Shown size={22} />
+      </HeaderMenuButton>
       <Menu.Dropdown>
         {themeSettings.map((theme) => {
           const Icon = themeIcons[theme];

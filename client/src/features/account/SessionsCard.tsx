@@ -88,12 +88,7 @@ export function SessionsCard() {
     <Card id="sessions">
       <Group justify="space-between" align="flex-start" mb="md" gap="sm">
         <div>
-          <TitleAndSubtitle
-            order={2}
-            titleSize="h4"
-            title={t('account:sessions.title')}
-            subtitle={t('account:sessions.subtitle')}
-          />
+          <TitleAndSubtitle look="card" title={t('account:sessions.title')} subtitle={t('account:sessions.subtitle')} />
         </div>
         <Button
           variant="light"

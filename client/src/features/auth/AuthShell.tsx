@@ -37,7 +37,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
 export function AuthHeading({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <Stack gap={6} mb="lg">
-      <TitleAndSubtitle order={3} bold title={title} subtitle={subtitle} />
+      <TitleAndSubtitle look="form" title={title} subtitle={subtitle} />
     </Stack>
   );
 }

@@ -58,14 +58,7 @@ function ResetByEmail() {
 
   return (
     <AuthForm onSubmit={onSubmit} submitting={submitting} submitLabel={t('auth:forgot.submit')}>
-      <EmailField
-        label={t('auth:forgot.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onValue={setEmail}
-        error={errors.email}
-      />
+      <EmailField kind="forgot" value={email} onValue={setEmail} error={errors.email} />
     </AuthForm>
   );
 }

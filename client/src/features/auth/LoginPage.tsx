@@ -97,15 +97,7 @@ export function LoginPage() {
           </Group>
         }
       >
-        <EmailField
-          label={t('auth:login.emailOrUsername')}
-          name="email"
-          autoComplete="username"
-          value={email}
-          onValue={setEmail}
-          error={errors.email}
-          data-testid="login-email"
-        />
+        <EmailField kind="login" value={email} onValue={setEmail} error={errors.email} testId="login-email" />
         <PasswordField
           label={t('auth:login.password')}
           name="password"
