@@ -8,6 +8,9 @@ import { type demo, englishPhrases, expectAccessible, setupBrowser, simulatedHub
 
 const app = setupBrowser(simulatedHub({ backfillDays: 1 }));
 
+/** The comparison page over the last 7 days for these sites (ids, comma-separated). */
+const comparisonOfWeek = (sites: string) => `/dashboards/SolarComparison?sites=${sites}&period=7d`;
+
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];
 const CLIENT_SITES = ['Occitanie Solar', 'Tarifa Wind'];
 /** A figure with its unit, in English: "2.45 MW", "37.8 kWh", "0 W". */
@@ -216,11 +219,9 @@ describe('the solar comparison', () => {
   });
 
   it('offers a client only its sites and their units, and refuses nothing it may read', async () => {
-    const page = await app.openAt(
-      'client',
-      '/dashboards/SolarComparison?sites=fr-occitanie,ma-ouarzazate,es-tarifa&period=7d',
-      { language: 'en' },
-    );
+    const page = await app.openAt('client', comparisonOfWeek('fr-occitanie,ma-ouarzazate,es-tarifa'), {
+      language: 'en',
+    });
     await page.getByTestId('comparison-row').nth(1).waitFor({ timeout: 30_000 });
     expect((await page.getByTestId('site-chips').locator('label').allTextContents()).sort()).toEqual(CLIENT_SITES);
     expect(
@@ -246,11 +247,7 @@ describe('the solar comparison', () => {
   });
 
   it('is right to left in Persian, with no English left in the interface, and accessible', async () => {
-    const page = await app.openAt(
-      'admin',
-      '/dashboards/SolarComparison?sites=fr-occitanie,ma-ouarzazate,ir-yazd&period=7d',
-      { language: 'fa' },
-    );
+    const page = await app.openAt('admin', comparisonOfWeek('fr-occitanie,ma-ouarzazate,ir-yazd'), { language: 'fa' });
     await page.getByTestId('comparison-row').nth(2).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const text = await interfaceText(page);
