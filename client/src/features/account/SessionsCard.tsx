@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Table, Text } from '@mantine/core';
 import type { ActiveSession } from '@voltscope/shared/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,38 +7,11 @@ import { formatDateTime, formatRelativeTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { logout } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
-import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '../../ui/icons.tsx';
+import { IconLogout } from '../../ui/icons.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import { TitleAndSubtitle } from '../../ui/TitleAndSubtitle.tsx';
 import { signOutEverywhere, signOutSession, useActiveSessions } from './accountApi.ts';
-import { describeUserAgent } from './userAgent.ts';
-
-function DeviceCell({ session }: { session: ActiveSession }) {
-  const { t } = useTranslation(['account', 'common']);
-  const device = describeUserAgent(session.userAgent);
-  const name =
-    device.browser && device.os
-      ? t('account:sessions.browserOn', { browser: device.browser, os: device.os })
-      : (device.browser ?? device.os ?? t('account:sessions.unknownDevice'));
-  const Icon = device.mobile ? IconDeviceMobile : IconDeviceDesktop;
-  return (
-    <Group gap="sm" wrap="nowrap">
-      <ThemeIcon variant="light" color="gray" radius="md" size={36}>
-        <Icon size={20} />
-      </ThemeIcon>
-      <Stack gap={2}>
-        <Text size="sm" fw={600}>
-          {name}
-        </Text>
-        {session.current && (
-          <Badge color="teal" variant="light" radius="sm" size="sm">
-            {t('account:sessions.current')}
-          </Badge>
-        )}
-      </Stack>
-    </Group>
-  );
-}
+import { SessionDevice } from './SessionDevice.tsx';
 
 /** The account's live sessions: sign out one of them, or all of them (this one included). */
 export function SessionsCard() {
@@ -125,7 +98,7 @@ export function SessionsCard() {
                 {list.map((session) => (
                   <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
                     <Table.Td>
-                      <DeviceCell session={session} />
+                      <SessionDevice session={session} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" dir="ltr" component="bdi">
