@@ -1,7 +1,8 @@
-// Debian's Chromium, headless, as the benchmarks drive it (Playwright cannot download its own here).
+// Debian's Chromium, headless, as the benchmarks and the browser tests drive it (Playwright cannot
+// download its own here). Callers may add flags of their own after the common ones.
 import { chromium } from 'playwright-core';
 
-export const launchChromium = () =>
+export const launchChromium = (extraArgs: readonly string[] = []) =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -10,5 +11,6 @@ export const launchChromium = () =>
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      ...extraArgs,
     ],
   });

@@ -20,53 +20,48 @@ export interface NavGroup {
   children: readonly NavEntry[];
 }
 
+/** A menu entry: its label, the route it opens (none while the seed names none), and an icon of its own. */
+const entry = (label: NavLabel, route?: string, icon?: NavIcon): NavEntry => ({
+  label,
+  ...(icon && { icon }),
+  ...(route && { route }),
+});
+
 export const navigation: readonly NavGroup[] = [
   {
     label: 'monitoring',
     icon: 'monitoring',
     children: [
-      { label: 'solar', icon: 'solar', route: 'dashboards-solar' },
-      { label: 'overview', route: 'overview-solar' },
-      { label: 'comparisonChart', route: 'dashboards-solar-comparison' },
-      { label: 'realtimePower', route: 'dashboards-real-time-power-bar-chart' },
-      { label: 'solarPanel', route: 'dashboards-real-time-pvbar-chart' },
-      { label: 'windTurbine', route: 'overview-wind' },
-      { label: 'energyHeatmap', route: 'overview-daily-energy' },
-      { label: 'irradiancePower', route: 'overview-irradiance-power' },
-      { label: 'sld', route: 'sld-sl' },
+      entry('solar', 'dashboards-solar', 'solar'),
+      entry('overview', 'overview-solar'),
+      entry('comparisonChart', 'dashboards-solar-comparison'),
+      entry('realtimePower', 'dashboards-real-time-power-bar-chart'),
+      entry('solarPanel', 'dashboards-real-time-pvbar-chart'),
+      entry('windTurbine', 'overview-wind'),
+      entry('energyHeatmap', 'overview-daily-energy'),
+      entry('irradiancePower', 'overview-irradiance-power'),
+      entry('sld', 'sld-sl'),
     ],
   },
   {
     label: 'eventsAlarm',
     icon: 'events',
     children: [
-      { label: 'realtimeEvents', route: 'event-realtime' },
-      { label: 'realtimeAlarm', route: 'alarm-realtime' },
-      { label: 'eventsLog', route: 'event-history' },
-      { label: 'alarmLog', route: 'alarm-history' },
-      { label: 'analysis', route: 'analysis-history' },
-      { label: 'alarmRules', route: 'alarm-rules' },
+      entry('realtimeEvents', 'event-realtime'),
+      entry('realtimeAlarm', 'alarm-realtime'),
+      entry('eventsLog', 'event-history'),
+      entry('alarmLog', 'alarm-history'),
+      entry('analysis', 'analysis-history'),
+      entry('alarmRules', 'alarm-rules'),
     ],
   },
-  {
-    label: 'devices',
-    icon: 'devices',
-    children: [{ label: 'devicesManagement' }, { label: 'devicesStatus' }],
-  },
+  { label: 'devices', icon: 'devices', children: [entry('devicesManagement'), entry('devicesStatus')] },
   {
     label: 'userAccess',
     icon: 'access',
-    children: [
-      { label: 'accessControl', icon: 'shield', route: 'access-control' },
-      { label: 'cctv', route: 'cctv-monitor' },
-      { label: 'motionTrace' },
-    ],
+    children: [entry('accessControl', 'access-control', 'shield'), entry('cctv', 'cctv-monitor'), entry('motionTrace')],
   },
-  {
-    label: 'settings',
-    icon: 'settings',
-    children: [{ label: 'userInterface', icon: 'palette', route: 'settings-user-interface' }],
-  },
+  { label: 'settings', icon: 'settings', children: [entry('userInterface', 'settings-user-interface', 'palette')] },
 ];
 
 export interface VisibleEntry {

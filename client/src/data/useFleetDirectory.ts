@@ -3,9 +3,9 @@
 import type { Site } from '@voltscope/shared/domain';
 import type { Device } from '@voltscope/shared/fleet';
 import { useEffect, useMemo, useState } from 'react';
+import { fetchSiteDevices } from './siteDevices.ts';
 import { sortSites, useSites } from './sites.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
-import { api, call } from '../session/api.ts';
 
 /** What the directory keeps of a device. */
 export type DeviceEntry = Pick<Device, 'id' | 'siteId' | 'name' | 'type'>;
@@ -29,17 +29,8 @@ export function useFleetDirectory(): FleetDirectory {
   useEffect(() => {
     if (!siteIds) return;
     const controller = new AbortController();
-    Promise.all(
-      siteIds
-        .split(',')
-        .map((id) =>
-          api(call('GET /api/sites/:id/devices', { params: { id } }), { signal: controller.signal }).catch(
-            () => [] as DeviceEntry[],
-          ),
-        ),
-    ).then((lists) => {
-      if (!controller.signal.aborted)
-        setDevices(lists.flat().map(({ id, siteId, name, type }) => ({ id, siteId, name, type })));
+    void fetchSiteDevices(siteIds.split(','), controller.signal).then((list) => {
+      if (!controller.signal.aborted) setDevices(list.map(({ id, siteId, name, type }) => ({ id, siteId, name, type })));
     });
     return () => controller.abort();
   }, [siteIds]);

@@ -1,6 +1,7 @@
-import { Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Center, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './ErrorScreen.module.css';
+import { TitleAndSubtitle } from './TitleAndSubtitle.tsx';
 
 /** The full-screen layout of the 404 / 401 pages: a big code, a title, a sentence, actions. */
 export function ErrorScreen({
@@ -20,12 +21,7 @@ export function ErrorScreen({
         <Text className={classes.code} aria-hidden="true">
           {code}
         </Text>
-        <Title order={2} fw={600}>
-          {title}
-        </Title>
-        <Text c="dimmed" size="lg">
-          {text}
-        </Text>
+        <TitleAndSubtitle look="screen" title={title} subtitle={text} />
         <Group mt="lg" gap="sm" justify="center">
           {children}
         </Group>

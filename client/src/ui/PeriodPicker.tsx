@@ -194,26 +194,19 @@ export function PeriodPicker({ value, onChange, timeZone, presets = periodPreset
       />
       {value.preset === 'custom' && (
         <Group gap="xs" wrap="nowrap">
-          <TextInput
-            type="date"
-            size={size}
-            label={t('overview:period.from')}
-            value={value.from}
-            max={today}
-            onChange={(e) => setDay('from', e.currentTarget.value)}
-            w={160}
-            data-testid="period-from"
-          />
-          <TextInput
-            type="date"
-            size={size}
-            label={t('overview:period.to')}
-            value={value.to}
-            max={today}
-            onChange={(e) => setDay('to', e.currentTarget.value)}
-            w={160}
-            data-testid="period-to"
-          />
+          {(['from', 'to'] as const).map((end) => (
+            <TextInput
+              key={end}
+              type="date"
+              size={size}
+              label={t(`overview:period.${end}`)}
+              value={value[end]}
+              max={today}
+              onChange={(e) => setDay(end, e.currentTarget.value)}
+              w={160}
+              data-testid={`period-${end}`}
+            />
+          ))}
         </Group>
       )}
     </Group>

@@ -15,6 +15,13 @@ async function settle(page: Page) {
 }
 
 /** A concrete address for each route with parameters; a new route with parameters must add its own. */
+/** The solar dashboard, signed in as the admin, in French, in a window this wide, settled. */
+async function openSolarInFrench(width: number) {
+  const page = await app.openAt('admin', '/dashboards/solar', { language: 'fr', viewport: { width, height: 800 } });
+  await settle(page);
+  return page;
+}
+
 const samples: Record<string, string[]> = {
   '/pages/user-profile/:tab': ['/pages/user-profile/profile'],
   '/pages/account-settings/:tab': ['/pages/account-settings/account', '/pages/account-settings/security'],
@@ -94,9 +101,7 @@ describe('accessibility of the signed-in overlays', () => {
   // Two tests (the overlays of a narrow window, then the menus of a wide one) rather than one; each opens
   // several overlays in turn with an axe run on each: about 20 s on a busy machine, so two minutes each.
   it('the overlay navigation, the open search and the customizer pass too', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 900, height: 800 } });
-    await page.goto(`${app.url}/dashboards/solar`);
-    await settle(page);
+    const page = await openSolarInFrench(900);
     await page.getByTestId('nav-burger').click();
     await settle(page);
     await expectAccessible(page, 'overlay navigation', '[role=dialog]');
@@ -116,9 +121,7 @@ describe('accessibility of the signed-in overlays', () => {
   }, 120_000);
 
   it('the menus pass, and the navbar and page after they closed', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fr', viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/dashboards/solar`);
-    await settle(page);
+    const page = await openSolarInFrench(1280);
     await page.getByTestId('horizontal-nav').waitFor();
     const openers = [
       ['user menu', page.getByTestId('user-menu')],

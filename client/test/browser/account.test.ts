@@ -12,8 +12,7 @@ const fieldError = async (page: import('playwright-core').Page, testId: string) 
 
 describe('profile and account pages', () => {
   it('lead from the seed paths to their first tab', async () => {
-    const page = await app.openSignedIn('operator', { language: 'en' });
-    await page.goto(`${app.url}/pages/user-profile`);
+    const page = await app.openAt('operator', '/pages/user-profile', { language: 'en' });
     await page.waitForURL(`${app.url}/pages/user-profile/profile`);
     expect(await page.getByTestId('profile-name').textContent()).toBe('Julien Moreau');
     await page.getByTestId('profile-site').nth(3).waitFor();
@@ -27,8 +26,7 @@ describe('profile and account pages', () => {
   });
 
   it('shows the seed’s messages on the password form', async () => {
-    const page = await app.openSignedIn('operator', { language: 'en' });
-    await page.goto(`${app.url}/pages/account-settings/security`);
+    const page = await app.openAt('operator', '/pages/account-settings/security', { language: 'en' });
     await page.getByTestId('password-save').click();
     for (const field of ['password-current', 'password-new', 'password-confirm']) {
       expect(await fieldError(page, field), field).toBe('This field is required');
@@ -52,8 +50,7 @@ describe('profile and account pages', () => {
   });
 
   it('speaks the same rules in Persian', async () => {
-    const page = await app.openSignedIn('operator');
-    await page.goto(`${app.url}/pages/account-settings/security`);
+    const page = await app.openAt('operator', '/pages/account-settings/security');
     await page.getByTestId('password-new').fill('abc');
     await page.getByTestId('password-save').click();
     expect(await fieldError(page, 'password-current')).toBe('پر کردن این فیلد الزامی است');
@@ -61,8 +58,7 @@ describe('profile and account pages', () => {
   });
 
   it('changes the name, which the user menu then shows', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/pages/account-settings/account#details`);
+    const page = await app.openAt('client', '/pages/account-settings/account#details', { language: 'en' });
     await page.getByTestId('details-email').fill('not-an-email');
     await page.getByTestId('details-save').click();
     expect(await fieldError(page, 'details-email')).toBe('The email address entered is invalid');
@@ -84,8 +80,7 @@ describe('profile and account pages', () => {
   it('lists the sessions and signs out everywhere', async () => {
     const elsewhere = await app.openSignedIn('admin', { language: 'en' });
     await elsewhere.goto(`${app.url}/dashboards/solar`);
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/pages/account-settings/security#sessions`);
+    const page = await app.openAt('admin', '/pages/account-settings/security#sessions', { language: 'en' });
     const rows = page.getByTestId('session-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBeGreaterThanOrEqual(2);

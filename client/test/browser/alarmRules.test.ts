@@ -55,8 +55,7 @@ async function alarmMenuLinks(page: Page): Promise<string[]> {
 
 describe('alarm rules and notifications', () => {
   it('lets an admin change a rule, keep it after a reload, and add and remove a device override', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', { language: 'en' });
     expect(await alarmMenuLinks(page)).toContain('/alarm/rules');
     await page.goto(`${app.url}/alarm/rules`);
     const row = ruleRow(page, 'Inverter over-temperature');
@@ -115,8 +114,7 @@ describe('alarm rules and notifications', () => {
   });
 
   it('adds a webhook, shows its secret once, and shows a signed alarm delivered', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/alarm/rules?tab=notifications`);
+    const page = await app.openAt('admin', '/alarm/rules?tab=notifications', { language: 'en' });
     await page.getByTestId('webhooks-empty').waitFor();
     await page.getByTestId('webhook-name').fill('On-call phone');
     await page.getByTestId('webhook-url').fill(receiverUrl);
@@ -158,8 +156,7 @@ describe('alarm rules and notifications', () => {
   });
 
   it('keeps the page from operators: no menu entry, and not-authorized', async () => {
-    const page = await app.openSignedIn('operator', { language: 'en' });
-    await page.goto(`${app.url}/alarm/realtime`);
+    const page = await app.openAt('operator', '/alarm/realtime', { language: 'en' });
     const links = await alarmMenuLinks(page);
     expect(links).toContain('/alarm/realtime');
     expect(links).not.toContain('/alarm/rules');
@@ -168,8 +165,7 @@ describe('alarm rules and notifications', () => {
   });
 
   it('is right to left in Persian, with every word translated', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fa', colorScheme: 'dark' });
-    await page.goto(`${app.url}/alarm/rules`);
+    const page = await app.openAt('admin', '/alarm/rules', { language: 'fa', colorScheme: 'dark' });
     await page.getByTestId('rule-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.getByRole('tab', { name: 'قاعده‌های هشدار' }).getAttribute('aria-selected')).toBe('true');

@@ -92,8 +92,7 @@ describe('realtime alarm console', () => {
   }, 120_000);
 
   it('shelves from the keyboard, out of the annunciator, and unshelves', async () => {
-    const page = await app.openSignedIn('operator', { language: 'en' });
-    await page.goto(`${app.url}/alarm/realtime?site=fr-occitanie`);
+    const page = await app.openAt('operator', '/alarm/realtime?site=fr-occitanie', { language: 'en' });
     await raise('fr-occitanie.inv07/fault_code', 102);
     await row(page, 'Inverter 07').waitFor();
     await page.getByTestId('alarm-grid').focus();
@@ -133,8 +132,7 @@ describe('realtime alarm console', () => {
   });
 
   it('warns of an alarm flood at a site and narrows to it', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/alarm/realtime`);
+    const page = await app.openAt('admin', '/alarm/realtime', { language: 'en' });
     await page.getByTestId('alarm-counts').waitFor();
     for (let i = 11; i <= 22; i++) await raise(`ma-ouarzazate.inv${i}/fault_code`, 101);
     const banner = page.getByTestId('flood-banner');
@@ -154,8 +152,7 @@ describe('realtime alarm console', () => {
   it('shows a client its own sites only, read-only, without annunciator', async () => {
     await raise('ir-yazd.inv02/fault_code', 103);
     await raise('fr-occitanie.inv03/fault_code', 101);
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/alarm/realtime`);
+    const page = await app.openAt('client', '/alarm/realtime', { language: 'en' });
     await row(page, 'Inverter 03').waitFor();
     await page.getByTestId('read-only').waitFor();
     const sites = await page.getByTestId('alarm-row').locator('td:nth-child(3)').allTextContents();
@@ -217,8 +214,7 @@ describe('realtime alarm console', () => {
 
   it('is right to left in Persian, with every word translated', async () => {
     await raise('ir-yazd.inv09/fault_code', 102);
-    const page = await app.openSignedIn('operator', { language: 'fa', colorScheme: 'dark' });
-    await page.goto(`${app.url}/alarm/realtime`);
+    const page = await app.openAt('operator', '/alarm/realtime', { language: 'fa', colorScheme: 'dark' });
     await page.getByTestId('alarm-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expectAccessible(page, 'Persian dark console with alarms');

@@ -69,8 +69,7 @@ beforeAll(async () => {
 
 describe('analysis history: plant performance', () => {
   it('shows an admin every site day by day, with energy, PR and availability, totals and charts', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/analysis/history`);
+    const page = await app.openAt('admin', '/analysis/history', { language: 'en' });
     const rows = page.getByTestId('kpi-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(8);
     const cells = await tableRows(page);
@@ -103,8 +102,9 @@ describe('analysis history: plant performance', () => {
   }, 120_000);
 
   it('gives one row per turbine of a site, with the period kept in the address', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/analysis/history?sites=es-tarifa&by=generator&period=30d`);
+    const page = await app.openAt('admin', '/analysis/history?sites=es-tarifa&by=generator&period=30d', {
+      language: 'en',
+    });
     await expect.poll(() => page.getByTestId('kpi-row').count(), { timeout: 15_000 }).toBeGreaterThan(12);
     const names = new Set((await tableRows(page)).map((c) => c[1]));
     expect(names.size).toBe(12);
@@ -116,8 +116,7 @@ describe('analysis history: plant performance', () => {
   });
 
   it('shows a client only its own sites', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/analysis/history`);
+    const page = await app.openAt('client', '/analysis/history', { language: 'en' });
     await expect.poll(() => page.getByTestId('kpi-row').count(), { timeout: 15_000 }).toBeGreaterThan(2);
     expect(new Set((await tableRows(page)).map((c) => c[1]))).toEqual(new Set(CLIENT_SITES));
     await page.getByTestId('filter-sites').click();
@@ -132,8 +131,7 @@ describe('analysis history: plant performance', () => {
   });
 
   it('downloads the daily KPIs shown as CSV', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/analysis/history?sites=fr-occitanie`);
+    const page = await app.openAt('admin', '/analysis/history?sites=fr-occitanie', { language: 'en' });
     await expect.poll(() => page.getByTestId('kpi-row').count(), { timeout: 15_000 }).toBeGreaterThan(2);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-export').click()]);
     expect(download.suggestedFilename()).toBe('voltscope-daily-kpis.csv');
@@ -149,8 +147,7 @@ describe('analysis history: plant performance', () => {
   });
 
   it('explains an empty period instead of showing zeros', async () => {
-    const page = await app.openSignedIn('operator', { language: 'en' });
-    await page.goto(`${app.url}/analysis/history?period=2020-01-01..2020-01-07`);
+    const page = await app.openAt('operator', '/analysis/history?period=2020-01-01..2020-01-07', { language: 'en' });
     const empty = page.getByTestId('daily-empty');
     await empty.waitFor({ timeout: 15_000 });
     expect(await empty.innerText()).toMatch(/No data for this period[\s\S]*every 15 minutes/);
@@ -161,8 +158,7 @@ describe('analysis history: plant performance', () => {
 
 describe('analysis history: alarm system health', () => {
   it('renders the rate against its targets, the most frequent and the chattering points, linked to their history', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/analysis/history?sites=es-tarifa`);
+    const page = await app.openAt('admin', '/analysis/history?sites=es-tarifa', { language: 'en' });
     const health = page.getByTestId('alarm-health');
     await health.getByTestId('health-chart').waitFor({ timeout: 15_000 });
     expect(Number(await page.getByTestId('health-total-value').innerText())).toBeGreaterThanOrEqual(4);
@@ -188,8 +184,10 @@ const englishStrings = () => englishPhrases(analysisMessages, 4);
 
 describe('analysis history in Persian', () => {
   it('is right to left, in Persian digits and calendar, with no English left', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fa', colorScheme: 'dark' });
-    await page.goto(`${app.url}/analysis/history?sites=fr-occitanie,es-tarifa`);
+    const page = await app.openAt('admin', '/analysis/history?sites=fr-occitanie,es-tarifa', {
+      language: 'fa',
+      colorScheme: 'dark',
+    });
     await expect.poll(() => page.getByTestId('kpi-row').count(), { timeout: 15_000 }).toBeGreaterThan(2);
     await page.getByTestId('health-chart').waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

@@ -8,6 +8,9 @@ import { type demo, englishPhrases, expectAccessible, setupBrowser, simulatedHub
 
 const app = setupBrowser(simulatedHub({ backfillDays: 1 }));
 
+/** The comparison page over the last 7 days for these sites (ids, comma-separated). */
+const comparisonOfWeek = (sites: string) => `/dashboards/SolarComparison?sites=${sites}&period=7d`;
+
 const ALL_SITES = ['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar'];
 const CLIENT_SITES = ['Occitanie Solar', 'Tarifa Wind'];
 /** A figure with its unit, in English: "2.45 MW", "37.8 kWh", "0 W". */
@@ -34,8 +37,7 @@ async function interfaceText(page: Page): Promise<string> {
 
 describe('the solar dashboard', () => {
   it('shows an admin the live figures of all four sites, as the hub computes them', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', { language: 'en' });
     const cards = page.getByTestId('site-card');
     await cards.nth(3).waitFor();
     expect((await cardNames(page)).sort()).toEqual(ALL_SITES);
@@ -85,8 +87,7 @@ describe('the solar dashboard', () => {
   });
 
   it('refreshes the figures in place, without going back to skeletons', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', { language: 'en' });
     const updated = page.getByTestId('fleet-updated');
     await page.getByTestId('fleet-trend-chart').waitFor();
     await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root'));
@@ -107,8 +108,7 @@ describe('the solar dashboard', () => {
   });
 
   it('opens a site’s overview from its card', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', { language: 'en' });
     await page.locator('[data-testid=site-card][data-site-id="es-tarifa"]').click({ position: { x: 40, y: 200 } });
     await page.waitForURL(`${app.url}/overview/wind?site=es-tarifa`);
     await page.goto(`${app.url}/dashboards/solar`);
@@ -149,8 +149,7 @@ describe('the solar dashboard', () => {
   }, 90_000);
 
   it('shows a client only its two sites, in the cards, the chart and the ranking', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('client', '/dashboards/solar', { language: 'en' });
     await page.getByTestId('site-card').nth(1).waitFor();
     expect((await cardNames(page)).sort()).toEqual(CLIENT_SITES);
     expect(await page.getByTestId('fleet-sites-value').textContent()).toBe('2');
@@ -168,8 +167,7 @@ describe('the solar dashboard', () => {
   });
 
   it('is right to left in Persian, with no English left in the interface, and accessible', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fa', colorScheme: 'dark' });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', { language: 'fa', colorScheme: 'dark' });
     await page.getByTestId('site-card').nth(3).waitFor();
     await page.getByTestId('fleet-trend-summary').filter({ hasText: 'توان ناوگان' }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -183,8 +181,7 @@ describe('the solar dashboard', () => {
 
 describe('the solar comparison', () => {
   it('compares every site over 7 days by default, with energy, yield, PR and the chart, kept in the address', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/SolarComparison`);
+    const page = await app.openAt('admin', '/dashboards/SolarComparison', { language: 'en' });
     const rows = page.getByTestId('comparison-row');
     await rows.nth(3).waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).searchParams.get('sites')?.split(',').sort()).toEqual([
@@ -222,8 +219,9 @@ describe('the solar comparison', () => {
   });
 
   it('offers a client only its sites and their units, and refuses nothing it may read', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/SolarComparison?sites=fr-occitanie,ma-ouarzazate,es-tarifa&period=7d`);
+    const page = await app.openAt('client', comparisonOfWeek('fr-occitanie,ma-ouarzazate,es-tarifa'), {
+      language: 'en',
+    });
     await page.getByTestId('comparison-row').nth(1).waitFor({ timeout: 30_000 });
     expect((await page.getByTestId('site-chips').locator('label').allTextContents()).sort()).toEqual(CLIENT_SITES);
     expect(
@@ -249,8 +247,7 @@ describe('the solar comparison', () => {
   });
 
   it('is right to left in Persian, with no English left in the interface, and accessible', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fa' });
-    await page.goto(`${app.url}/dashboards/SolarComparison?sites=fr-occitanie,ma-ouarzazate,ir-yazd&period=7d`);
+    const page = await app.openAt('admin', comparisonOfWeek('fr-occitanie,ma-ouarzazate,ir-yazd'), { language: 'fa' });
     await page.getByTestId('comparison-row').nth(2).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const text = await interfaceText(page);

@@ -1,8 +1,9 @@
 // One browser and one server per test file; each test gets a fresh context (its own cookies and storage).
 // Set VOLTSCOPE_BROWSER_URL to run the suite against a server you started yourself (npm run dev).
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { launchChromium } from '../../../loadtest/bench/chromium.ts';
 import { startTestServer } from '../../../server/test/helper.ts';
 
 export const demo = {
@@ -29,6 +30,10 @@ export interface Harness {
   open(options?: OpenOptions): Promise<Page>;
   /** A new page whose tab already holds a session of `who` (signed in through the API, not the form). */
   openSignedIn(who: Who, options?: OpenOptions): Promise<Page>;
+  /** `openSignedIn`, gone to `path`. */
+  openAt(who: Who, path: string, options?: OpenOptions): Promise<Page>;
+  /** `openAt`, once the shell around the page (the navbar) is drawn. */
+  openInShell(who: Who, path: string, options?: OpenOptions): Promise<Page>;
   /** Signs `who` in through the API: the hub's answer (201 with the session, as JSON, on success). */
   login(who: Who): Promise<Response>;
   /** A bearer token of `who`, signed in through the API. */
@@ -76,6 +81,16 @@ export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {})
       await context.addInitScript((value) => sessionStorage.setItem('voltscope.session', value), session);
       return context.newPage();
     },
+    async openAt(who, path, options = {}) {
+      const page = await harness.openSignedIn(who, options);
+      await page.goto(harness.url + path);
+      return page;
+    },
+    async openInShell(who, path, options = {}) {
+      const page = await harness.openAt(who, path, options);
+      await page.getByTestId('navbar').waitFor();
+      return page;
+    },
     login(who) {
       return fetch(`${harness.url}/api/auth/login`, {
         method: 'POST',
@@ -100,18 +115,7 @@ export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {})
   beforeAll(async () => {
     const external = process.env.VOLTSCOPE_BROWSER_URL;
     [browser, hub] = await Promise.all([
-      chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--disable-sync',
-          '--disable-quic',
-        ],
-      }),
+      launchChromium(['--disable-sync', '--disable-quic']),
       external ? Promise.resolve(null) : startTestServer(server),
     ]);
     harness.url = external ?? hub?.url ?? '';

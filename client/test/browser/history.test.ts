@@ -75,8 +75,7 @@ describe('event and alarm history', () => {
   });
 
   it('shows the ingested events, filters them by type and pages five at a time', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/event/history?size=5`);
+    const page = await app.openAt('admin', '/event/history?size=5', { language: 'en' });
     await poll(() => page.getByTestId('event-table').locator('tbody tr').count()).toBe(5);
 
     await page.getByTestId('filter-types').click();
@@ -106,8 +105,7 @@ describe('event and alarm history', () => {
   });
 
   it('exports the filtered set as CSV, whatever the page shows', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fr' });
-    await page.goto(`${app.url}/event/history?types=door&sites=es-tarifa&size=5`);
+    const page = await app.openAt('admin', '/event/history?types=door&sites=es-tarifa&size=5', { language: 'fr' });
     await poll(() => page.getByTestId('event-table').locator('tbody tr').count()).toBe(5);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-export').click()]);
     expect(download.suggestedFilename()).toBe('voltscope-events.csv');
@@ -120,8 +118,7 @@ describe('event and alarm history', () => {
   });
 
   it('shows an alarm’s timeline with the acknowledgement by the operator who made it', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/alarm/history?sites=es-tarifa`);
+    const page = await app.openAt('admin', '/alarm/history?sites=es-tarifa', { language: 'en' });
     const row = page.locator(`[data-alarm-id="${alarmId}"]`);
     await row.waitFor();
     expect(await row.getAttribute('data-state')).toBe('closed');
@@ -143,8 +140,7 @@ describe('event and alarm history', () => {
   });
 
   it('shows a client only the events and alarms of its own sites', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/event/history?types=door&size=20`);
+    const page = await app.openAt('client', '/event/history?types=door&size=20', { language: 'en' });
     await poll(() => page.getByTestId('page-range').textContent()).toBe('1–7 of 7');
     const sites = await page.getByTestId('event-table').locator('tbody tr td:nth-child(2)').allTextContents();
     expect(new Set(sites)).toEqual(new Set(['Tarifa Wind']));
@@ -166,8 +162,7 @@ describe('event and alarm history', () => {
   });
 
   it('shows a new event live on the realtime page, and holds it back while paused', async () => {
-    const page = await app.openSignedIn('operator', { language: 'en' });
-    await page.goto(`${app.url}/event/realtime?sites=es-tarifa`);
+    const page = await app.openAt('operator', '/event/realtime?sites=es-tarifa', { language: 'en' });
     await poll(() => page.getByTestId('tail-table').locator('tbody tr').count()).toBeGreaterThan(0);
     await poll(() => page.getByTestId('connection').getAttribute('data-status'), 15_000).toBe('live');
     // Let the alarm feed finish its subscription after the socket connects.
@@ -212,8 +207,10 @@ describe('event and alarm history', () => {
   });
 
   it('turns rows into cards on a phone', async () => {
-    const page = await app.openSignedIn('operator', { language: 'en', viewport: { width: 375, height: 800 } });
-    await page.goto(`${app.url}/event/history?types=door&size=5`);
+    const page = await app.openAt('operator', '/event/history?types=door&size=5', {
+      language: 'en',
+      viewport: { width: 375, height: 800 },
+    });
     await poll(() => page.getByTestId('event-table').locator('li').count()).toBe(5);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

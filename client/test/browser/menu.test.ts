@@ -26,8 +26,7 @@ async function menuLinks(page: Page): Promise<string[]> {
 }
 
 async function menuOf(who: Who) {
-  const page = await app.openSignedIn(who, { language: 'en' });
-  await page.goto(`${app.url}/access-control`);
+  const page = await app.openAt(who, '/access-control', { language: 'en' });
   return { page, links: await menuLinks(page) };
 }
 

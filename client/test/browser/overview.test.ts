@@ -46,8 +46,7 @@ function watchHistory(page: Page) {
 
 describe('solar overview', () => {
   it('shows a tile for every inverter of the site with its live values, for an admin', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/overview/solar?site=fr-occitanie`);
+    const page = await app.openAt('admin', '/overview/solar?site=fr-occitanie', { language: 'en' });
     const tiles = page.getByTestId('inverter-tile');
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(40);
     // Every tile gets a power with its unit and a live state (night or day, faults off).
@@ -73,8 +72,7 @@ describe('solar overview', () => {
   });
 
   it('offers a client only its solar site', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/overview/solar`);
+    const page = await app.openAt('client', '/overview/solar', { language: 'en' });
     await page.getByTestId('site-picker').click();
     const options = page.getByRole('option');
     await expect.poll(() => options.count()).toBe(1);
@@ -83,8 +81,7 @@ describe('solar overview', () => {
   });
 
   it('opens an inverter from its tile, with live values and its MPPT inputs', async () => {
-    const page = await app.openSignedIn('operator', { language: 'en' });
-    await page.goto(`${app.url}/overview/solar?site=fr-occitanie`);
+    const page = await app.openAt('operator', '/overview/solar?site=fr-occitanie', { language: 'en' });
     await page.locator('[data-testid=inverter-tile][data-device="fr-occitanie.inv07"]').click();
     await expect
       .poll(() => decodeURIComponent(new URL(page.url()).pathname))
@@ -163,8 +160,7 @@ describe('solar overview', () => {
   });
 
   it('says so when the inverter does not exist', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/overview/solar/inverter/fr-occitanie%2Einv99`);
+    const page = await app.openAt('admin', '/overview/solar/inverter/fr-occitanie%2Einv99', { language: 'en' });
     const unavailable = page.getByTestId('inverter-unavailable');
     await expect.poll(() => unavailable.getAttribute('data-kind'), { timeout: 10_000 }).toBe('notFound');
     expect(await unavailable.innerText()).toMatch(/No such inverter/);
@@ -185,8 +181,10 @@ describe('in Persian', () => {
       .match(/[A-Za-z]{2,}/g) ?? [];
 
   it('is right to left with every word translated, on the overview and the inverter page', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fa', colorScheme: 'dark' });
-    await page.goto(`${app.url}/overview/solar?site=fr-occitanie`);
+    const page = await app.openAt('admin', '/overview/solar?site=fr-occitanie', {
+      language: 'fa',
+      colorScheme: 'dark',
+    });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const tilePower = page.getByTestId('tile-power').first();
     await expect.poll(async () => plain(await tilePower.innerText()), { timeout: 15_000 }).toMatch(/^[۰-۹]/);

@@ -24,8 +24,7 @@ describe('real-time power', () => {
   });
 
   it('offers a client only its own sites', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/RealTimePowerBarChart`);
+    const page = await app.openAt('client', '/dashboards/RealTimePowerBarChart', { language: 'en' });
     await page.getByTestId('site-picker').click();
     const options = page.getByRole('option');
     await expect.poll(() => options.count()).toBe(2);
@@ -33,8 +32,7 @@ describe('real-time power', () => {
   });
 
   it('is right to left in Persian, with the PV bars of a block of inverters', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fa' });
-    await page.goto(`${app.url}/dashboards/RealTimePVBarChart?site=fr-occitanie`);
+    const page = await app.openAt('admin', '/dashboards/RealTimePVBarChart?site=fr-occitanie', { language: 'fa' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect.poll(() => page.getByTestId('bar-chart').getAttribute('data-bars'), { timeout: 15_000 }).toBe('80');
   });

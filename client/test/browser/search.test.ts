@@ -11,9 +11,7 @@ const activeOption = () => {
 
 describe('the search', () => {
   it('opens on Ctrl+K, finds a page by its title and goes there with the keyboard', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
-    await page.getByTestId('navbar').waitFor();
+    const page = await app.openInShell('admin', '/dashboards/solar', { language: 'en' });
     await page.keyboard.press('Control+k');
     const input = page.getByRole('combobox', { name: 'Search pages and sites' });
     await input.waitFor();
@@ -38,8 +36,10 @@ describe('the search', () => {
   });
 
   it('finds a site and scrolls to its card', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en', viewport: { width: 700, height: 600 } });
-    await page.goto(`${app.url}/access-control`);
+    const page = await app.openAt('admin', '/access-control', {
+      language: 'en',
+      viewport: { width: 700, height: 600 },
+    });
     await page.getByTestId('search-open').click();
     await page.getByTestId('search-input').fill('tarifa');
     await page.getByRole('group', { name: 'Sites' }).getByRole('option', { name: 'Tarifa Wind' }).click();
@@ -53,8 +53,7 @@ describe('the search', () => {
   });
 
   it('finds a device and opens the live view of its site', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', { language: 'en' });
     await page.getByTestId('search-open').click();
     await page.getByTestId('search-input').fill('wtg 03');
     await page.getByRole('group', { name: 'Devices' }).getByRole('option', { name: 'WTG 03 · Tarifa Wind' }).click();
@@ -63,9 +62,7 @@ describe('the search', () => {
   });
 
   it('searches in the reader’s language and says when nothing matches', async () => {
-    const page = await app.openSignedIn('admin');
-    await page.goto(`${app.url}/dashboards/solar`);
-    await page.getByTestId('navbar').waitFor();
+    const page = await app.openInShell('admin', '/dashboards/solar');
     await page.keyboard.press('Control+k');
     await page.getByTestId('search-input').fill('گذرواژه');
     await page.getByRole('option', { name: 'تغییر گذرواژه' }).waitFor();
@@ -76,9 +73,7 @@ describe('the search', () => {
   });
 
   it("shows a client only the client's own sites", async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/access-control`);
-    await page.getByTestId('navbar').waitFor();
+    const page = await app.openInShell('client', '/access-control', { language: 'en' });
     await page.keyboard.press('Control+k');
     const sites = page.getByRole('group', { name: 'Sites' }).getByRole('option');
     await sites.first().waitFor();

@@ -13,8 +13,7 @@ const htmlState = () =>
 
 describe('the shell on a first visit', () => {
   it('is Persian, right to left, with horizontal navigation, boxed content and the bordered skin', async () => {
-    const page = await app.openSignedIn('admin', { viewport: { width: 1700, height: 900 } });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', { viewport: { width: 1700, height: 900 } });
     await page.getByTestId('horizontal-nav').waitFor();
     expect(await page.evaluate(htmlState)).toEqual({ lang: 'fa', dir: 'rtl', scheme: 'light', skin: 'bordered' });
     const layout = page.getByTestId('default-layout');
@@ -36,8 +35,7 @@ describe('the shell on a first visit', () => {
 
 describe('theme and language', () => {
   it('keeps English and the dark theme through a reload, from cookies, before the first paint', async () => {
-    const page = await app.openSignedIn('admin');
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar');
     await page.getByRole('button', { name: 'تغییر زبان' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Solar dashboard' }).waitFor();
@@ -65,9 +63,7 @@ describe('theme and language', () => {
   });
 
   it('follows the device colour scheme live while the theme is "system"', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
-    await page.getByTestId('navbar').waitFor();
+    const page = await app.openInShell('admin', '/dashboards/solar', { language: 'en' });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     await page.emulateMedia({ colorScheme: 'light' });
@@ -77,8 +73,10 @@ describe('theme and language', () => {
 
 describe('layouts', () => {
   it('makes the navigation vertical below 976 px and restores it above', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en', viewport: { width: 900, height: 800 } });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', {
+      language: 'en',
+      viewport: { width: 900, height: 800 },
+    });
     await page.getByTestId('nav-burger').waitFor();
     expect(await page.getByTestId('default-layout').getAttribute('data-nav')).toBe('vertical');
     expect(await page.getByTestId('horizontal-nav').count()).toBe(0);
@@ -97,8 +95,7 @@ describe('layouts', () => {
   });
 
   it('changes the layout live from the customizer and keeps it across a reload', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
+    const page = await app.openAt('admin', '/dashboards/solar', { language: 'en' });
     await page.getByTestId('customizer-open').click();
     const drawer = page.getByTestId('customizer');
     await drawer.getByRole('radio', { name: 'Collapsed', exact: true }).click();
@@ -134,8 +131,10 @@ describe('layouts', () => {
 
 describe('scrolling', () => {
   it('scrolls a hash link to 60 px below the sticky navbar, and offers a way back to the top', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en', viewport: { width: 1280, height: 700 } });
-    await page.goto(`${app.url}/settings/user-interface#layout`);
+    const page = await app.openAt('admin', '/settings/user-interface#layout', {
+      language: 'en',
+      viewport: { width: 1280, height: 700 },
+    });
     const target = page.locator('#layout');
     await target.waitFor();
     const navbarHeight = (await page.getByTestId('navbar').boundingBox())?.height ?? 0;
@@ -155,8 +154,10 @@ describe('scrolling', () => {
   });
 
   it('starts another page at the top', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en', viewport: { width: 1280, height: 600 } });
-    await page.goto(`${app.url}/settings/user-interface`);
+    const page = await app.openAt('admin', '/settings/user-interface', {
+      language: 'en',
+      viewport: { width: 1280, height: 600 },
+    });
     await page.getByTestId('ui-settings').waitFor();
     await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
     await page.getByRole('link', { name: 'My profile' }).click();
@@ -167,9 +168,7 @@ describe('scrolling', () => {
 
 describe('keyboard', () => {
   it('offers a skip link first, which moves the focus to the content', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/dashboards/solar`);
-    await page.getByTestId('navbar').waitFor();
+    const page = await app.openInShell('admin', '/dashboards/solar', { language: 'en' });
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to the content' });
     expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -34,8 +34,7 @@ async function textWithoutNames(page: Page): Promise<string> {
 
 describe('wind farm overview', () => {
   it('shows every turbine of Tarifa to an admin, with live power that changes', async () => {
-    const page = await app.openSignedIn('admin', { language: 'en' });
-    await page.goto(`${app.url}/overview/wind?site=es-tarifa`);
+    const page = await app.openAt('admin', '/overview/wind?site=es-tarifa', { language: 'en' });
     await expect.poll(() => page.getByTestId('turbine-card').count(), { timeout: 15_000 }).toBe(12);
     // Turbines turn by night too: every card shows a power now, live.
     await expect.poll(async () => (await powers(page)).filter((v) => v !== '').length, { timeout: 15_000 }).toBe(12);
@@ -55,8 +54,7 @@ describe('wind farm overview', () => {
   });
 
   it('shows the client its own wind farm live, and refuses another site', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/overview/wind`);
+    const page = await app.openAt('client', '/overview/wind', { language: 'en' });
     // Tarifa is the client's only wind farm: chosen without asking.
     await expect.poll(() => page.getByTestId('turbine-card').count(), { timeout: 15_000 }).toBe(12);
     await expect.poll(async () => (await powers(page)).filter((v) => v !== '').length, { timeout: 15_000 }).toBe(12);
@@ -108,8 +106,7 @@ describe('turbine page', () => {
   });
 
   it('tells a client it may not see a turbine of a site that is not theirs', async () => {
-    const page = await app.openSignedIn('client', { language: 'en' });
-    await page.goto(`${app.url}/overview/wind`);
+    const page = await app.openAt('client', '/overview/wind', { language: 'en' });
     await page.getByTestId('turbine-card').first().waitFor();
     // Through the app's router: the hub takes a path with a dot for a file (see the report).
     await page.evaluate(() => {
@@ -122,8 +119,7 @@ describe('turbine page', () => {
 
 describe('wind pages in Persian', () => {
   it('are right to left, with every word translated and the compass unmirrored', async () => {
-    const page = await app.openSignedIn('admin', { language: 'fa', colorScheme: 'dark' });
-    await page.goto(`${app.url}/overview/wind?site=es-tarifa`);
+    const page = await app.openAt('admin', '/overview/wind?site=es-tarifa', { language: 'fa', colorScheme: 'dark' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect.poll(() => page.getByTestId('turbine-card').count(), { timeout: 15_000 }).toBe(12);
     await expect.poll(async () => (await powers(page)).filter((v) => v !== '').length, { timeout: 15_000 }).toBe(12);
@@ -161,8 +157,7 @@ describe('wind pages for everyone', () => {
   ] as const)(
     'pass axe-core with live data in %s, %s theme',
     async (language, colorScheme) => {
-      const page = await app.openSignedIn('admin', { language, colorScheme });
-      await page.goto(`${app.url}/overview/wind?site=es-tarifa`);
+      const page = await app.openAt('admin', '/overview/wind?site=es-tarifa', { language, colorScheme });
       await expect.poll(() => powers(page).then((p) => p.filter((v) => v !== '').length), { timeout: 15_000 }).toBe(12);
       await settle(page);
       await expectAccessible(page, `${language} ${colorScheme} overview`);

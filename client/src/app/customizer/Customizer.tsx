@@ -1,10 +1,10 @@
-import { Button, Drawer, Group, Stack, Text, Title, Tooltip, UnstyledButton, useDirection } from '@mantine/core';
+import { Drawer, Group, Stack, Tooltip, UnstyledButton, useDirection } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { IconGear, IconRefresh } from '../../ui/icons.tsx';
-import { isDefault } from '../settings/layoutSettings.ts';
-import { settingsStore, useSettings } from '../settings/settingsStore.ts';
+import { IconGear } from '../../ui/icons.tsx';
+import { TitleAndSubtitle } from '../../ui/TitleAndSubtitle.tsx';
 import classes from './Customizer.module.css';
+import { ResetSettingsButton } from './ResetSettingsButton.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 
 /** The theme customizer: a drawer on the inline-end side that changes every display setting live. */
@@ -12,7 +12,6 @@ export function Customizer() {
   const { t } = useTranslation(['shell', 'common']);
   const { dir } = useDirection();
   const [opened, { open, close }] = useDisclosure(false);
-  const atDefaults = useSettings(isDefault);
   const label = t('shell:customizer.open');
   return (
     <>
@@ -38,27 +37,18 @@ export function Customizer() {
         closeButtonProps={{ 'aria-label': t('common:ui.close') }}
         title={
           <Stack gap={2}>
-            <Title order={2} size="h4">
-              {t('shell:customizer.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('shell:customizer.subtitle')}
-            </Text>
+            <TitleAndSubtitle
+              look="card"
+              title={t('shell:customizer.title')}
+              subtitle={t('shell:customizer.subtitle')}
+            />
           </Stack>
         }
         classNames={{ header: classes.header, content: classes.content }}
         data-testid="customizer"
       >
         <Group justify="flex-end" mb="md">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => settingsStore.reset()}
-            disabled={atDefaults}
-          >
-            {t('shell:customizer.reset')}
-          </Button>
+          <ResetSettingsButton size="xs" />
         </Group>
         <SettingsForm idPrefix="customizer-" />
       </Drawer>

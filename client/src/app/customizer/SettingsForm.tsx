@@ -13,6 +13,7 @@ import {
   useComputedColorScheme,
 } from '@mantine/core';
 import { isLanguage, type Language, languages } from '@voltscope/shared/i18n';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/shallow';
 import { directionOf, languageNames } from '../../i18n/language.ts';
@@ -150,6 +151,14 @@ export function LayoutSection({ idPrefix }: { idPrefix: string }) {
   const horizontal = settings.appContentLayoutNav === 'horizontal';
   const navChoice = navChoiceOf(settings);
   const navPreview = navChoice;
+  // The navbar and the footer offer the same three bar types, each drawn in its own place.
+  const barOptions = (preview: (type: BarType) => ReactNode, disabled = (_type: BarType) => false) =>
+    barTypes.map((type) => ({
+      value: type,
+      label: t(`shell:settings.barType.${type}`),
+      disabled: disabled(type),
+      preview: preview(type),
+    }));
   return (
     <Section id={`${idPrefix}layout`} title={t('shell:settings.sections.layout')}>
       {overlay && (
@@ -192,14 +201,12 @@ export function LayoutSection({ idPrefix }: { idPrefix: string }) {
         value={settings.navbarType}
         testId="setting-navbar"
         onChange={(navbarType) => update({ navbarType })}
-        options={barTypes.map((type) => ({
-          value: type,
-          label: t(`shell:settings.barType.${type}`),
-          disabled: type === 'hidden' && horizontal,
-          preview: (
+        options={barOptions(
+          (type) => (
             <LayoutPreview nav={navPreview === 'horizontal' ? 'horizontal' : 'vertical'} navbar={type} focus="navbar" />
           ),
-        }))}
+          (type) => type === 'hidden' && horizontal,
+        )}
       />
       <Switch
         label={t('shell:settings.navbarBlur')}
@@ -213,11 +220,7 @@ export function LayoutSection({ idPrefix }: { idPrefix: string }) {
         value={settings.footerType}
         testId="setting-footer"
         onChange={(footerType) => update({ footerType })}
-        options={barTypes.map((type) => ({
-          value: type,
-          label: t(`shell:settings.barType.${type}`),
-          preview: <LayoutPreview nav="vertical" footer={type} focus="footer" />,
-        }))}
+        options={barOptions((type) => <LayoutPreview nav="vertical" footer={type} focus="footer" />)}
       />
     </Section>
   );

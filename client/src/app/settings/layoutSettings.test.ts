@@ -5,19 +5,14 @@ import { createSettingsStore } from './settingsStore.ts';
 
 describe('layout settings', () => {
   it('start from the seed defaults: boxed, horizontal, sticky blurred navbar, static footer, system, bordered', () => {
-    expect(readSettings(memoryCookies())).toEqual({
-      theme: 'system',
-      skin: 'bordered',
-      appContentWidth: 'boxed',
-      appContentLayoutNav: 'horizontal',
-      navbarType: 'sticky',
-      isNavbarBlurEnabled: true,
-      footerType: 'static',
-      isVerticalNavCollapsed: false,
-      isVerticalNavSemiDark: false,
-      lightThemePrimaryColor: '#ff4c51',
-      darkThemePrimaryColor: '#d85d5d',
-    });
+    expect(readSettings(memoryCookies())).toEqual(defaultSettings);
+    expect(defaultSettings).toMatchObject({ appContentWidth: 'boxed', appContentLayoutNav: 'horizontal' });
+    expect(defaultSettings).toMatchObject({ navbarType: 'sticky', isNavbarBlurEnabled: true, footerType: 'static' });
+    expect(defaultSettings).toMatchObject({ theme: 'system', skin: 'bordered' });
+    expect([defaultSettings.lightThemePrimaryColor, defaultSettings.darkThemePrimaryColor]).toEqual([
+      '#ff4c51',
+      '#d85d5d',
+    ]);
   });
 
   it('take each valid stored preference and ignore the rest', () => {

@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Button, Menu, Tooltip } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { isLanguage, type Language, languages } from '@voltscope/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { directionOf, languageNames } from '../../i18n/language.ts';
 import { IconCheck, IconChevronDown, IconLanguage } from '../../ui/icons.tsx';
+import { HeaderMenuButton } from './HeaderIconButton.tsx';
 
 /**
  * Switches the language (remembered in a cookie; the page direction follows: see i18n/init.ts). `compact`
@@ -15,13 +16,9 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   return (
     <Menu position="bottom-end" shadow="md" width={180}>
       {compact ? (
-        <Tooltip label={label}>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label}>
-              <IconLanguage size={22} />
-            </ActionIcon>
-          </Menu.Target>
-        </Tooltip>
+        <HeaderMenuButton label={label}>
+          <IconLanguage size={22} />
+        </HeaderMenuButton>
       ) : (
         <Menu.Target>
           <Button

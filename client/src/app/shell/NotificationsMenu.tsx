@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Indicator, Popover, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Indicator, Popover, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, formatRelativeTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { IconBell, IconCircleCheck } from '../../ui/icons.tsx';
+import { HeaderIconButton } from './HeaderIconButton.tsx';
 import classes from './NotificationsMenu.module.css';
 import { type AppNotification, markAllRead, useNotifications } from './notificationsStore.ts';
 
@@ -20,11 +21,11 @@ export function NotificationsMenu() {
     <Popover position="bottom-end" shadow="lg" width={340}>
       <Tooltip label={label}>
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label}>
+          <HeaderIconButton label={label}>
             <Indicator disabled={unread === 0} color="red" size={9} offset={3} processing>
               <IconBell size={22} />
             </Indicator>
-          </ActionIcon>
+          </HeaderIconButton>
         </Popover.Target>
       </Tooltip>
       <Popover.Dropdown p={0} aria-labelledby={headingId}>

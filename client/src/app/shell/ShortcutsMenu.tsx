@@ -1,30 +1,13 @@
-import { ActionIcon, Menu, SimpleGrid, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { Menu, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useAbility } from '../../session/ability.ts';
-import {
-  IconLayoutGrid,
-  IconLock,
-  IconPalette,
-  type IconProps,
-  IconSettings,
-  IconShield,
-  IconSolarPanel,
-  IconUser,
-} from '../../ui/icons.tsx';
+import { IconLayoutGrid } from '../../ui/icons.tsx';
+import { HeaderMenuButton } from './HeaderIconButton.tsx';
 import classes from './ShortcutsMenu.module.css';
-import { type ShortcutIcon, visibleShortcuts } from './shortcuts.ts';
-
-const icons: Record<ShortcutIcon, ComponentType<IconProps>> = {
-  solar: IconSolarPanel,
-  shield: IconShield,
-  user: IconUser,
-  settings: IconSettings,
-  palette: IconPalette,
-  lock: IconLock,
-};
+import { searchIcon } from './search/searchIcons.tsx';
+import { visibleShortcuts } from './shortcuts.ts';
 
 export function ShortcutsMenu() {
   const { t } = useTranslation(['shell', 'common']);
@@ -32,20 +15,16 @@ export function ShortcutsMenu() {
   const label = t('shell:shortcuts.title');
   return (
     <Menu position="bottom-end" shadow="lg" width={340}>
-      <Tooltip label={label}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label}>
-            <IconLayoutGrid size={22} />
-          </ActionIcon>
-        </Menu.Target>
-      </Tooltip>
+      <HeaderMenuButton label={label}>
+        <IconLayoutGrid size={22} />
+      </HeaderMenuButton>
       <Menu.Dropdown p={0}>
         <Text fw={600} px="md" py="sm" className={classes.heading}>
           {label}
         </Text>
         <SimpleGrid cols={2} spacing={0} className={classes.grid}>
           {list.map((shortcut) => {
-            const Icon = icons[shortcut.icon];
+            const Icon = searchIcon(shortcut.icon);
             return (
               <Menu.Item key={shortcut.key} component={Link} to={shortcut.path} className={classes.tile}>
                 <ThemeIcon size={44} radius="xl" variant="light" color="gray" className={classes.icon}>

@@ -1,9 +1,10 @@
-import { ActionIcon, Menu, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCheck, IconDeviceDesktop, IconMoon, type IconProps, IconSun } from '../../ui/icons.tsx';
 import { fromMantine, toMantine } from '../settings/colorSchemeManager.ts';
 import { type ThemeSetting, themeSettings } from '../settings/layoutSettings.ts';
+import { HeaderMenuButton } from './HeaderIconButton.tsx';
 
 export const themeIcons: Record<ThemeSetting, ComponentType<IconProps>> = {
   light: IconSun,
@@ -21,20 +22,9 @@ export function ThemeSwitcher() {
   const label = t('shell:header.theme', { theme: t(`shell:settings.theme.${current}`) });
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
-      <Tooltip label={label}>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            radius="xl"
-            aria-label={label}
-            data-testid="theme-switcher"
-          >
-            <Shown size={22} />
-          </ActionIcon>
-        </Menu.Target>
-      </Tooltip>
+      <HeaderMenuButton label={label} data-testid="theme-switcher">
+        <Shown size={22} />
+      </HeaderMenuButton>
       <Menu.Dropdown>
         {themeSettings.map((theme) => {
           const Icon = themeIcons[theme];

@@ -2,6 +2,7 @@
 import type { AppAbility } from '@voltscope/shared/abilities';
 import { routeForPath } from '../../routes.tsx';
 
+/** Names from the search's icon set (search/searchIcons.tsx), which the menu draws them with. */
 export type ShortcutIcon = 'solar' | 'shield' | 'user' | 'settings' | 'palette' | 'lock';
 
 export interface Shortcut {

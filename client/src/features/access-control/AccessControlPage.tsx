@@ -1,7 +1,7 @@
-import { Alert, Avatar, Badge, Card, Grid, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Avatar, Badge, Card, Grid, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { TOptions } from 'i18next';
-import { useMemo } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortSites, useSites } from '../../data/sites.ts';
 import { formatList } from '../../i18n/format.ts';
@@ -9,8 +9,9 @@ import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
-import { IconCircleCheck, IconCircleX, IconMail, IconUser } from '../../ui/icons.tsx';
+import { IconCircleCheck, IconCircleX, IconMail, type IconProps, IconUser } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { ResourceView } from '../../ui/ResourceView.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
 import { phraseRule, summarizeRules } from './describeRules.ts';
 
@@ -38,6 +39,31 @@ function SitesList({ sites }: { sites: Site[] }) {
         );
       })}
     </Stack>
+  );
+}
+
+/** One fact of the account card: an icon, what it is, and its value at the line's end (never mirrored). */
+function AccountLine({
+  icon: Icon,
+  label,
+  value,
+  truncate = false,
+}: {
+  icon: ComponentType<IconProps>;
+  label: string;
+  value: string;
+  truncate?: boolean;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Icon size={16} color="var(--mantine-color-dimmed)" />
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ms="auto" truncate={truncate}>
+        <bdi>{value}</bdi>
+      </Text>
+    </Group>
   );
 }
 
@@ -89,24 +115,8 @@ export function AccessControlPage() {
                 <Text size="xs" c="dimmed" fw={500} tt="uppercase">
                   {t('account:access.account')}
                 </Text>
-                <Group gap="sm" wrap="nowrap">
-                  <IconUser size={16} color="var(--mantine-color-dimmed)" />
-                  <Text size="sm" c="dimmed">
-                    {t('account:access.username')}
-                  </Text>
-                  <Text size="sm" fw={500} ms="auto">
-                    <bdi>{user.username}</bdi>
-                  </Text>
-                </Group>
-                <Group gap="sm" wrap="nowrap">
-                  <IconMail size={16} color="var(--mantine-color-dimmed)" />
-                  <Text size="sm" c="dimmed">
-                    {t('account:access.email')}
-                  </Text>
-                  <Text size="sm" fw={500} ms="auto" truncate>
-                    <bdi>{user.email}</bdi>
-                  </Text>
-                </Group>
+                <AccountLine icon={IconUser} label={t('account:access.username')} value={user.username} />
+                <AccountLine icon={IconMail} label={t('account:access.email')} value={user.email} truncate />
               </Stack>
             </Card.Section>
           </Card>
@@ -118,13 +128,9 @@ export function AccessControlPage() {
               <Title order={4} fw={600} mb="md">
                 {t('account:access.sites')}
               </Title>
-              {sites.status === 'loading' && <Skeleton height={72} />}
-              {sites.status === 'error' && (
-                <Alert color="red" variant="light" role="alert">
-                  {t('account:access.sitesError')}
-                </Alert>
-              )}
-              {sites.status === 'ready' && <SitesList sites={sortSites(sites.data, lng)} />}
+              <ResourceView resource={sites} skeletonHeight={72} errorText={t('account:access.sitesError')}>
+                {(list) => <SitesList sites={sortSites(list, lng)} />}
+              </ResourceView>
             </Card>
 
             <Card>

@@ -1,13 +1,32 @@
 import { Avatar, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { FULL_NAME_MAX_LENGTH } from '@voltscope/shared/account';
 import { isEmail } from '@voltscope/shared/validation';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore, useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
 import { updateProfile } from './accountApi.ts';
 import { FormAlerts } from './FormAlerts.tsx';
 import { useAccountForm } from './useAccountForm.ts';
+
+/** Each field takes half the card's width from the small breakpoint up. */
+const HALF = { base: 12, sm: 6 };
+
+/** A detail only an admin changes: shown, read-only, with a word saying so. */
+function AdminOnlyField({ label, value, ltr = false }: { label: string; value: string; ltr?: boolean }) {
+  const { t } = useTranslation(['account']);
+  return (
+    <Grid.Col span={HALF}>
+      <TextInput
+        label={label}
+        description={t('account:details.byAdmin')}
+        value={value}
+        readOnly
+        {...(ltr && { dir: 'ltr' })}
+      />
+    </Grid.Col>
+  );
+}
 
 /** Name and email: the only details a user changes themselves (username and role belong to an admin). */
 export function DetailsCard() {
@@ -29,6 +48,14 @@ export function DetailsCard() {
     },
   });
   if (!user) return null;
+
+  /** What a field the user edits takes: its value, its setter, its error, and the required mark. */
+  const editable = (field: 'fullName' | 'email', value: string, set: (value: string) => void) => ({
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.currentTarget.value),
+    error: errors[field],
+    withAsterisk: true,
+  });
 
   const reset = () => {
     setFullName(user.fullName);
@@ -54,48 +81,27 @@ export function DetailsCard() {
         <Stack gap="md">
           <FormAlerts done={done} doneText={t('account:details.saved')} error={errors.form} />
           <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={HALF}>
               <TextInput
                 label={t('account:details.fullName')}
                 autoComplete="name"
                 maxLength={FULL_NAME_MAX_LENGTH}
-                value={fullName}
-                onChange={(event) => setFullName(event.currentTarget.value)}
-                error={errors.fullName}
-                withAsterisk
+                {...editable('fullName', fullName, setFullName)}
                 data-testid="details-name"
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={HALF}>
               <TextInput
                 label={t('account:access.email')}
                 type="email"
                 autoComplete="email"
                 dir="ltr"
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                error={errors.email}
-                withAsterisk
+                {...editable('email', email, setEmail)}
                 data-testid="details-email"
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t('account:access.username')}
-                description={t('account:details.byAdmin')}
-                value={user.username}
-                readOnly
-                dir="ltr"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t('account:access.role')}
-                description={t('account:details.byAdmin')}
-                value={t(roleLabelKey(user.role))}
-                readOnly
-              />
-            </Grid.Col>
+            <AdminOnlyField label={t('account:access.username')} value={user.username} ltr />
+            <AdminOnlyField label={t('account:access.role')} value={t(roleLabelKey(user.role))} />
           </Grid>
           <Group gap="sm">
             <Button type="submit" loading={saving} data-testid="details-save">

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Table, Text } from '@mantine/core';
 import type { ActiveSession } from '@voltscope/shared/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,36 +7,11 @@ import { formatDateTime, formatRelativeTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { logout } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
-import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '../../ui/icons.tsx';
+import { IconLogout } from '../../ui/icons.tsx';
+import { ResourceView } from '../../ui/ResourceView.tsx';
+import { TitleAndSubtitle } from '../../ui/TitleAndSubtitle.tsx';
 import { signOutEverywhere, signOutSession, useActiveSessions } from './accountApi.ts';
-import { describeUserAgent } from './userAgent.ts';
-
-function DeviceCell({ session }: { session: ActiveSession }) {
-  const { t } = useTranslation(['account', 'common']);
-  const device = describeUserAgent(session.userAgent);
-  const name =
-    device.browser && device.os
-      ? t('account:sessions.browserOn', { browser: device.browser, os: device.os })
-      : (device.browser ?? device.os ?? t('account:sessions.unknownDevice'));
-  const Icon = device.mobile ? IconDeviceMobile : IconDeviceDesktop;
-  return (
-    <Group gap="sm" wrap="nowrap">
-      <ThemeIcon variant="light" color="gray" radius="md" size={36}>
-        <Icon size={20} />
-      </ThemeIcon>
-      <Stack gap={2}>
-        <Text size="sm" fw={600}>
-          {name}
-        </Text>
-        {session.current && (
-          <Badge color="teal" variant="light" radius="sm" size="sm">
-            {t('account:sessions.current')}
-          </Badge>
-        )}
-      </Stack>
-    </Group>
-  );
-}
+import { SessionDevice } from './SessionDevice.tsx';
 
 /** The account's live sessions: sign out one of them, or all of them (this one included). */
 export function SessionsCard() {
@@ -99,12 +61,7 @@ export function SessionsCard() {
     <Card id="sessions">
       <Group justify="space-between" align="flex-start" mb="md" gap="sm">
         <div>
-          <Title order={2} size="h4">
-            {t('account:sessions.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('account:sessions.subtitle')}
-          </Text>
+          <TitleAndSubtitle look="card" title={t('account:sessions.title')} subtitle={t('account:sessions.subtitle')} />
         </div>
         <Button
           variant="light"
@@ -122,61 +79,57 @@ export function SessionsCard() {
           {t('common:ui.error')}
         </Alert>
       )}
-      {sessions.status === 'loading' && <Skeleton height={120} />}
-      {sessions.status === 'error' && (
-        <Alert color="red" variant="light" role="alert">
-          {t('account:sessions.loadError')}
-        </Alert>
-      )}
-      {sessions.status === 'ready' && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" data-testid="sessions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('account:sessions.device')}</Table.Th>
-                <Table.Th>{t('account:sessions.address')}</Table.Th>
-                <Table.Th>{t('account:sessions.signedIn')}</Table.Th>
-                <Table.Th>{t('account:sessions.expires')}</Table.Th>
-                <Table.Th>
-                  <span className="vs-sr-only">{t('account:sessions.actions')}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((session) => (
-                <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
-                  <Table.Td>
-                    <DeviceCell session={session} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" dir="ltr" component="bdi">
-                      {session.ip ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" title={formatDateTime(lng, session.createdAt)}>
-                      {formatRelativeTime(lng, session.createdAt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(lng, session.expiresAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={busy === session.id}
-                      onClick={() => void signOut(session)}
-                    >
-                      {session.current ? t('account:sessions.signOutThis') : t('account:sessions.signOut')}
-                    </Button>
-                  </Table.Td>
+      <ResourceView resource={sessions} skeletonHeight={120} errorText={t('account:sessions.loadError')}>
+        {(list) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" data-testid="sessions-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('account:sessions.device')}</Table.Th>
+                  <Table.Th>{t('account:sessions.address')}</Table.Th>
+                  <Table.Th>{t('account:sessions.signedIn')}</Table.Th>
+                  <Table.Th>{t('account:sessions.expires')}</Table.Th>
+                  <Table.Th>
+                    <span className="vs-sr-only">{t('account:sessions.actions')}</span>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((session) => (
+                  <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
+                    <Table.Td>
+                      <SessionDevice session={session} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" dir="ltr" component="bdi">
+                        {session.ip ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" title={formatDateTime(lng, session.createdAt)}>
+                        {formatRelativeTime(lng, session.createdAt)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(lng, session.expiresAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy === session.id}
+                        onClick={() => void signOut(session)}
+                      >
+                        {session.current ? t('account:sessions.signOutThis') : t('account:sessions.signOut')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </ResourceView>
 
       <Modal
         opened={confirming}

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +18,7 @@ import {
   IconShield,
   IconUser,
 } from '../../ui/icons.tsx';
+import { ResourceView } from '../../ui/ResourceView.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
 import classes from './UserProfilePage.module.css';
 
@@ -162,22 +150,19 @@ export function UserProfilePage() {
             <Title order={2} size="h4" mb="md">
               {t('account:access.sites')}
             </Title>
-            {sites.status === 'loading' && <Skeleton height={96} />}
-            {sites.status === 'error' && (
-              <Alert color="red" variant="light" role="alert">
-                {t('account:access.sitesError')}
-              </Alert>
-            )}
-            {sites.status === 'ready' && sites.data.length === 0 && (
-              <Text c="dimmed">{t('account:access.noSites')}</Text>
-            )}
-            {sites.status === 'ready' && sites.data.length > 0 && (
-              <Stack gap="md">
-                {sortSites(sites.data, lng).map((site) => (
-                  <SiteRow key={site.id} site={site} />
-                ))}
-              </Stack>
-            )}
+            <ResourceView resource={sites} skeletonHeight={96} errorText={t('account:access.sitesError')}>
+              {(list) =>
+                list.length === 0 ? (
+                  <Text c="dimmed">{t('account:access.noSites')}</Text>
+                ) : (
+                  <Stack gap="md">
+                    {sortSites(list, lng).map((site) => (
+                      <SiteRow key={site.id} site={site} />
+                    ))}
+                  </Stack>
+                )
+              }
+            </ResourceView>
           </Card>
         </Grid.Col>
       </Grid>

@@ -1,7 +1,8 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../ui/Logo.tsx';
+import { TitleAndSubtitle } from '../../ui/TitleAndSubtitle.tsx';
 import classes from './AuthShell.module.css';
 import { EnergyIllustration } from './EnergyIllustration.tsx';
 
@@ -36,12 +37,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
 export function AuthHeading({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <Stack gap={6} mb="lg">
-      <Title order={3} fw={600}>
-        {title}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {subtitle}
-      </Text>
+      <TitleAndSubtitle look="form" title={title} subtitle={subtitle} />
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { isEmail } from '@voltscope/shared/validation';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthOptions } from '../../data/authOptions.ts';
 import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { ApiError, api, call } from '../../session/api.ts';
 import { IconArrowBack, IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
+import { AuthForm } from './AuthForm.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
+import { EmailField } from './EmailField.tsx';
+import { useAuthSubmit } from './useAuthSubmit.ts';
 
 function BackToLogin() {
   const { t } = useTranslation(['auth', 'validation', 'common']);
@@ -26,30 +29,23 @@ function BackToLogin() {
 function ResetByEmail() {
   const { t } = useTranslation(['auth', 'validation', 'common']);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = email.trim();
-    const problem = !value ? t('validation:required') : isEmail(value) ? undefined : t('validation:email');
-    setError(problem);
-    if (problem) return;
-    setSubmitting(true);
-    try {
+  const value = email.trim();
+  const { errors, submitting, onSubmit } = useAuthSubmit({
+    validate: () => ({
+      email: !value ? t('validation:required') : isEmail(value) ? undefined : t('validation:email'),
+    }),
+    send: async () => {
       await api(call('POST /api/auth/forgot-password', { body: { email: value } }));
       setSent(true);
-    } catch (failure) {
-      setError(
+    },
+    failed: (failure) => ({
+      email:
         failure instanceof ApiError
           ? (fieldErrorText(failure.body, 'email') ?? errorText(failure.body))
           : t('common:ui.error'),
-      );
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    }),
+  });
 
   if (sent) {
     // Neutral on purpose: whether the address has an account is not revealed.
@@ -61,24 +57,9 @@ function ResetByEmail() {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={t('auth:forgot.email')}
-          placeholder={t('auth:login.emailPlaceholder')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          dir="ltr"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={error}
-        />
-        <Button type="submit" fullWidth size="md" loading={submitting}>
-          {t('auth:forgot.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={onSubmit} submitting={submitting} submitLabel={t('auth:forgot.submit')}>
+      <EmailField kind="forgot" value={email} onValue={setEmail} error={errors.email} />
+    </AuthForm>
   );
 }
 

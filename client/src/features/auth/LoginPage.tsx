@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Anchor, Checkbox, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '../../app/guards.ts';
@@ -11,14 +11,13 @@ import { ApiError, api, call } from '../../session/api.ts';
 import { sessionStore } from '../../session/sessionStore.ts';
 import { IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
+import { AuthForm } from './AuthForm.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import { DemoAccounts } from './DemoAccounts.tsx';
+import { EmailField } from './EmailField.tsx';
+import { type AuthErrors, useAuthSubmit } from './useAuthSubmit.ts';
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
-  form?: string;
-}
+type LoginErrors = AuthErrors<'email' | 'password' | 'form'>;
 
 /** Set by the reset-password page when it sends the user here. */
 export interface LoginNotice {
@@ -36,37 +35,9 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
   const notice = (location.state as LoginNotice | null)?.notice;
 
-  const validate = (): FieldErrors => {
-    const found: FieldErrors = {};
-    if (!email.trim()) found.email = t('validation:required');
-    if (!password) found.password = t('validation:required');
-    return found;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (found.email || found.password) return;
-
-    setSubmitting(true);
-    try {
-      const response = await api(
-        call('POST /api/auth/login', { body: { email: email.trim(), password, rememberMe: remember } }),
-      );
-      sessionStore.signIn(response, remember);
-      await navigate(safeReturnPath(params.get('to')), { replace: true });
-    } catch (error) {
-      setErrors(loginErrors(error));
-      setSubmitting(false);
-    }
-  };
-
-  const loginErrors = (error: unknown): FieldErrors => {
+  const loginErrors = (error: unknown): LoginErrors => {
     if (!(error instanceof ApiError)) return { form: t('common:ui.error') };
     if (error.status === 429 && error.retryAfter !== null) {
       return { email: t('auth:login.retryAfter', { when: formatRetryDelay(lng, error.retryAfter) }) };
@@ -76,6 +47,21 @@ export function LoginPage() {
     }
     return { form: errorText(error.body) };
   };
+
+  const { errors, setErrors, submitting, onSubmit } = useAuthSubmit({
+    validate: (): LoginErrors => ({
+      ...(!email.trim() && { email: t('validation:required') }),
+      ...(!password && { password: t('validation:required') }),
+    }),
+    send: async () => {
+      const response = await api(
+        call('POST /api/auth/login', { body: { email: email.trim(), password, rememberMe: remember } }),
+      );
+      sessionStore.signIn(response, remember);
+      await navigate(safeReturnPath(params.get('to')), { replace: true });
+    },
+    failed: loginErrors,
+  });
 
   const fill = (account: { email: string; password: string }) => {
     setEmail(account.email);
@@ -98,50 +84,40 @@ export function LoginPage() {
         </Alert>
       )}
 
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('auth:login.emailOrUsername')}
-            placeholder={t('auth:login.emailPlaceholder')}
-            name="email"
-            autoComplete="username"
-            autoFocus
-            dir="ltr"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
-            data-testid="login-email"
-          />
-          <PasswordField
-            label={t('auth:login.password')}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
-            data-testid="login-password"
-          />
-          <Group justify="space-between" gap="xs">
-            <Checkbox
-              label={t('auth:login.rememberMe')}
-              checked={remember}
-              onChange={(event) => setRemember(event.currentTarget.checked)}
-            />
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              {t('auth:login.forgotPassword')}
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth size="md" loading={submitting}>
-            {t('auth:login.submit')}
-          </Button>
+      <AuthForm
+        onSubmit={onSubmit}
+        submitting={submitting}
+        submitLabel={t('auth:login.submit')}
+        after={
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconInfo size={16} style={{ flex: 'none', marginBlockStart: 2 }} color="var(--mantine-color-dimmed)" />
             <Text size="xs" c="dimmed">
               {t('auth:login.hint')}
             </Text>
           </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <EmailField kind="login" value={email} onValue={setEmail} error={errors.email} testId="login-email" />
+        <PasswordField
+          label={t('auth:login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+          data-testid="login-password"
+        />
+        <Group justify="space-between" gap="xs">
+          <Checkbox
+            label={t('auth:login.rememberMe')}
+            checked={remember}
+            onChange={(event) => setRemember(event.currentTarget.checked)}
+          />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('auth:login.forgotPassword')}
+          </Anchor>
+        </Group>
+      </AuthForm>
 
       {options.status === 'ready' && options.data.demo && options.data.demoAccounts.length > 0 && (
         <DemoAccounts accounts={options.data.demoAccounts} onPick={fill} />

@@ -1,19 +1,17 @@
-import { Alert, Anchor, Button, Center, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Stack, Text } from '@mantine/core';
 import { isStrongPassword } from '@voltscope/shared/validation';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
 import { ApiError, api, call } from '../../session/api.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
+import { AuthForm } from './AuthForm.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import type { LoginNotice } from './LoginPage.tsx';
+import { type AuthErrors, useAuthSubmit } from './useAuthSubmit.ts';
 
-interface FieldErrors {
-  password?: string;
-  confirm?: string;
-  token?: string;
-}
+type ResetErrors = AuthErrors<'password' | 'confirm' | 'token'>;
 
 export function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'validation', 'common']);
@@ -22,11 +20,9 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
 
-  const validate = (): FieldErrors => {
-    const found: FieldErrors = {};
+  const validate = (): ResetErrors => {
+    const found: ResetErrors = {};
     if (!password) found.password = t('validation:required');
     else if (!isStrongPassword(password)) found.password = t('validation:password');
     if (!confirm) found.confirm = t('validation:required');
@@ -34,28 +30,26 @@ export function ResetPasswordPage() {
     return found;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (found.password || found.confirm) return;
-    setSubmitting(true);
-    try {
+  const failed = (failure: unknown): ResetErrors => {
+    if (!(failure instanceof ApiError)) return { token: t('common:ui.error') };
+    const tokenError = failure.fieldError('token');
+    const passwordError = fieldErrorText(failure.body, 'password');
+    return {
+      ...(tokenError && { token: t('auth:reset.invalidToken') }),
+      ...(passwordError && { password: passwordError }),
+      ...(!tokenError && !passwordError && { token: errorText(failure.body) }),
+    };
+  };
+
+  const { errors, submitting, onSubmit } = useAuthSubmit({
+    validate,
+    send: async () => {
       await api(call('POST /api/auth/reset-password', { body: { token, password } }));
       const state: LoginNotice = { notice: 'passwordChanged' };
       await navigate('/login', { replace: true, state });
-    } catch (failure) {
-      setSubmitting(false);
-      if (!(failure instanceof ApiError)) return setErrors({ token: t('common:ui.error') });
-      const tokenError = failure.fieldError('token');
-      const passwordError = fieldErrorText(failure.body, 'password');
-      setErrors({
-        ...(tokenError && { token: t('auth:reset.invalidToken') }),
-        ...(passwordError && { password: passwordError }),
-        ...(!tokenError && !passwordError && { token: errorText(failure.body) }),
-      });
-    }
-  };
+    },
+    failed,
+  });
 
   return (
     <AuthShell>
@@ -65,39 +59,34 @@ export function ResetPasswordPage() {
           {t('auth:reset.missingToken')}
         </Alert>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack gap="md">
-            {errors.token && (
-              <Alert color="red" variant="light" role="alert" data-testid="reset-token-error">
-                <Stack gap={6} align="flex-start">
-                  <Text size="sm">{errors.token}</Text>
-                  <Anchor component={Link} to="/forgot-password" size="sm">
-                    {t('auth:reset.requestNew')}
-                  </Anchor>
-                </Stack>
-              </Alert>
-            )}
-            <PasswordField
-              label={t('auth:reset.password')}
-              description={t('auth:reset.rule')}
-              autoComplete="new-password"
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={errors.password}
-            />
-            <PasswordField
-              label={t('auth:reset.confirm')}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.currentTarget.value)}
-              error={errors.confirm}
-            />
-            <Button type="submit" fullWidth size="md" loading={submitting}>
-              {t('auth:reset.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={onSubmit} submitting={submitting} submitLabel={t('auth:reset.submit')}>
+          {errors.token && (
+            <Alert color="red" variant="light" role="alert" data-testid="reset-token-error">
+              <Stack gap={6} align="flex-start">
+                <Text size="sm">{errors.token}</Text>
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  {t('auth:reset.requestNew')}
+                </Anchor>
+              </Stack>
+            </Alert>
+          )}
+          <PasswordField
+            label={t('auth:reset.password')}
+            description={t('auth:reset.rule')}
+            autoComplete="new-password"
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors.password}
+          />
+          <PasswordField
+            label={t('auth:reset.confirm')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => setConfirm(event.currentTarget.value)}
+            error={errors.confirm}
+          />
+        </AuthForm>
       )}
       <Center mt="lg">
         <Anchor component={Link} to={token ? '/login' : '/forgot-password'} size="sm">

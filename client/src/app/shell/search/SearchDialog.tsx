@@ -1,6 +1,6 @@
 import { Kbd, Loader, Modal, Text, UnstyledButton } from '@mantine/core';
 import type { SearchChild } from '@voltscope/shared/search';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/useLanguage.ts';
@@ -43,6 +43,15 @@ export function SearchDialog() {
       <Modal.Overlay backgroundOpacity={0.5} />
       <Modal.Content data-testid="search-dialog">{opened && <SearchPanel />}</Modal.Content>
     </Modal.Root>
+  );
+}
+
+/** One hint of the footer: a key, then what it does. */
+function KeyHint({ children, text }: { children: ReactNode; text: string }) {
+  return (
+    <span>
+      <Kbd size="xs">{children}</Kbd> {text}
+    </span>
   );
 }
 
@@ -91,7 +100,7 @@ function SearchPanel() {
   const empty = results.status === 'ready' && options.length === 0;
   return (
     <>
-      <Modal.Title className={classes.srOnly}>{t('shell:search.title')}</Modal.Title>
+      <Modal.Title className="vs-sr-only">{t('shell:search.title')}</Modal.Title>
       <div className={classes.inputRow}>
         <IconSearch size={22} className={classes.searchIcon} />
         <input
@@ -174,21 +183,13 @@ function SearchPanel() {
       </div>
 
       <div className={classes.footer} aria-hidden="true">
-        <span>
-          <Kbd size="xs">
-            <IconArrowsUpDown size={12} />
-          </Kbd>{' '}
-          {t('shell:search.hintMove')}
-        </span>
-        <span>
-          <Kbd size="xs">
-            <IconCornerDownLeft size={12} />
-          </Kbd>{' '}
-          {t('shell:search.hintOpen')}
-        </span>
-        <span>
-          <Kbd size="xs">Esc</Kbd> {t('shell:search.hintClose')}
-        </span>
+        <KeyHint text={t('shell:search.hintMove')}>
+          <IconArrowsUpDown size={12} />
+        </KeyHint>
+        <KeyHint text={t('shell:search.hintOpen')}>
+          <IconCornerDownLeft size={12} />
+        </KeyHint>
+        <KeyHint text={t('shell:search.hintClose')}>Esc</KeyHint>
       </div>
     </>
   );

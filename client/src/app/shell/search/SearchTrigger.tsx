@@ -1,6 +1,7 @@
-import { ActionIcon, Kbd, Tooltip, UnstyledButton } from '@mantine/core';
+import { Kbd, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../../ui/icons.tsx';
+import { HeaderIconButton } from '../HeaderIconButton.tsx';
 import classes from './SearchTrigger.module.css';
 import { isApplePlatform, openSearch } from './searchStore.ts';
 
@@ -12,18 +13,14 @@ export function SearchTrigger({ wide }: { wide: boolean }) {
   if (!wide) {
     return (
       <Tooltip label={label}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          radius="xl"
-          aria-label={label}
+        <HeaderIconButton
+          label={label}
           aria-keyshortcuts="Control+K Meta+K"
           onClick={openSearch}
           data-testid="search-open"
         >
           <IconSearch size={22} />
-        </ActionIcon>
+        </HeaderIconButton>
       </Tooltip>
     );
   }
