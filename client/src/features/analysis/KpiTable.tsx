@@ -22,6 +22,11 @@ interface Column {
   total: (figures: Figures) => string;
 }
 
+/** The sort keys that are KPIs, named under analysis:kpi. */
+type Kpi = Exclude<SortKey, 'day' | 'name'>;
+/** The figures a day's row and the period's footer both hold. */
+type FigureField = keyof Figures & keyof DailyKpis;
+
 interface KpiTableProps {
   rows: readonly DailyKpis[];
   figures: Figures;
@@ -82,8 +87,16 @@ export function KpiTable({
   const [page, setPage] = useState(1);
 
   const allSolar = rows.every(isSolar);
-  const columns = useMemo<Column[]>(
-    () => [
+  const columns = useMemo<Column[]>(() => {
+    /** A column of a figure that a row and the footer hold under the same name, written the same way. */
+    const figure = (key: Kpi, field: FigureField, show: (v: number | null) => string): Column => ({
+      key,
+      header: t(`analysis:kpi.${key}`),
+      numeric: true,
+      cell: (r) => show(r[field]),
+      total: (f) => show(f[field]),
+    });
+    return [
       {
         key: 'day',
         header: t('analysis:table.day'),
@@ -107,20 +120,8 @@ export function KpiTable({
         cell: (r) => <span className={classes.nowrap}>{nameOf(r)}</span>,
         total: () => '',
       },
-      {
-        key: 'energy',
-        header: t('analysis:kpi.energy'),
-        numeric: true,
-        cell: (r) => format.energy(r.energyKwh),
-        total: (f) => format.energy(f.energyKwh),
-      },
-      {
-        key: 'expected',
-        header: t('analysis:kpi.expected'),
-        numeric: true,
-        cell: (r) => format.energy(r.expectedKwh),
-        total: (f) => format.energy(f.expectedKwh),
-      },
+      figure('energy', 'energyKwh', format.energy),
+      figure('expected', 'expectedKwh', format.energy),
       {
         key: 'ratio',
         header: t('analysis:kpi.ratio'),
@@ -135,37 +136,12 @@ export function KpiTable({
         cell: (r) => format.specificYield(r.specificYield, isSolar(r)),
         total: (f) => format.specificYield(f.specificYield, allSolar),
       },
-      {
-        key: 'performanceRatio',
-        header: t('analysis:kpi.performanceRatio'),
-        numeric: true,
-        cell: (r) => format.percent(r.performanceRatio),
-        total: (f) => format.percent(f.performanceRatio),
-      },
-      {
-        key: 'insolation',
-        header: t('analysis:kpi.insolation'),
-        numeric: true,
-        cell: (r) => format.insolation(r.insolationKwhM2),
-        total: (f) => format.insolation(f.insolationKwhM2),
-      },
-      {
-        key: 'availability',
-        header: t('analysis:kpi.availability'),
-        numeric: true,
-        cell: (r) => format.percent(r.availability),
-        total: (f) => format.percent(f.availability),
-      },
-      {
-        key: 'capacityFactor',
-        header: t('analysis:kpi.capacityFactor'),
-        numeric: true,
-        cell: (r) => format.percent(r.capacityFactor),
-        total: (f) => format.percent(f.capacityFactor),
-      },
-    ],
-    [t, format, nameOf, byGenerator, isSolar, isToday, allSolar],
-  );
+      figure('performanceRatio', 'performanceRatio', format.percent),
+      figure('insolation', 'insolationKwhM2', format.insolation),
+      figure('availability', 'availability', format.percent),
+      figure('capacityFactor', 'capacityFactor', format.percent),
+    ];
+  }, [t, format, nameOf, byGenerator, isSolar, isToday, allSolar]);
 
   const sorted = useMemo(
     () => sortRows(rows, sort.key, sort.order, nameOf, format.lng),
