@@ -8,6 +8,7 @@ import { Box, Group, Text, useDirection } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
+import { PlotBox } from './PlotBox.tsx';
 import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
@@ -230,18 +231,16 @@ export function AnalysisBars(props: AnalysisBarsProps) {
 
   return (
     <Box data-testid={testId}>
-      <Box
-        pos="relative"
-        h={height}
-        role="img"
-        aria-label={ariaLabel}
-        aria-describedby={describedBy}
-        dir="ltr"
+      <PlotBox
+        container={container}
+        height={height}
+        ariaLabel={ariaLabel}
+        describedBy={describedBy}
+        ltr
         data-points={x.length}
       >
-        <div ref={container} style={{ width: '100%', height: '100%' }} />
         <ChartTooltip ref={tooltip} />
-      </Box>
+      </PlotBox>
       <Group component="ul" gap="md" mt={6} p={0} style={{ listStyle: 'none' }}>
         {series.map((s) => (
           <Group component="li" key={s.label} gap={6} wrap="nowrap">

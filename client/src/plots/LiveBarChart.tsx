@@ -1,12 +1,13 @@
 // Live bars, one per unit (an inverter, a turbine, an MPPT input): each bar is its value now, redrawn at
 // most once per animation frame when a frame of the site arrives. The category axis mirrors in
 // right-to-left; the tooltip is plain DOM, updated on hover only.
-import { Box, useDirection } from '@mantine/core';
+import { useDirection } from '@mantine/core';
 import { useRef } from 'react';
 import uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
 import { themedAxis } from './chartTheme.ts';
+import { PlotBox } from './PlotBox.tsx';
 import { useUplot } from './useUplot.ts';
 
 export interface Bar {
@@ -110,9 +111,14 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
   );
 
   return (
-    <Box pos="relative" h={height} role="img" aria-label={ariaLabel} data-testid="bar-chart" data-bars={bars.length}>
-      <div ref={container} style={{ width: '100%', height: '100%' }} />
+    <PlotBox
+      container={container}
+      height={height}
+      ariaLabel={ariaLabel}
+      data-testid="bar-chart"
+      data-bars={bars.length}
+    >
       <ChartTooltip ref={tooltip} nowrap={false} />
-    </Box>
+    </PlotBox>
   );
 }
