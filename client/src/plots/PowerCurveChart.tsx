@@ -81,15 +81,20 @@ export interface LivePoints {
   current: boolean;
 }
 
+/** The turbine's live points: how to read them, and what changes when a new sample comes. */
+export interface LiveSource {
+  /** The live pairs of the last minutes, oldest first. */
+  read: () => LivePoints;
+  /** Changes when the turbine has a new live sample (the newest sample time, say): the redraw trigger. */
+  key: () => number;
+}
+
 export interface PowerCurveChartProps {
   siteId: string;
   /** Bucket means over the period, paired by index: the scatter behind the curve. */
   scatter: { wind: readonly (number | null)[]; power: readonly (number | null)[] };
   bins: PowerCurveBins;
-  /** The live pairs of the last minutes, oldest first. */
-  readLive: () => LivePoints;
-  /** Changes when the turbine has a new live sample (the newest sample time, say): the redraw trigger. */
-  liveKey: () => number;
+  live: LiveSource;
   ratedKw: number | null;
   formatPower: (kw: number) => string;
   /** A wind speed without its unit: the axis' title gives it. */
@@ -145,8 +150,7 @@ export function PowerCurveChart({
   siteId,
   scatter,
   bins,
-  readLive,
-  liveKey,
+  live,
   ratedKw,
   formatPower,
   formatSpeed,
@@ -156,12 +160,10 @@ export function PowerCurveChart({
 }: PowerCurveChartProps) {
   const formatPowerRef = useRef(formatPower);
   const formatSpeedRef = useRef(formatSpeed);
-  const readLiveRef = useRef(readLive);
-  const liveKeyRef = useRef(liveKey);
+  const liveRef = useRef(live);
   formatPowerRef.current = formatPower;
   formatSpeedRef.current = formatSpeed;
-  readLiveRef.current = readLive;
-  liveKeyRef.current = liveKey;
+  liveRef.current = live;
   // The period's data, read by the redraw: a new period redraws the plot without rebuilding it.
   const periodRef = useRef(periodOf(scatter, bins, ratedKw));
 
@@ -209,11 +211,11 @@ export function PowerCurveChart({
             },
           ],
         },
-        read: () => assemble(periodRef.current.scatter, periodRef.current.bins, readLiveRef.current()),
+        read: () => assemble(periodRef.current.scatter, periodRef.current.bins, liveRef.current.read()),
         attach: (chart) => {
-          let key = liveKeyRef.current();
+          let key = liveRef.current.key();
           const stop = liveStore.onFrame(siteId, () => {
-            const next = liveKeyRef.current();
+            const next = liveRef.current.key();
             if (next === key) return;
             key = next;
             chart.redraw();

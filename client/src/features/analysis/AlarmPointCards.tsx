@@ -169,13 +169,15 @@ function PointRow({
   );
 }
 
-interface AlarmPointCardsProps extends PointContext {
+interface AlarmPointCardsProps {
   health: AlarmHealth;
   sites: ReadonlyMap<string, Site>;
   timeZone: string;
+  /** What every row reads: the names, the rules' priorities, the format and the period for the links. */
+  ctx: PointContext;
 }
 
-export function AlarmPointCards({ health, sites, timeZone, ...ctx }: AlarmPointCardsProps) {
+export function AlarmPointCards({ health, sites, timeZone, ctx }: AlarmPointCardsProps) {
   const { t } = useTranslation(['analysis', 'common']);
   const { names, format } = ctx;
   const pointColumns = [

@@ -1,7 +1,7 @@
 // The power curve card: the turbine's curve binned from its own history over the period, the live points
 // of the last minutes on top, and in words what it produces now against what its curve gives at this wind.
 import { Box, Group, Stack, Text, useComputedColorScheme } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecentHistory } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
@@ -9,6 +9,7 @@ import {
   binPowerCurve,
   expectedPower,
   type LivePoints,
+  type LiveSource,
   liveColors,
   type PowerCurveBins,
   PowerCurveChart,
@@ -115,14 +116,16 @@ export function PowerCurveCard({ siteId, turbine, samples, loading, failed, form
   );
   const scatter = useMemo(() => ({ wind: samples?.wind ?? [], power: samples?.power ?? [] }), [samples]);
   const periodMs = turbine.series.active_power?.periodMs ?? 1000;
-  const readLive = useCallback(
-    (): LivePoints =>
-      windId !== undefined && powerId !== undefined
-        ? livePairs(siteId, windId, powerId, periodMs)
-        : { wind: [], power: [], current: false },
+  const live = useMemo<LiveSource>(
+    () => ({
+      read: () =>
+        windId !== undefined && powerId !== undefined
+          ? livePairs(siteId, windId, powerId, periodMs)
+          : { wind: [], power: [], current: false },
+      key: () => (powerId === undefined ? 0 : (liveStore.latest(powerId)?.ts ?? 0)),
+    }),
     [siteId, windId, powerId, periodMs],
   );
-  const liveKey = useCallback(() => (powerId === undefined ? 0 : (liveStore.latest(powerId)?.ts ?? 0)), [powerId]);
   const title = t('wind:curve.title');
   const summary =
     bins.wind.length === 0
@@ -153,8 +156,7 @@ export function PowerCurveCard({ siteId, turbine, samples, loading, failed, form
           siteId={siteId}
           scatter={scatter}
           bins={bins}
-          readLive={readLive}
-          liveKey={liveKey}
+          live={live}
           ratedKw={turbine.device.ratedKw}
           formatPower={format.power}
           formatSpeed={(ms) => format.number(ms)}
