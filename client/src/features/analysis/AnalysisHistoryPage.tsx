@@ -35,7 +35,7 @@ import {
 } from './analysisQuery.ts';
 import { CsvExportButton } from './CsvExportButton.tsx';
 import { figuresOf, hasFigures } from './dailyFigures.ts';
-import { KpiTable } from './KpiTable.tsx';
+import { KpiTable, type RowFacts } from './KpiTable.tsx';
 import { PerformanceCharts, PeriodTiles } from './PerformanceCharts.tsx';
 import { useRulePriorities, useSiteDevices } from './useAnalysisData.ts';
 
@@ -164,6 +164,10 @@ export function AnalysisHistoryPage() {
     (row: DailyKpis) => row.day === dayIn(siteById.get(row.siteId)?.timeZone ?? zone, asOf),
     [siteById, zone, asOf],
   );
+  const facts = useMemo<RowFacts>(
+    () => ({ byGenerator, nameOf, isSolar, isToday }),
+    [byGenerator, nameOf, isSolar, isToday],
+  );
   const computedAt = rows.reduce((latest, r) => Math.max(latest, r.computedAt), 0);
   const empty = daily.data !== null && (rows.length === 0 || !hasFigures(rows));
 
@@ -260,10 +264,7 @@ export function AnalysisHistoryPage() {
               <KpiTable
                 rows={rows}
                 figures={figures}
-                nameOf={nameOf}
-                byGenerator={byGenerator}
-                isSolar={isSolar}
-                isToday={isToday}
+                facts={facts}
                 format={format}
                 busy={daily.loading}
                 queryKey={dailyCall?.path ?? ''}

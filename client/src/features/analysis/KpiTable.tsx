@@ -27,16 +27,22 @@ type Kpi = Exclude<SortKey, 'day' | 'name'>;
 /** The figures a day's row and the period's footer both hold. */
 type FigureField = keyof Figures & keyof DailyKpis;
 
-interface KpiTableProps {
-  rows: readonly DailyKpis[];
-  figures: Figures;
+/** What the page knows of each row beyond its figures. */
+export interface RowFacts {
+  /** Rows are generators of one site, not sites. */
+  byGenerator: boolean;
   /** A row's site or generator name. */
   nameOf: (row: DailyKpis) => string;
-  byGenerator: boolean;
   /** Whether a row's site is solar: its yield is per kWp (peak watts), a wind farm's per kW. */
   isSolar: (row: DailyKpis) => boolean;
   /** Whether a row's day is still going on at its site (its figures so far). */
   isToday: (row: DailyKpis) => boolean;
+}
+
+interface KpiTableProps {
+  rows: readonly DailyKpis[];
+  figures: Figures;
+  facts: RowFacts;
   format: AnalysisFormat;
   busy: boolean;
   /** What the rows answer (the query): another one starts the table at its first page. */
@@ -73,10 +79,7 @@ function SortHeader({
 export function KpiTable({
   rows,
   figures,
-  nameOf,
-  byGenerator,
-  isSolar,
-  isToday,
+  facts: { byGenerator, nameOf, isSolar, isToday },
   format,
   busy,
   queryKey,
