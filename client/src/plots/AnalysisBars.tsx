@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
 import { PlotBox } from './PlotBox.tsx';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
@@ -119,8 +120,7 @@ export function AnalysisBars(props: AnalysisBarsProps) {
   const { dir } = useDirection();
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting and data follow the props without rebuilding the chart.
-  const propsRef = useRef(props);
-  propsRef.current = props;
+  const propsRef = useLatest(props);
 
   const { container, redraw } = useUplot(
     ({ colors }) => {

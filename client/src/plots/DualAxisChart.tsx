@@ -9,6 +9,7 @@ import type uPlot from 'uplot';
 import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
 import type { MountedChart } from './mountUplot.ts';
 import { PlotBox } from './PlotBox.tsx';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
@@ -85,8 +86,7 @@ export function DualAxisChart(props: DualAxisChartProps) {
   const { dir } = useDirection();
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting follows the language without rebuilding the chart.
-  const propsRef = useRef(props);
-  propsRef.current = props;
+  const propsRef = useLatest(props);
 
   const { container } = useUplot(
     ({ colors }) => {

@@ -8,6 +8,7 @@ import { liveStore } from '../live/liveStore.ts';
 import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
 import { themedAxis } from './chartTheme.ts';
 import { PlotBox } from './PlotBox.tsx';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface Bar {
@@ -40,10 +41,8 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
   const { dir } = useDirection();
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting follows the language without rebuilding the chart.
-  const formatRef = useRef(format);
-  const detailsRef = useRef(details);
-  formatRef.current = format;
-  detailsRef.current = details;
+  const formatRef = useLatest(format);
+  const detailsRef = useLatest(details);
 
   const { container } = useUplot(
     ({ colors }) => {

@@ -2,10 +2,10 @@
 // inverters, say), redrawn at most once per animation frame as frames arrive. Time runs left to right
 // in every language: a time axis does not mirror.
 import { Box } from '@mantine/core';
-import { useRef } from 'react';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { themedAxis } from './chartTheme.ts';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface LiveLineChartProps {
@@ -36,10 +36,8 @@ export function LiveLineChart({
   height = 180,
   ariaLabel,
 }: LiveLineChartProps) {
-  const formatRef = useRef(format);
-  const formatTimeRef = useRef(formatTime);
-  formatRef.current = format;
-  formatTimeRef.current = formatTime;
+  const formatRef = useLatest(format);
+  const formatTimeRef = useLatest(formatTime);
 
   const { container } = useUplot(
     ({ colors }) => ({

@@ -10,6 +10,7 @@ import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { themedAxis } from './chartTheme.ts';
 import { eachFinitePair } from './pairs.ts';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface PowerCurveBins {
@@ -158,12 +159,10 @@ export function PowerCurveChart({
   height = 340,
   ariaLabel,
 }: PowerCurveChartProps) {
-  const formatPowerRef = useRef(formatPower);
-  const formatSpeedRef = useRef(formatSpeed);
-  const liveRef = useRef(live);
-  formatPowerRef.current = formatPower;
-  formatSpeedRef.current = formatSpeed;
-  liveRef.current = live;
+  // Formatting and the live points follow the props without rebuilding the chart.
+  const formatPowerRef = useLatest(formatPower);
+  const formatSpeedRef = useLatest(formatSpeed);
+  const liveRef = useLatest(live);
   // The period's data, read by the redraw: a new period redraws the plot without rebuilding it.
   const periodRef = useRef(periodOf(scatter, bins, ratedKw));
 
