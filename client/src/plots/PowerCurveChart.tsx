@@ -90,11 +90,16 @@ export interface LiveSource {
   key: () => number;
 }
 
-export interface PowerCurveChartProps {
-  siteId: string;
+/** What the period gives the chart: its points and the curve binned from them. */
+export interface PowerCurvePeriod {
   /** Bucket means over the period, paired by index: the scatter behind the curve. */
   scatter: { wind: readonly (number | null)[]; power: readonly (number | null)[] };
   bins: PowerCurveBins;
+}
+
+export interface PowerCurveChartProps {
+  siteId: string;
+  period: PowerCurvePeriod;
   live: LiveSource;
   ratedKw: number | null;
   formatPower: (kw: number) => string;
@@ -109,7 +114,7 @@ export interface PowerCurveChartProps {
 type Row = [x: number, series: 1 | 2 | 3 | 4, y: number];
 
 /** One aligned table of every point, sorted by wind speed: uPlot's scatter in its aligned mode. */
-function assemble(scatter: PowerCurveChartProps['scatter'], bins: PowerCurveBins, live: LivePoints): uPlot.AlignedData {
+function assemble(scatter: PowerCurvePeriod['scatter'], bins: PowerCurveBins, live: LivePoints): uPlot.AlignedData {
   const rows: Row[] = [];
   const n = Math.min(scatter.wind.length, scatter.power.length);
   for (let i = 0; i < n; i++) {
@@ -137,7 +142,7 @@ function assemble(scatter: PowerCurveChartProps['scatter'], bins: PowerCurveBins
 const noPath = () => null;
 
 /** What a period draws: its points and curve, and the top of the power axis (above the rating and the curve). */
-const periodOf = (scatter: PowerCurveChartProps['scatter'], bins: PowerCurveBins, ratedKw: number | null) => ({
+const periodOf = ({ scatter, bins }: PowerCurvePeriod, ratedKw: number | null) => ({
   scatter,
   bins,
   top: Math.max(1, ratedKw ?? 0, ...bins.power) * 1.1,
@@ -149,8 +154,7 @@ export const liveColors = { light: '#0b4f8a', dark: '#8fd3ff' } as const;
 
 export function PowerCurveChart({
   siteId,
-  scatter,
-  bins,
+  period,
   live,
   ratedKw,
   formatPower,
@@ -164,7 +168,7 @@ export function PowerCurveChart({
   const formatSpeedRef = useLatest(formatSpeed);
   const liveRef = useLatest(live);
   // The period's data, read by the redraw: a new period redraws the plot without rebuilding it.
-  const periodRef = useRef(periodOf(scatter, bins, ratedKw));
+  const periodRef = useRef(periodOf(period, ratedKw));
 
   const { container, redraw } = useUplot(
     ({ colors, scheme }) => {
@@ -232,12 +236,12 @@ export function PowerCurveChart({
   );
 
   useEffect(() => {
-    periodRef.current = periodOf(scatter, bins, ratedKw);
+    periodRef.current = periodOf(period, ratedKw);
     redraw();
-  }, [scatter, bins, ratedKw, redraw]);
+  }, [period, ratedKw, redraw]);
 
   return (
-    <Box h={height} role="img" aria-label={ariaLabel} data-testid="power-curve" data-bins={bins.wind.length}>
+    <Box h={height} role="img" aria-label={ariaLabel} data-testid="power-curve" data-bins={period.bins.wind.length}>
       <div ref={container} style={{ width: '100%', height: '100%' }} />
     </Box>
   );

@@ -13,6 +13,7 @@ import {
   liveColors,
   type PowerCurveBins,
   PowerCurveChart,
+  type PowerCurvePeriod,
 } from '../../plots/PowerCurveChart.tsx';
 import { freshnessOf, sampleAge } from './liveValue.ts';
 import { PeriodCard, type TurbinePeriodProps } from './PeriodCard.tsx';
@@ -107,14 +108,16 @@ export function PowerCurveCard({ siteId, turbine, samples, loading, failed, form
   );
   useRecentHistory(siteId, liveIds, LIVE_WINDOW_MS);
 
-  const bins = useMemo(
-    () =>
-      samples
+  const period = useMemo<PowerCurvePeriod>(
+    () => ({
+      scatter: { wind: samples?.wind ?? [], power: samples?.power ?? [] },
+      bins: samples
         ? binPowerCurve(samples.wind, samples.power, { keep: (i) => samples.healthy[i] === true })
         : { wind: [], power: [], count: [] },
+    }),
     [samples],
   );
-  const scatter = useMemo(() => ({ wind: samples?.wind ?? [], power: samples?.power ?? [] }), [samples]);
+  const { bins } = period;
   const periodMs = turbine.series.active_power?.periodMs ?? 1000;
   const live = useMemo<LiveSource>(
     () => ({
@@ -154,8 +157,7 @@ export function PowerCurveCard({ siteId, turbine, samples, loading, failed, form
         )}
         <PowerCurveChart
           siteId={siteId}
-          scatter={scatter}
-          bins={bins}
+          period={period}
           live={live}
           ratedKw={turbine.device.ratedKw}
           formatPower={format.power}
