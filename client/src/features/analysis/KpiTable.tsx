@@ -1,9 +1,9 @@
-// The daily figures, one row per day and site (or generator): sortable on every column (aria-sort on
-// the header), paged (5 to 100 rows), with the period's totals and averages in the footer. Numbers are
-// aligned at the end of their cells so that digits line up in either direction.
+// The daily figures in their titled card, one row per day and site (or generator): sortable on every
+// column (aria-sort on the header), paged (5 to 100 rows), with the period's totals and averages in the
+// footer. Numbers are aligned at the end of their cells so that digits line up in either direction.
 // Just over 300 lines: its columns are a table of definitions (label, value, total, format) that reads
 // best in one place beside the sorting and paging that use them.
-import { ActionIcon, Group, NativeSelect, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, NativeSelect, Table, Text, Title, Tooltip } from '@mantine/core';
 import { logPageSizes } from '@voltscope/shared/alarms';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -165,7 +165,10 @@ export function KpiTable({
   const n = (v: number) => format.number(v);
 
   return (
-    <>
+    <Card padding="md" mb="xl" component="section" aria-labelledby="analysis-table-title">
+      <Title order={3} size="h5" mb="xs" id="analysis-table-title">
+        {t('analysis:table.title')}
+      </Title>
       <Table.ScrollContainer minWidth={1080} type="native">
         <Table
           striped
@@ -282,6 +285,6 @@ export function KpiTable({
           )}
         </Group>
       </Group>
-    </>
+    </Card>
   );
 }
