@@ -41,8 +41,7 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
   const { dir } = useDirection();
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting follows the language without rebuilding the chart.
-  const formatRef = useLatest(format);
-  const detailsRef = useLatest(details);
+  const latest = useLatest({ format, details });
 
   const { container } = useUplot(
     ({ colors }) => {
@@ -67,7 +66,7 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
               values: (_u, splits) => splits.map((i) => bars[i]?.label ?? ''),
               space: 28,
             },
-            themedAxis(colors, (v) => formatRef.current(v), {
+            themedAxis(colors, (v) => latest.current.format(v), {
               ticks: { show: false },
               size: 80,
               side: dir === 'rtl' ? 1 : 3,
@@ -96,8 +95,8 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
                   return;
                 }
                 const value = ys[i];
-                const shown = value === null || value === undefined ? '—' : formatRef.current(value);
-                showTooltip(el, u, [bar.label, shown, ...(detailsRef.current?.(i) ?? [])]);
+                const shown = value === null || value === undefined ? '—' : latest.current.format(value);
+                showTooltip(el, u, [bar.label, shown, ...(latest.current.details?.(i) ?? [])]);
               },
             ],
           },

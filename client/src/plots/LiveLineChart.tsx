@@ -36,8 +36,8 @@ export function LiveLineChart({
   height = 180,
   ariaLabel,
 }: LiveLineChartProps) {
-  const formatRef = useLatest(format);
-  const formatTimeRef = useLatest(formatTime);
+  // Formatting follows the language without rebuilding the chart.
+  const latest = useLatest({ format, formatTime });
 
   const { container } = useUplot(
     ({ colors }) => ({
@@ -49,8 +49,8 @@ export function LiveLineChart({
           y: { range: (_u, min, max) => [Math.min(0, min), Math.max(1, max * 1.05)] },
         },
         axes: [
-          themedAxis(colors, (s) => formatTimeRef.current(s * 1000)),
-          themedAxis(colors, (v) => formatRef.current(v), { size: 80 }),
+          themedAxis(colors, (s) => latest.current.formatTime(s * 1000)),
+          themedAxis(colors, (v) => latest.current.format(v), { size: 80 }),
         ],
         series: [
           {},

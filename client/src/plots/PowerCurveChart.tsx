@@ -164,9 +164,7 @@ export function PowerCurveChart({
   ariaLabel,
 }: PowerCurveChartProps) {
   // Formatting and the live points follow the props without rebuilding the chart.
-  const formatPowerRef = useLatest(formatPower);
-  const formatSpeedRef = useLatest(formatSpeed);
-  const liveRef = useLatest(live);
+  const latest = useLatest({ formatPower, formatSpeed, live });
   // The period's data, read by the redraw: a new period redraws the plot without rebuilding it.
   const periodRef = useRef(periodOf(period, ratedKw));
 
@@ -181,12 +179,12 @@ export function PowerCurveChart({
             y: { range: (_u, _min, max) => [0, Math.max(periodRef.current.top, (max ?? 0) * 1.05)] },
           },
           axes: [
-            themedAxis(colors, (v) => formatSpeedRef.current(v), {
+            themedAxis(colors, (v) => latest.current.formatSpeed(v), {
               label: speedLabel,
               labelSize: 20,
               labelFont: '12px system-ui, sans-serif',
             }),
-            themedAxis(colors, (v) => formatPowerRef.current(v), { size: 84 }),
+            themedAxis(colors, (v) => latest.current.formatPower(v), { size: 84 }),
           ],
           series: [
             {},
@@ -214,11 +212,11 @@ export function PowerCurveChart({
             },
           ],
         },
-        read: () => assemble(periodRef.current.scatter, periodRef.current.bins, liveRef.current.read()),
+        read: () => assemble(periodRef.current.scatter, periodRef.current.bins, latest.current.live.read()),
         attach: (chart) => {
-          let key = liveRef.current.key();
+          let key = latest.current.live.key();
           const stop = liveStore.onFrame(siteId, () => {
-            const next = liveRef.current.key();
+            const next = latest.current.live.key();
             if (next === key) return;
             key = next;
             chart.redraw();
