@@ -113,20 +113,19 @@ function PeriodFields({ controls }: { controls: FilterControls }) {
       />
       {view.period === 'custom' && (
         <Group gap="xs" grow wrap="nowrap">
-          <TextInput
-            type="datetime-local"
-            label={`${t('events:filters.from')} (${offset})`}
-            value={view.from === null ? '' : toInputValue(view.from)}
-            onChange={(e) => filter({ from: fromInputValue(e.currentTarget.value) })}
-            data-testid="filter-from"
-          />
-          <TextInput
-            type="datetime-local"
-            label={`${t('events:filters.to')} (${offset})`}
-            value={view.to === null ? '' : toInputValue(view.to)}
-            onChange={(e) => filter({ to: fromInputValue(e.currentTarget.value) })}
-            data-testid="filter-to"
-          />
+          {(['from', 'to'] as const).map((end) => {
+            const at = view[end];
+            return (
+              <TextInput
+                key={end}
+                type="datetime-local"
+                label={`${t(`events:filters.${end}`)} (${offset})`}
+                value={at === null ? '' : toInputValue(at)}
+                onChange={(e) => filter({ [end]: fromInputValue(e.currentTarget.value) })}
+                data-testid={`filter-${end}`}
+              />
+            );
+          })}
         </Group>
       )}
     </>

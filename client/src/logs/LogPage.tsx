@@ -2,6 +2,7 @@
 // failure, then the results. The page brings its query, its columns and its words.
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FleetDirectory } from '../data/useFleetDirectory.ts';
 import { IconRefresh } from '../ui/icons.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -12,6 +13,27 @@ import { LogResults, type LogResultsProps } from './LogResults.tsx';
 import { activeFilters, csvQuery, type LogSpec } from './logQuery.ts';
 import { type LogRoute, logCall } from './useLogQuery.ts';
 
+type LogPageText = LogResultsProps<unknown>['text'] & {
+  subtitle: string;
+  refresh: string;
+  loadError: string;
+  searchPlaceholder?: string;
+};
+
+/** The words a history page keeps under `<namespace>:history` (its refresh button is the event history's). */
+export function useHistoryText(ns: 'alarms' | 'events'): LogPageText {
+  const { t } = useTranslation(['alarms', 'events', 'common']);
+  return {
+    title: t(`${ns}:history.title`),
+    subtitle: t(`${ns}:history.subtitle`),
+    refresh: t('events:history.refresh'),
+    loadError: t(`${ns}:history.loadError`),
+    total: (n) => t(`${ns}:history.total`, { n }),
+    empty: t(`${ns}:history.empty`),
+    emptyFiltered: t(`${ns}:history.emptyFiltered`),
+  };
+}
+
 interface LogPageProps<T> extends Omit<LogResultsProps<T>, 'active' | 'text'> {
   /** The API the rows come from; its CSV is the same route with the view's query. */
   route: LogRoute;
@@ -19,12 +41,7 @@ interface LogPageProps<T> extends Omit<LogResultsProps<T>, 'active' | 'text'> {
   directory: FleetDirectory;
   lists: readonly ListChoice[];
   csvFileName: string;
-  text: LogResultsProps<T>['text'] & {
-    subtitle: string;
-    refresh: string;
-    loadError: string;
-    searchPlaceholder?: string;
-  };
+  text: LogPageText;
   /** What the page shows beside its results (a drawer, say). */
   children?: ReactNode;
 }

@@ -1,8 +1,10 @@
 // Cells both history lists show: a time (in the reader's or the site's zone, with the offset in site
-// time), a site's name and a device's name from the fleet directory.
+// time), a site's name and a device's name from the fleet directory, and the two columns of those names.
 import type { Language } from '@voltscope/shared/i18n';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FleetDirectory } from '../data/useFleetDirectory.ts';
+import type { Column } from './LogTable.tsx';
 import type { TimeZoneMode } from './logQuery.ts';
 import classes from './logs.module.css';
 import { formatOffset, formatStamp, myTimeZone } from './logTime.ts';
@@ -40,3 +42,24 @@ export function useSiteName(directory: FleetDirectory) {
 
 export const deviceName = (directory: FleetDirectory, deviceId: string | null) =>
   deviceId ? (directory.deviceById.get(deviceId)?.name ?? deviceId) : DASH;
+
+/** Where a row happened: its site's and its device's names, each column sorted by the server on that name. */
+export function usePlaceColumns<T extends { siteId: string | null; deviceId: string | null }>(
+  directory: FleetDirectory,
+): Column<T>[] {
+  const { t } = useTranslation(['events', 'common']);
+  const siteName = useSiteName(directory);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `siteName` follows `directory` and `t`.
+  return useMemo(
+    () => [
+      { key: 'site', header: t('events:columns.site'), sortKey: 'site', render: (row) => siteName(row.siteId) },
+      {
+        key: 'device',
+        header: t('events:columns.device'),
+        sortKey: 'device',
+        render: (row) => deviceName(directory, row.deviceId),
+      },
+    ],
+    [t, directory],
+  );
+}

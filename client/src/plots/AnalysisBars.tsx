@@ -8,6 +8,8 @@ import { Box, Group, Text, useDirection } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
+import { PlotBox } from './PlotBox.tsx';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
@@ -118,8 +120,7 @@ export function AnalysisBars(props: AnalysisBarsProps) {
   const { dir } = useDirection();
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting and data follow the props without rebuilding the chart.
-  const propsRef = useRef(props);
-  propsRef.current = props;
+  const propsRef = useLatest(props);
 
   const { container, redraw } = useUplot(
     ({ colors }) => {
@@ -230,18 +231,16 @@ export function AnalysisBars(props: AnalysisBarsProps) {
 
   return (
     <Box data-testid={testId}>
-      <Box
-        pos="relative"
-        h={height}
-        role="img"
-        aria-label={ariaLabel}
-        aria-describedby={describedBy}
-        dir="ltr"
+      <PlotBox
+        container={container}
+        height={height}
+        ariaLabel={ariaLabel}
+        describedBy={describedBy}
+        ltr
         data-points={x.length}
       >
-        <div ref={container} style={{ width: '100%', height: '100%' }} />
         <ChartTooltip ref={tooltip} />
-      </Box>
+      </PlotBox>
       <Group component="ul" gap="md" mt={6} p={0} style={{ listStyle: 'none' }}>
         {series.map((s) => (
           <Group component="li" key={s.label} gap={6} wrap="nowrap">

@@ -3,11 +3,13 @@
 // the chart is built and at each redraw that `subscribe` asks for (through the page's one animation-frame
 // scheduler), so a live chart moves without React rendering per sample. Time runs left to right in every
 // language; the value axes swap sides in right-to-left so the main one stays at the start of the line.
-import { Box, useDirection } from '@mantine/core';
+import { useDirection } from '@mantine/core';
 import { useRef } from 'react';
 import type uPlot from 'uplot';
 import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
 import type { MountedChart } from './mountUplot.ts';
+import { PlotBox } from './PlotBox.tsx';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 
@@ -84,8 +86,7 @@ export function DualAxisChart(props: DualAxisChartProps) {
   const { dir } = useDirection();
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting follows the language without rebuilding the chart.
-  const propsRef = useRef(props);
-  propsRef.current = props;
+  const propsRef = useLatest(props);
 
   const { container } = useUplot(
     ({ colors }) => {
@@ -145,17 +146,15 @@ export function DualAxisChart(props: DualAxisChartProps) {
   );
 
   return (
-    <Box
-      pos="relative"
-      h={height}
-      role="img"
-      aria-label={ariaLabel}
-      aria-describedby={describedBy}
+    <PlotBox
+      container={container}
+      height={height}
+      ariaLabel={ariaLabel}
+      describedBy={describedBy}
+      ltr
       data-testid={testId}
-      dir="ltr"
     >
-      <div ref={container} style={{ width: '100%', height: '100%' }} />
       <ChartTooltip ref={tooltip} dir={dir} />
-    </Box>
+    </PlotBox>
   );
 }

@@ -1,12 +1,14 @@
 // Live bars, one per unit (an inverter, a turbine, an MPPT input): each bar is its value now, redrawn at
 // most once per animation frame when a frame of the site arrives. The category axis mirrors in
 // right-to-left; the tooltip is plain DOM, updated on hover only.
-import { Box, useDirection } from '@mantine/core';
+import { useDirection } from '@mantine/core';
 import { useRef } from 'react';
 import uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
 import { themedAxis } from './chartTheme.ts';
+import { PlotBox } from './PlotBox.tsx';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface Bar {
@@ -39,10 +41,7 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
   const { dir } = useDirection();
   const tooltip = useRef<HTMLDivElement | null>(null);
   // Formatting follows the language without rebuilding the chart.
-  const formatRef = useRef(format);
-  const detailsRef = useRef(details);
-  formatRef.current = format;
-  detailsRef.current = details;
+  const latest = useLatest({ format, details });
 
   const { container } = useUplot(
     ({ colors }) => {
@@ -67,7 +66,7 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
               values: (_u, splits) => splits.map((i) => bars[i]?.label ?? ''),
               space: 28,
             },
-            themedAxis(colors, (v) => formatRef.current(v), {
+            themedAxis(colors, (v) => latest.current.format(v), {
               ticks: { show: false },
               size: 80,
               side: dir === 'rtl' ? 1 : 3,
@@ -96,8 +95,8 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
                   return;
                 }
                 const value = ys[i];
-                const shown = value === null || value === undefined ? '—' : formatRef.current(value);
-                showTooltip(el, u, [bar.label, shown, ...(detailsRef.current?.(i) ?? [])]);
+                const shown = value === null || value === undefined ? '—' : latest.current.format(value);
+                showTooltip(el, u, [bar.label, shown, ...(latest.current.details?.(i) ?? [])]);
               },
             ],
           },
@@ -110,9 +109,14 @@ export function LiveBarChart({ siteId, bars, format, details, height = 360, aria
   );
 
   return (
-    <Box pos="relative" h={height} role="img" aria-label={ariaLabel} data-testid="bar-chart" data-bars={bars.length}>
-      <div ref={container} style={{ width: '100%', height: '100%' }} />
+    <PlotBox
+      container={container}
+      height={height}
+      ariaLabel={ariaLabel}
+      data-testid="bar-chart"
+      data-bars={bars.length}
+    >
       <ChartTooltip ref={tooltip} nowrap={false} />
-    </Box>
+    </PlotBox>
   );
 }

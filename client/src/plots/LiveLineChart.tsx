@@ -2,10 +2,10 @@
 // inverters, say), redrawn at most once per animation frame as frames arrive. Time runs left to right
 // in every language: a time axis does not mirror.
 import { Box } from '@mantine/core';
-import { useRef } from 'react';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { themedAxis } from './chartTheme.ts';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface LiveLineChartProps {
@@ -36,10 +36,8 @@ export function LiveLineChart({
   height = 180,
   ariaLabel,
 }: LiveLineChartProps) {
-  const formatRef = useRef(format);
-  const formatTimeRef = useRef(formatTime);
-  formatRef.current = format;
-  formatTimeRef.current = formatTime;
+  // Formatting follows the language without rebuilding the chart.
+  const latest = useLatest({ format, formatTime });
 
   const { container } = useUplot(
     ({ colors }) => ({
@@ -51,8 +49,8 @@ export function LiveLineChart({
           y: { range: (_u, min, max) => [Math.min(0, min), Math.max(1, max * 1.05)] },
         },
         axes: [
-          themedAxis(colors, (s) => formatTimeRef.current(s * 1000)),
-          themedAxis(colors, (v) => formatRef.current(v), { size: 80 }),
+          themedAxis(colors, (s) => latest.current.formatTime(s * 1000)),
+          themedAxis(colors, (v) => latest.current.format(v), { size: 80 }),
         ],
         series: [
           {},

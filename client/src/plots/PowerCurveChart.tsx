@@ -10,6 +10,7 @@ import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
 import { themedAxis } from './chartTheme.ts';
 import { eachFinitePair } from './pairs.ts';
+import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface PowerCurveBins {
@@ -81,15 +82,25 @@ export interface LivePoints {
   current: boolean;
 }
 
-export interface PowerCurveChartProps {
-  siteId: string;
+/** The turbine's live points: how to read them, and what changes when a new sample comes. */
+export interface LiveSource {
+  /** The live pairs of the last minutes, oldest first. */
+  read: () => LivePoints;
+  /** Changes when the turbine has a new live sample (the newest sample time, say): the redraw trigger. */
+  key: () => number;
+}
+
+/** What the period gives the chart: its points and the curve binned from them. */
+export interface PowerCurvePeriod {
   /** Bucket means over the period, paired by index: the scatter behind the curve. */
   scatter: { wind: readonly (number | null)[]; power: readonly (number | null)[] };
   bins: PowerCurveBins;
-  /** The live pairs of the last minutes, oldest first. */
-  readLive: () => LivePoints;
-  /** Changes when the turbine has a new live sample (the newest sample time, say): the redraw trigger. */
-  liveKey: () => number;
+}
+
+export interface PowerCurveChartProps {
+  siteId: string;
+  period: PowerCurvePeriod;
+  live: LiveSource;
   ratedKw: number | null;
   formatPower: (kw: number) => string;
   /** A wind speed without its unit: the axis' title gives it. */
@@ -103,7 +114,7 @@ export interface PowerCurveChartProps {
 type Row = [x: number, series: 1 | 2 | 3 | 4, y: number];
 
 /** One aligned table of every point, sorted by wind speed: uPlot's scatter in its aligned mode. */
-function assemble(scatter: PowerCurveChartProps['scatter'], bins: PowerCurveBins, live: LivePoints): uPlot.AlignedData {
+function assemble(scatter: PowerCurvePeriod['scatter'], bins: PowerCurveBins, live: LivePoints): uPlot.AlignedData {
   const rows: Row[] = [];
   const n = Math.min(scatter.wind.length, scatter.power.length);
   for (let i = 0; i < n; i++) {
@@ -131,7 +142,7 @@ function assemble(scatter: PowerCurveChartProps['scatter'], bins: PowerCurveBins
 const noPath = () => null;
 
 /** What a period draws: its points and curve, and the top of the power axis (above the rating and the curve). */
-const periodOf = (scatter: PowerCurveChartProps['scatter'], bins: PowerCurveBins, ratedKw: number | null) => ({
+const periodOf = ({ scatter, bins }: PowerCurvePeriod, ratedKw: number | null) => ({
   scatter,
   bins,
   top: Math.max(1, ratedKw ?? 0, ...bins.power) * 1.1,
@@ -143,10 +154,8 @@ export const liveColors = { light: '#0b4f8a', dark: '#8fd3ff' } as const;
 
 export function PowerCurveChart({
   siteId,
-  scatter,
-  bins,
-  readLive,
-  liveKey,
+  period,
+  live,
   ratedKw,
   formatPower,
   formatSpeed,
@@ -154,16 +163,10 @@ export function PowerCurveChart({
   height = 340,
   ariaLabel,
 }: PowerCurveChartProps) {
-  const formatPowerRef = useRef(formatPower);
-  const formatSpeedRef = useRef(formatSpeed);
-  const readLiveRef = useRef(readLive);
-  const liveKeyRef = useRef(liveKey);
-  formatPowerRef.current = formatPower;
-  formatSpeedRef.current = formatSpeed;
-  readLiveRef.current = readLive;
-  liveKeyRef.current = liveKey;
+  // Formatting and the live points follow the props without rebuilding the chart.
+  const latest = useLatest({ formatPower, formatSpeed, live });
   // The period's data, read by the redraw: a new period redraws the plot without rebuilding it.
-  const periodRef = useRef(periodOf(scatter, bins, ratedKw));
+  const periodRef = useRef(periodOf(period, ratedKw));
 
   const { container, redraw } = useUplot(
     ({ colors, scheme }) => {
@@ -176,12 +179,12 @@ export function PowerCurveChart({
             y: { range: (_u, _min, max) => [0, Math.max(periodRef.current.top, (max ?? 0) * 1.05)] },
           },
           axes: [
-            themedAxis(colors, (v) => formatSpeedRef.current(v), {
+            themedAxis(colors, (v) => latest.current.formatSpeed(v), {
               label: speedLabel,
               labelSize: 20,
               labelFont: '12px system-ui, sans-serif',
             }),
-            themedAxis(colors, (v) => formatPowerRef.current(v), { size: 84 }),
+            themedAxis(colors, (v) => latest.current.formatPower(v), { size: 84 }),
           ],
           series: [
             {},
@@ -209,11 +212,11 @@ export function PowerCurveChart({
             },
           ],
         },
-        read: () => assemble(periodRef.current.scatter, periodRef.current.bins, readLiveRef.current()),
+        read: () => assemble(periodRef.current.scatter, periodRef.current.bins, latest.current.live.read()),
         attach: (chart) => {
-          let key = liveKeyRef.current();
+          let key = latest.current.live.key();
           const stop = liveStore.onFrame(siteId, () => {
-            const next = liveKeyRef.current();
+            const next = latest.current.live.key();
             if (next === key) return;
             key = next;
             chart.redraw();
@@ -231,12 +234,12 @@ export function PowerCurveChart({
   );
 
   useEffect(() => {
-    periodRef.current = periodOf(scatter, bins, ratedKw);
+    periodRef.current = periodOf(period, ratedKw);
     redraw();
-  }, [scatter, bins, ratedKw, redraw]);
+  }, [period, ratedKw, redraw]);
 
   return (
-    <Box h={height} role="img" aria-label={ariaLabel} data-testid="power-curve" data-bins={bins.wind.length}>
+    <Box h={height} role="img" aria-label={ariaLabel} data-testid="power-curve" data-bins={period.bins.wind.length}>
       <div ref={container} style={{ width: '100%', height: '100%' }} />
     </Box>
   );

@@ -1,9 +1,10 @@
 // Adding a device override of a type rule: pick a device of the rule's type that has none yet; the
 // override starts as a copy of the type rule, and the editor opens on it to change what differs.
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
 import type { AlarmRule } from '@voltscope/shared/alarms';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../ui/DialogActions.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { createOverride } from './alarmRulesApi.ts';
 import { type SaveErrorKey, saveError } from './saveError.ts';
@@ -80,14 +81,13 @@ export function AddOverrideDialog({ rule, taken, devices, onClose, onCreated }: 
               {t(`alarmRules:errors.${failure}`)}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common:ui.cancel')}
-            </Button>
-            <Button type="submit" disabled={!deviceId} loading={busy} data-testid="override-create">
-              {t('alarmRules:override.create')}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            submit={t('alarmRules:override.create')}
+            busy={busy}
+            disabled={!deviceId}
+            testId="override-create"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,12 @@
 // The editor of one rule or override, in a modal: priority, switch, limit, deadband and delays (checked
 // here against the server's limits), the message in four languages. Save sends only what changed;
 // the server's refusal shows at its fields or above the buttons. Escape or Cancel leaves it unchanged.
-import { Alert, Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { type AlarmRule, alarmPriorities } from '@voltscope/shared/alarms';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/namespaces.ts';
+import { DialogActions } from '../../ui/DialogActions.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { updateRule } from './alarmRulesApi.ts';
 import { MessageFields } from './MessageFields.tsx';
@@ -184,14 +185,7 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
               {failure === 'invalidForm' ? t('alarmRules:editor.invalid') : t(`alarmRules:errors.${failure}`)}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common:ui.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="rule-save">
-              {t('alarmRules:editor.save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit={t('alarmRules:editor.save')} busy={busy} testId="rule-save" />
         </Stack>
       </form>
     </Modal>

@@ -4,7 +4,7 @@
 // has focus and Enter confirms, so "a, Enter" acknowledges; Escape cancels and focus goes back to the list.
 // The page mounts one per request (a key), so each starts blank.
 
-import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { Alarm } from '@voltscope/shared/alarms';
 import type { Language } from '@voltscope/shared/i18n';
 import type { TFunction } from 'i18next';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError } from '../../session/api.ts';
+import { DialogActions } from '../../ui/DialogActions.tsx';
 import { acknowledge, addComment, setOutOfService, shelve, shelveMinutes } from './alarmActions.ts';
 
 export type DialogKind = 'acknowledge' | 'shelve' | 'comment' | 'outOfService' | 'inService';
@@ -142,14 +143,12 @@ export function ActionDialog({
               {error}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common:ui.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="dialog-confirm">
-              {t(`alarms:dialog.${kind}Confirm`)}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            submit={t(`alarms:dialog.${kind}Confirm`)}
+            busy={busy}
+            testId="dialog-confirm"
+          />
           <Text size="xs" c="dimmed">
             {t('alarms:dialog.enterHint')}
           </Text>

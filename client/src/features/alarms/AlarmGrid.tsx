@@ -101,7 +101,7 @@ export function AlarmGrid({
           <tr aria-rowindex={1} className={classes.headRow}>
             {context.canAct && (
               <th className={classes.check}>
-                <span className={classes.srOnly}>{t('alarms:columns.select')}</span>
+                <span className="vs-sr-only">{t('alarms:columns.select')}</span>
               </th>
             )}
             <th>{t('alarms:columns.priority')}</th>
@@ -111,7 +111,7 @@ export function AlarmGrid({
             <th>{t('alarms:columns.message')}</th>
             <th>{t('alarms:columns.state')}</th>
             <th>
-              <span className={classes.srOnly}>{t('alarms:columns.actions')}</span>
+              <span className="vs-sr-only">{t('alarms:columns.actions')}</span>
             </th>
           </tr>
         </thead>

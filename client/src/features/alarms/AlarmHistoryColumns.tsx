@@ -10,13 +10,11 @@ import { formatNumber } from '../../i18n/format.ts';
 import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import type { Column } from '../../logs/LogTable.tsx';
-import { deviceName, TimeCell, useSiteName } from '../../logs/logCells.tsx';
+import { DASH, TimeCell, usePlaceColumns } from '../../logs/logCells.tsx';
 import { IconTimeline } from '../../logs/logIcons.tsx';
 import type { TimeZoneMode } from '../../logs/logQuery.ts';
 import { SeverityBadge } from '../../logs/SeverityBadge.tsx';
 import classes from './AlarmHistory.module.css';
-
-const DASH = '—';
 
 export function AlarmStateLabel({ state }: { state: AlarmState }) {
   const { t } = useTranslation(['alarms', 'events', 'common']);
@@ -53,8 +51,7 @@ export function useAlarmColumns(
 ): Column<Alarm>[] {
   const { t } = useTranslation(['alarms', 'events', 'common']);
   const lng = useLanguage();
-  const siteName = useSiteName(directory);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `siteName` follows `directory` and `t`.
+  const place = usePlaceColumns<Alarm>(directory);
   return useMemo(() => {
     const now = Date.now();
     const time = (ts: number | null, siteId: string) =>
@@ -66,13 +63,7 @@ export function useAlarmColumns(
         sortKey: 'raisedAt',
         render: (a) => time(a.raisedAt, a.siteId),
       },
-      { key: 'site', header: t('events:columns.site'), sortKey: 'site', render: (a) => siteName(a.siteId) },
-      {
-        key: 'device',
-        header: t('events:columns.device'),
-        sortKey: 'device',
-        render: (a) => deviceName(directory, a.deviceId),
-      },
+      ...place,
       {
         key: 'priority',
         header: t('alarms:history.columns.priority'),
@@ -134,5 +125,5 @@ export function useAlarmColumns(
         ),
       },
     ];
-  }, [t, lng, zone, directory, onOpen]);
+  }, [t, lng, zone, directory, onOpen, place]);
 }

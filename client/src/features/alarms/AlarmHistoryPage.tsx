@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
 import type { ListChoice } from '../../logs/LogFilters.tsx';
-import { LogPage } from '../../logs/LogPage.tsx';
+import { LogPage, useHistoryText } from '../../logs/LogPage.tsx';
 import type { LogSpec } from '../../logs/logQuery.ts';
 import { useLogQuery } from '../../logs/useLogQuery.ts';
 import { useAlarmColumns } from './AlarmHistoryColumns.tsx';
@@ -67,6 +67,7 @@ export function AlarmHistoryPage() {
   const onOpen = useCallback((alarm: Alarm) => openAlarm(alarm.id), [openAlarm]);
   const columns = useAlarmColumns(directory, view.zone, onOpen);
   const choices = useAlarmChoices();
+  const text = useHistoryText('alarms');
   const rowAttributes = useCallback((a: Alarm) => ({ 'data-alarm-id': String(a.id), 'data-state': a.state }), []);
 
   return (
@@ -76,16 +77,7 @@ export function AlarmHistoryPage() {
       directory={directory}
       lists={choices}
       csvFileName="voltscope-alarms.csv"
-      text={{
-        title: t('alarms:history.title'),
-        subtitle: t('alarms:history.subtitle'),
-        refresh: t('events:history.refresh'),
-        loadError: t('alarms:history.loadError'),
-        searchPlaceholder: t('alarms:history.searchPlaceholder'),
-        total: (n) => t('alarms:history.total', { n }),
-        empty: t('alarms:history.empty'),
-        emptyFiltered: t('alarms:history.emptyFiltered'),
-      }}
+      text={{ ...text, searchPlaceholder: t('alarms:history.searchPlaceholder') }}
       history={history}
       columns={columns}
       rowKey={alarmKey}

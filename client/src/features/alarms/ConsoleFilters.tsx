@@ -4,7 +4,7 @@
 import { Button, Chip, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { type AlarmPriority, alarmPriorities } from '@voltscope/shared/alarms';
 import type { Site } from '@voltscope/shared/domain';
-import { memo, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AlarmCategory, alarmCategories } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
@@ -12,6 +12,46 @@ import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import classes from './AlarmConsole.module.css';
 import { type ConsoleFilter, isFiltered } from './consoleFilter.ts';
+
+/** A labelled row of chips, one a value with the count it would show, any number of them chosen. */
+function ChipFilter<V extends string>({
+  label,
+  values,
+  counts,
+  chosen,
+  onChange,
+  testId,
+  content,
+}: {
+  label: string;
+  values: readonly V[];
+  counts: Record<V, number>;
+  chosen: readonly V[];
+  onChange: (chosen: V[]) => void;
+  /** Each chip's test id is this, a dash and its value. */
+  testId: string;
+  content: (value: V) => ReactNode;
+}) {
+  const lng = useLanguage();
+  const labelId = useId();
+  return (
+    <Group gap="xs" wrap="wrap" role="group" aria-labelledby={labelId}>
+      <Text size="sm" fw={500} id={labelId} className={classes.filterLabel}>
+        {label}
+      </Text>
+      <Chip.Group multiple value={[...chosen]} onChange={(value) => onChange(value as V[])}>
+        {values.map((v) => (
+          <Chip key={v} value={v} size="sm" variant="outline" data-testid={`${testId}-${v}`}>
+            <span className={classes.chipContent}>
+              {content(v)}
+              <span className={classes.chipCount}>{formatNumber(lng, counts[v])}</span>
+            </span>
+          </Chip>
+        ))}
+      </Chip.Group>
+    </Group>
+  );
+}
 
 export const ConsoleFilters = memo(function ConsoleFilters({
   filter,
@@ -25,10 +65,6 @@ export const ConsoleFilters = memo(function ConsoleFilters({
   onChange: (filter: ConsoleFilter) => void;
 }) {
   const { t } = useTranslation(['alarms', 'common']);
-  const lng = useLanguage();
-  const priorityLabel = useId();
-  const stateLabel = useId();
-  const n = (value: number) => formatNumber(lng, value);
   return (
     <Stack gap="sm" className={classes.filters} data-testid="alarm-filters">
       <Group gap="md" align="flex-end" wrap="wrap">
@@ -55,45 +91,29 @@ export const ConsoleFilters = memo(function ConsoleFilters({
           </Button>
         )}
       </Group>
-      <Group gap="xs" wrap="wrap" role="group" aria-labelledby={priorityLabel}>
-        <Text size="sm" fw={500} id={priorityLabel} className={classes.filterLabel}>
-          {t('alarms:filters.priorities')}
-        </Text>
-        <Chip.Group
-          multiple
-          value={[...filter.priorities]}
-          onChange={(value) => onChange({ ...filter, priorities: value as AlarmPriority[] })}
-        >
-          {alarmPriorities.map((p) => (
-            <Chip key={p} value={p} size="sm" variant="outline" data-testid={`filter-priority-${p}`}>
-              <span className={classes.chipContent}>
-                <PriorityIcon priority={p} size={14} />
-                {t(`common:priority.${p}`)}
-                <span className={classes.chipCount}>{n(counts.priorities[p])}</span>
-              </span>
-            </Chip>
-          ))}
-        </Chip.Group>
-      </Group>
-      <Group gap="xs" wrap="wrap" role="group" aria-labelledby={stateLabel}>
-        <Text size="sm" fw={500} id={stateLabel} className={classes.filterLabel}>
-          {t('alarms:filters.states')}
-        </Text>
-        <Chip.Group
-          multiple
-          value={[...filter.categories]}
-          onChange={(value) => onChange({ ...filter, categories: value as AlarmCategory[] })}
-        >
-          {alarmCategories.map((c) => (
-            <Chip key={c} value={c} size="sm" variant="outline" data-testid={`filter-state-${c}`}>
-              <span className={classes.chipContent}>
-                {t(`alarms:category.${c}`)}
-                <span className={classes.chipCount}>{n(counts.categories[c])}</span>
-              </span>
-            </Chip>
-          ))}
-        </Chip.Group>
-      </Group>
+      <ChipFilter
+        label={t('alarms:filters.priorities')}
+        content={(p) => (
+          <>
+            <PriorityIcon priority={p} size={14} />
+            {t(`common:priority.${p}`)}
+          </>
+        )}
+        values={alarmPriorities}
+        counts={counts.priorities}
+        chosen={filter.priorities}
+        onChange={(priorities) => onChange({ ...filter, priorities })}
+        testId="filter-priority"
+      />
+      <ChipFilter
+        label={t('alarms:filters.states')}
+        content={(c) => t(`alarms:category.${c}`)}
+        values={alarmCategories}
+        counts={counts.categories}
+        chosen={filter.categories}
+        onChange={(categories) => onChange({ ...filter, categories })}
+        testId="filter-state"
+      />
     </Stack>
   );
 });

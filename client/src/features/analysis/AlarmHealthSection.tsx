@@ -60,8 +60,8 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
     device: (id) => devices.get(id)?.name ?? id,
   };
   const summary = useMemo(() => (health ? summarise(health) : null), [health]);
-  const x = useMemo(() => health?.per10Min.ts ?? [], [health]);
-  const columns = useMemo(() => [health?.per10Min.counts ?? []], [health]);
+  // The ten-minute windows and their counts of new alarms, as the chart takes them.
+  const windows = useMemo(() => ({ x: health?.per10Min.ts ?? [], columns: [health?.per10Min.counts ?? []] }), [health]);
   const series = useMemo<AnalysisSeries[]>(
     () => [{ label: t('analysis:health.newAlarms'), color: colors.alarms, kind: 'bars' }],
     [t, colors.alarms],
@@ -182,8 +182,7 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
         {(describedBy) => (
           <>
             <AnalysisBars
-              x={x}
-              columns={columns}
+              {...windows}
               series={series}
               targets={targets}
               stepMs={WINDOW_MS}
@@ -224,15 +223,7 @@ export function AlarmHealthSection(props: AlarmHealthSectionProps) {
       </ChartCard>
 
       <Stack gap="md">
-        <AlarmPointCards
-          health={health}
-          sites={sites}
-          timeZone={timeZone}
-          names={names}
-          priorities={priorities}
-          format={format}
-          span={span}
-        />
+        <AlarmPointCards health={health} sites={sites} timeZone={timeZone} ctx={{ names, priorities, format, span }} />
       </Stack>
     </section>
   );

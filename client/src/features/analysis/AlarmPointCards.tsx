@@ -49,24 +49,26 @@ function Priority({ priority }: { priority: AlarmPriority | undefined }) {
   );
 }
 
+/** A card of alarm points: its title and what it says when empty are the list's keys under analysis:health. */
 function ListCard({
-  title,
+  list,
   hint,
-  empty,
   count,
   testId,
-  minWidth,
+  minWidth = 600,
   children,
 }: {
-  title: string;
+  list: 'top' | 'chattering' | 'standing';
   hint: string;
-  empty: string;
   count: number;
   testId: string;
-  minWidth: number;
+  minWidth?: number;
   children: ReactNode;
 }) {
+  const { t } = useTranslation(['analysis', 'common']);
   const id = useId();
+  const title = t(`analysis:health.${list}Title`);
+  const empty = t(`analysis:health.${list}Empty`);
   return (
     <Card padding="md" component="section" aria-labelledby={id} data-testid={testId}>
       <Title order={3} size="h5" id={id}>
@@ -169,13 +171,15 @@ function PointRow({
   );
 }
 
-interface AlarmPointCardsProps extends PointContext {
+interface AlarmPointCardsProps {
   health: AlarmHealth;
   sites: ReadonlyMap<string, Site>;
   timeZone: string;
+  /** What every row reads: the names, the rules' priorities, the format and the period for the links. */
+  ctx: PointContext;
 }
 
-export function AlarmPointCards({ health, sites, timeZone, ...ctx }: AlarmPointCardsProps) {
+export function AlarmPointCards({ health, sites, timeZone, ctx }: AlarmPointCardsProps) {
   const { t } = useTranslation(['analysis', 'common']);
   const { names, format } = ctx;
   const pointColumns = [
@@ -187,9 +191,8 @@ export function AlarmPointCards({ health, sites, timeZone, ...ctx }: AlarmPointC
   return (
     <>
       <ListCard
-        title={t('analysis:health.topTitle')}
+        list="top"
         hint={t('analysis:health.topHint')}
-        empty={t('analysis:health.topEmpty')}
         count={health.mostFrequent.length}
         testId="top-alarms"
         minWidth={720}
@@ -210,12 +213,10 @@ export function AlarmPointCards({ health, sites, timeZone, ...ctx }: AlarmPointC
 
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <ListCard
-          title={t('analysis:health.chatteringTitle')}
+          list="chattering"
           hint={t('analysis:health.chatteringHint', { n: format.number(health.targets.chatterPerMinute) })}
-          empty={t('analysis:health.chatteringEmpty')}
           count={health.chattering.length}
           testId="chattering"
-          minWidth={600}
         >
           <Headers columns={[...pointColumns, { label: t('analysis:health.activations'), end: true }]} />
           <Table.Tbody>
@@ -226,12 +227,10 @@ export function AlarmPointCards({ health, sites, timeZone, ...ctx }: AlarmPointC
         </ListCard>
 
         <ListCard
-          title={t('analysis:health.standingTitle')}
+          list="standing"
           hint={t('analysis:health.standingHint', { n: format.number(health.targets.standingHours) })}
-          empty={t('analysis:health.standingEmpty')}
           count={health.standing.length}
           testId="standing"
-          minWidth={600}
         >
           <Headers
             columns={[

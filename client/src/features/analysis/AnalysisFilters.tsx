@@ -5,10 +5,29 @@ import { Group, MultiSelect, NativeSelect, SegmentedControl, SimpleGrid, Stack, 
 import { useMediaQuery } from '@mantine/hooks';
 import type { Site } from '@voltscope/shared/domain';
 import type { Device } from '@voltscope/shared/fleet';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayIn, isDay } from '../../ui/PeriodPicker.tsx';
 import type { AnalysisFormat } from './analysisFormat.ts';
 import { type AnalysisView, type DayRange, type Preset, presets } from './analysisQuery.ts';
+
+/** The custom range's two ends, each a day input. */
+const dayInputs = [
+  { end: 'from', label: 'firstDay' },
+  { end: 'to', label: 'lastDay' },
+] as const;
+
+/** A control under a label that names it (a SegmentedControl has no label of its own), maybe with a hint. */
+function LabelledControl({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
 
 interface AnalysisFiltersProps {
   view: AnalysisView;
@@ -65,10 +84,7 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
           searchable
           data-testid="filter-sites"
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="analysis-breakdown">
-            {t('analysis:filters.breakdown')}
-          </Text>
+        <LabelledControl id="analysis-breakdown" label={t('analysis:filters.breakdown')}>
           <SegmentedControl
             aria-labelledby="analysis-breakdown"
             value={view.byGenerator ? 'generator' : 'site'}
@@ -84,7 +100,7 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
               {t('analysis:filters.oneSiteHint')}
             </Text>
           )}
-        </Stack>
+        </LabelledControl>
         {view.byGenerator && (
           <MultiSelect
             label={t('analysis:filters.generators')}
@@ -110,10 +126,7 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
             data-testid="filter-period-select"
           />
         ) : (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="analysis-period">
-              {t('analysis:filters.period')}
-            </Text>
+          <LabelledControl id="analysis-period" label={t('analysis:filters.period')}>
             <SegmentedControl
               aria-labelledby="analysis-period"
               value={view.preset}
@@ -121,28 +134,22 @@ export function AnalysisFilters({ view, onChange, sites, generators, range, time
               data={presetChoices}
               data-testid="filter-period"
             />
-          </Stack>
+          </LabelledControl>
         )}
         {view.preset === 'custom' && (
           <Group gap="xs" wrap="nowrap">
-            <TextInput
-              type="date"
-              label={t('analysis:filters.firstDay')}
-              value={view.from ?? range.from}
-              max={today}
-              onChange={(e) => setDay('from', e.currentTarget.value)}
-              w={160}
-              data-testid="filter-from"
-            />
-            <TextInput
-              type="date"
-              label={t('analysis:filters.lastDay')}
-              value={view.to ?? range.to}
-              max={today}
-              onChange={(e) => setDay('to', e.currentTarget.value)}
-              w={160}
-              data-testid="filter-to"
-            />
+            {dayInputs.map(({ end, label }) => (
+              <TextInput
+                key={end}
+                type="date"
+                label={t(`analysis:filters.${label}`)}
+                value={view[end] ?? range[end]}
+                max={today}
+                onChange={(e) => setDay(end, e.currentTarget.value)}
+                w={160}
+                data-testid={`filter-${end}`}
+              />
+            ))}
           </Group>
         )}
       </Group>

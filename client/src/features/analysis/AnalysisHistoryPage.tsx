@@ -3,7 +3,7 @@
 // insolation, availability, capacity factor), per site or per generator of one site, as totals, charts
 // and a sortable table exported as CSV; then the alarm system's own health over the same days. What is
 // shown lives in the address, so that a link reproduces the view.
-import { Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -35,7 +35,7 @@ import {
 } from './analysisQuery.ts';
 import { CsvExportButton } from './CsvExportButton.tsx';
 import { figuresOf, hasFigures } from './dailyFigures.ts';
-import { KpiTable } from './KpiTable.tsx';
+import { KpiTable, type RowFacts } from './KpiTable.tsx';
 import { PerformanceCharts, PeriodTiles } from './PerformanceCharts.tsx';
 import { useRulePriorities, useSiteDevices } from './useAnalysisData.ts';
 
@@ -164,6 +164,10 @@ export function AnalysisHistoryPage() {
     (row: DailyKpis) => row.day === dayIn(siteById.get(row.siteId)?.timeZone ?? zone, asOf),
     [siteById, zone, asOf],
   );
+  const facts = useMemo<RowFacts>(
+    () => ({ byGenerator, nameOf, isSolar, isToday }),
+    [byGenerator, nameOf, isSolar, isToday],
+  );
   const computedAt = rows.reduce((latest, r) => Math.max(latest, r.computedAt), 0);
   const empty = daily.data !== null && (rows.length === 0 || !hasFigures(rows));
 
@@ -253,22 +257,14 @@ export function AnalysisHistoryPage() {
           <div aria-busy={daily.loading}>
             <PeriodTiles figures={figures} format={format} />
             <PerformanceCharts rows={rows} days={days} format={format} />
-            <Card padding="md" mb="xl" component="section" aria-labelledby="analysis-table-title">
-              <Title order={3} size="h5" mb="xs" id="analysis-table-title">
-                {t('analysis:table.title')}
-              </Title>
-              <KpiTable
-                rows={rows}
-                figures={figures}
-                nameOf={nameOf}
-                byGenerator={byGenerator}
-                isSolar={isSolar}
-                isToday={isToday}
-                format={format}
-                busy={daily.loading}
-                queryKey={dailyCall?.path ?? ''}
-              />
-            </Card>
+            <KpiTable
+              rows={rows}
+              figures={figures}
+              facts={facts}
+              format={format}
+              busy={daily.loading}
+              queryKey={dailyCall?.path ?? ''}
+            />
           </div>
         )}
       </section>

@@ -1,9 +1,9 @@
-// The daily figures, one row per day and site (or generator): sortable on every column (aria-sort on
-// the header), paged (5 to 100 rows), with the period's totals and averages in the footer. Numbers are
-// aligned at the end of their cells so that digits line up in either direction.
+// The daily figures in their titled card, one row per day and site (or generator): sortable on every
+// column (aria-sort on the header), paged (5 to 100 rows), with the period's totals and averages in the
+// footer. Numbers are aligned at the end of their cells so that digits line up in either direction.
 // Just over 300 lines: its columns are a table of definitions (label, value, total, format) that reads
 // best in one place beside the sorting and paging that use them.
-import { ActionIcon, Group, NativeSelect, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, NativeSelect, Table, Text, Title, Tooltip } from '@mantine/core';
 import { logPageSizes } from '@voltscope/shared/alarms';
 import type { DailyKpis } from '@voltscope/shared/kpis';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -22,16 +22,27 @@ interface Column {
   total: (figures: Figures) => string;
 }
 
-interface KpiTableProps {
-  rows: readonly DailyKpis[];
-  figures: Figures;
+/** The sort keys that are KPIs, named under analysis:kpi. */
+type Kpi = Exclude<SortKey, 'day' | 'name'>;
+/** The figures a day's row and the period's footer both hold. */
+type FigureField = keyof Figures & keyof DailyKpis;
+
+/** What the page knows of each row beyond its figures. */
+export interface RowFacts {
+  /** Rows are generators of one site, not sites. */
+  byGenerator: boolean;
   /** A row's site or generator name. */
   nameOf: (row: DailyKpis) => string;
-  byGenerator: boolean;
   /** Whether a row's site is solar: its yield is per kWp (peak watts), a wind farm's per kW. */
   isSolar: (row: DailyKpis) => boolean;
   /** Whether a row's day is still going on at its site (its figures so far). */
   isToday: (row: DailyKpis) => boolean;
+}
+
+interface KpiTableProps {
+  rows: readonly DailyKpis[];
+  figures: Figures;
+  facts: RowFacts;
   format: AnalysisFormat;
   busy: boolean;
   /** What the rows answer (the query): another one starts the table at its first page. */
@@ -68,10 +79,7 @@ function SortHeader({
 export function KpiTable({
   rows,
   figures,
-  nameOf,
-  byGenerator,
-  isSolar,
-  isToday,
+  facts: { byGenerator, nameOf, isSolar, isToday },
   format,
   busy,
   queryKey,
@@ -82,8 +90,16 @@ export function KpiTable({
   const [page, setPage] = useState(1);
 
   const allSolar = rows.every(isSolar);
-  const columns = useMemo<Column[]>(
-    () => [
+  const columns = useMemo<Column[]>(() => {
+    /** A column of a figure that a row and the footer hold under the same name, written the same way. */
+    const figure = (key: Kpi, field: FigureField, show: (v: number | null) => string): Column => ({
+      key,
+      header: t(`analysis:kpi.${key}`),
+      numeric: true,
+      cell: (r) => show(r[field]),
+      total: (f) => show(f[field]),
+    });
+    return [
       {
         key: 'day',
         header: t('analysis:table.day'),
@@ -107,20 +123,8 @@ export function KpiTable({
         cell: (r) => <span className={classes.nowrap}>{nameOf(r)}</span>,
         total: () => '',
       },
-      {
-        key: 'energy',
-        header: t('analysis:kpi.energy'),
-        numeric: true,
-        cell: (r) => format.energy(r.energyKwh),
-        total: (f) => format.energy(f.energyKwh),
-      },
-      {
-        key: 'expected',
-        header: t('analysis:kpi.expected'),
-        numeric: true,
-        cell: (r) => format.energy(r.expectedKwh),
-        total: (f) => format.energy(f.expectedKwh),
-      },
+      figure('energy', 'energyKwh', format.energy),
+      figure('expected', 'expectedKwh', format.energy),
       {
         key: 'ratio',
         header: t('analysis:kpi.ratio'),
@@ -135,37 +139,12 @@ export function KpiTable({
         cell: (r) => format.specificYield(r.specificYield, isSolar(r)),
         total: (f) => format.specificYield(f.specificYield, allSolar),
       },
-      {
-        key: 'performanceRatio',
-        header: t('analysis:kpi.performanceRatio'),
-        numeric: true,
-        cell: (r) => format.percent(r.performanceRatio),
-        total: (f) => format.percent(f.performanceRatio),
-      },
-      {
-        key: 'insolation',
-        header: t('analysis:kpi.insolation'),
-        numeric: true,
-        cell: (r) => format.insolation(r.insolationKwhM2),
-        total: (f) => format.insolation(f.insolationKwhM2),
-      },
-      {
-        key: 'availability',
-        header: t('analysis:kpi.availability'),
-        numeric: true,
-        cell: (r) => format.percent(r.availability),
-        total: (f) => format.percent(f.availability),
-      },
-      {
-        key: 'capacityFactor',
-        header: t('analysis:kpi.capacityFactor'),
-        numeric: true,
-        cell: (r) => format.percent(r.capacityFactor),
-        total: (f) => format.percent(f.capacityFactor),
-      },
-    ],
-    [t, format, nameOf, byGenerator, isSolar, isToday, allSolar],
-  );
+      figure('performanceRatio', 'performanceRatio', format.percent),
+      figure('insolation', 'insolationKwhM2', format.insolation),
+      figure('availability', 'availability', format.percent),
+      figure('capacityFactor', 'capacityFactor', format.percent),
+    ];
+  }, [t, format, nameOf, byGenerator, isSolar, isToday, allSolar]);
 
   const sorted = useMemo(
     () => sortRows(rows, sort.key, sort.order, nameOf, format.lng),
@@ -186,7 +165,10 @@ export function KpiTable({
   const n = (v: number) => format.number(v);
 
   return (
-    <>
+    <Card padding="md" mb="xl" component="section" aria-labelledby="analysis-table-title">
+      <Title order={3} size="h5" mb="xs" id="analysis-table-title">
+        {t('analysis:table.title')}
+      </Title>
       <Table.ScrollContainer minWidth={1080} type="native">
         <Table
           striped
@@ -303,6 +285,6 @@ export function KpiTable({
           )}
         </Group>
       </Group>
-    </>
+    </Card>
   );
 }

@@ -15,8 +15,20 @@ import { analysisColors, dashes } from './palette.ts';
 
 const DAY_MS = 86_400_000;
 
+type Kpi = 'energy' | 'expected' | 'ratio' | 'performanceRatio' | 'availability' | 'capacityFactor';
+type Hint = 'ratioHint' | 'prHint' | 'averageHint';
+
 export function PeriodTiles({ figures, format }: { figures: Figures; format: AnalysisFormat }) {
   const { t } = useTranslation(['analysis', 'common']);
+  // The tiles in order: the KPI named, its value, maybe a hint (a key of analysis:tiles), its test id's end.
+  const tiles: { kpi: Kpi; value: string; hint?: Hint; testId: string }[] = [
+    { kpi: 'energy', value: format.energy(figures.energyKwh), testId: 'energy' },
+    { kpi: 'expected', value: format.energy(figures.expectedKwh), testId: 'expected' },
+    { kpi: 'ratio', value: format.percent(figures.ratio, 0), hint: 'ratioHint', testId: 'ratio' },
+    { kpi: 'performanceRatio', value: format.percent(figures.performanceRatio), hint: 'prHint', testId: 'pr' },
+    { kpi: 'availability', value: format.percent(figures.availability), hint: 'averageHint', testId: 'availability' },
+    { kpi: 'capacityFactor', value: format.percent(figures.capacityFactor), hint: 'averageHint', testId: 'cf' },
+  ];
   return (
     <SimpleGrid
       cols={{ base: 2, sm: 3, lg: 6 }}
@@ -25,39 +37,27 @@ export function PeriodTiles({ figures, format }: { figures: Figures; format: Ana
       component="section"
       aria-label={t('analysis:tiles.title')}
     >
-      <FigureTile label={t('analysis:kpi.energy')} value={format.energy(figures.energyKwh)} testId="tile-energy" />
-      <FigureTile
-        label={t('analysis:kpi.expected')}
-        value={format.energy(figures.expectedKwh)}
-        testId="tile-expected"
-      />
-      <FigureTile
-        label={t('analysis:kpi.ratio')}
-        value={format.percent(figures.ratio, 0)}
-        hint={t('analysis:tiles.ratioHint')}
-        testId="tile-ratio"
-      />
-      <FigureTile
-        label={t('analysis:kpi.performanceRatio')}
-        value={format.percent(figures.performanceRatio)}
-        hint={t('analysis:tiles.prHint')}
-        testId="tile-pr"
-      />
-      <FigureTile
-        label={t('analysis:kpi.availability')}
-        value={format.percent(figures.availability)}
-        hint={t('analysis:tiles.averageHint')}
-        testId="tile-availability"
-      />
-      <FigureTile
-        label={t('analysis:kpi.capacityFactor')}
-        value={format.percent(figures.capacityFactor)}
-        hint={t('analysis:tiles.averageHint')}
-        testId="tile-cf"
-      />
+      {tiles.map(({ kpi, value, hint, testId }) => (
+        <FigureTile
+          key={kpi}
+          label={t(`analysis:kpi.${kpi}`)}
+          value={value}
+          {...(hint && { hint: t(`analysis:tiles.${hint}`) })}
+          testId={`tile-${testId}`}
+        />
+      ))}
     </SimpleGrid>
   );
 }
+
+/** The second line of a chart (the expected energy, the availability): dashed, with points when days are few. */
+const dashedLine = (label: string, color: string, dash: readonly number[], points: boolean): AnalysisSeries => ({
+  label,
+  color,
+  kind: 'line',
+  dash: [...dash],
+  points,
+});
 
 interface PerformanceChartsProps {
   rows: readonly DailyKpis[];
@@ -76,26 +76,14 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
   const energySeries = useMemo<AnalysisSeries[]>(
     () => [
       { label: t('analysis:kpi.energy'), color: colors.energy, kind: 'bars' },
-      {
-        label: t('analysis:kpi.expected'),
-        color: colors.expected,
-        kind: 'line',
-        dash: [...dashes.expected],
-        points: few,
-      },
+      dashedLine(t('analysis:kpi.expected'), colors.expected, dashes.expected, few),
     ],
     [t, colors.energy, colors.expected, few],
   );
   const ratioSeries = useMemo<AnalysisSeries[]>(
     () => [
       { label: t('analysis:kpi.performanceRatio'), color: colors.performanceRatio, kind: 'line', points: few },
-      {
-        label: t('analysis:kpi.availability'),
-        color: colors.availability,
-        kind: 'line',
-        dash: [...dashes.availability],
-        points: few,
-      },
+      dashedLine(t('analysis:kpi.availability'), colors.availability, dashes.availability, few),
     ],
     [t, colors.performanceRatio, colors.availability, few],
   );
@@ -153,35 +141,34 @@ export function PerformanceCharts({ rows, days, format }: PerformanceChartsProps
     .filter(Boolean)
     .join(' ');
 
+  // The two charts, each named by its key under analysis:charts (title) and in its test ids.
+  const charts = [
+    { name: 'energy', text: energyText, columns: energyColumns, series: energySeries, axis: format.axes.energy },
+    {
+      name: 'ratio',
+      text: ratioText,
+      columns: ratioColumns,
+      series: ratioSeries,
+      axis: format.axes.percent,
+      minTop: 1,
+    },
+  ] as const;
+
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
-      <ChartCard title={t('analysis:charts.energyTitle')} text={energyText} textTestId="energy-summary">
-        {(describedBy) => (
-          <AnalysisBars
-            {...daily}
-            columns={energyColumns}
-            series={energySeries}
-            axis={format.axes.energy}
-            ariaLabel={t('analysis:charts.energyTitle')}
-            describedBy={describedBy}
-            testId="energy-chart"
-          />
-        )}
-      </ChartCard>
-      <ChartCard title={t('analysis:charts.ratioTitle')} text={ratioText} textTestId="ratio-summary">
-        {(describedBy) => (
-          <AnalysisBars
-            {...daily}
-            columns={ratioColumns}
-            series={ratioSeries}
-            axis={format.axes.percent}
-            minTop={1}
-            ariaLabel={t('analysis:charts.ratioTitle')}
-            describedBy={describedBy}
-            testId="ratio-chart"
-          />
-        )}
-      </ChartCard>
+      {charts.map(({ name, text, ...chart }) => (
+        <ChartCard key={name} title={t(`analysis:charts.${name}Title`)} text={text} textTestId={`${name}-summary`}>
+          {(describedBy) => (
+            <AnalysisBars
+              {...daily}
+              {...chart}
+              ariaLabel={t(`analysis:charts.${name}Title`)}
+              describedBy={describedBy}
+              testId={`${name}-chart`}
+            />
+          )}
+        </ChartCard>
+      ))}
     </SimpleGrid>
   );
 }

@@ -69,6 +69,11 @@ export function makeAnalysisFormat(lng: Language, t: TFunction<readonly ['analys
   const or = (value: number | null, format: (v: number) => string) =>
     value === null || !Number.isFinite(value) ? MISSING : format(value);
   const unitName = (key: KeyOf<'common'>) => t(key, { value: '' }).trim();
+  /** An axis' ticks in a unit `per` times the value's, with as many decimals as their step needs. */
+  const ticksIn = (splits: number[], per: number) => {
+    const digits = tickDigits(stepOf(splits) * per);
+    return splits.map((v) => formatNumber(lng, v * per, digits));
+  };
   const percentFormat = (digits: number) =>
     memo(
       `p|${lng}|${digits}`,
@@ -137,11 +142,7 @@ export function makeAnalysisFormat(lng: Language, t: TFunction<readonly ['analys
       energy: {
         format: energy,
         unit: (max) => unitName(`common:units.${energyScale(max).unit}`),
-        ticks: (splits, max) => {
-          const { per } = energyScale(max);
-          const digits = tickDigits(stepOf(splits) * per);
-          return splits.map((v) => formatNumber(lng, v * per, digits));
-        },
+        ticks: (splits, max) => ticksIn(splits, energyScale(max).per),
       },
       percent: {
         format: (v) => percent(v, 1),
@@ -151,10 +152,7 @@ export function makeAnalysisFormat(lng: Language, t: TFunction<readonly ['analys
       count: {
         format: (v) => formatNumber(lng, v),
         unit: () => t('analysis:health.perWindowAxis'),
-        ticks: (splits) => {
-          const digits = tickDigits(stepOf(splits));
-          return splits.map((v) => formatNumber(lng, v, digits));
-        },
+        ticks: (splits) => ticksIn(splits, 1),
       },
     },
   };

@@ -2,9 +2,8 @@
 // the fleet's sign-ins and rule changes), filtered, sorted and paged by the server, exported as CSV;
 // the URL holds the whole view so that a link shows the same rows.
 import type { SiteEvent } from '@voltscope/shared/alarms';
-import { useTranslation } from 'react-i18next';
 import { useFleetDirectory } from '../../data/useFleetDirectory.ts';
-import { LogPage } from '../../logs/LogPage.tsx';
+import { LogPage, useHistoryText } from '../../logs/LogPage.tsx';
 import type { LogSpec } from '../../logs/logQuery.ts';
 import { useLogQuery } from '../../logs/useLogQuery.ts';
 import { useEventChoices } from './eventChoices.ts';
@@ -18,7 +17,7 @@ const SPEC: LogSpec = {
 const rowAttributes = (e: SiteEvent) => ({ 'data-type': e.type });
 
 export function EventHistoryPage() {
-  const { t } = useTranslation(['events', 'common']);
+  const text = useHistoryText('events');
   const directory = useFleetDirectory();
   const history = useLogQuery('GET /api/events', SPEC);
   const columns = useEventColumns(directory, history.view.zone);
@@ -31,15 +30,7 @@ export function EventHistoryPage() {
       directory={directory}
       lists={choices}
       csvFileName="voltscope-events.csv"
-      text={{
-        title: t('events:history.title'),
-        subtitle: t('events:history.subtitle'),
-        refresh: t('events:history.refresh'),
-        loadError: t('events:history.loadError'),
-        total: (n) => t('events:history.total', { n }),
-        empty: t('events:history.empty'),
-        emptyFiltered: t('events:history.emptyFiltered'),
-      }}
+      text={text}
       history={history}
       columns={columns}
       rowKey={eventKey}

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import type { FleetDirectory } from '../../data/useFleetDirectory.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import type { Column } from '../../logs/LogTable.tsx';
-import { DASH, deviceName, TimeCell, useSiteName } from '../../logs/logCells.tsx';
+import { DASH, TimeCell, usePlaceColumns } from '../../logs/logCells.tsx';
 import type { TimeZoneMode } from '../../logs/logQuery.ts';
 import classes from '../../logs/logs.module.css';
 import { SeverityBadge } from '../../logs/SeverityBadge.tsx';
@@ -17,8 +17,7 @@ import { SeverityBadge } from '../../logs/SeverityBadge.tsx';
 export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): Column<SiteEvent>[] {
   const { t } = useTranslation(['events', 'common']);
   const lng = useLanguage();
-  const siteName = useSiteName(directory);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `siteName` follows `directory` and `t`.
+  const place = usePlaceColumns<SiteEvent>(directory);
   return useMemo(
     () => [
       {
@@ -27,13 +26,7 @@ export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): 
         sortKey: 'ts',
         render: (e) => <TimeCell ts={e.ts} siteId={e.siteId} zone={zone} directory={directory} lng={lng} />,
       },
-      { key: 'site', header: t('events:columns.site'), sortKey: 'site', render: (e) => siteName(e.siteId) },
-      {
-        key: 'device',
-        header: t('events:columns.device'),
-        sortKey: 'device',
-        render: (e) => deviceName(directory, e.deviceId),
-      },
+      ...place,
       {
         key: 'type',
         header: t('events:columns.type'),
@@ -66,7 +59,7 @@ export function useEventColumns(directory: FleetDirectory, zone: TimeZoneMode): 
         render: (e) => (e.comment ? <span className={classes.message}>{e.comment}</span> : ''),
       },
     ],
-    [t, lng, zone, directory],
+    [t, lng, zone, directory, place],
   );
 }
 

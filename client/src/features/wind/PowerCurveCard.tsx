@@ -1,7 +1,7 @@
 // The power curve card: the turbine's curve binned from its own history over the period, the live points
 // of the last minutes on top, and in words what it produces now against what its curve gives at this wind.
 import { Box, Group, Stack, Text, useComputedColorScheme } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecentHistory } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
@@ -9,9 +9,11 @@ import {
   binPowerCurve,
   expectedPower,
   type LivePoints,
+  type LiveSource,
   liveColors,
   type PowerCurveBins,
   PowerCurveChart,
+  type PowerCurvePeriod,
 } from '../../plots/PowerCurveChart.tsx';
 import { freshnessOf, sampleAge } from './liveValue.ts';
 import { PeriodCard, type TurbinePeriodProps } from './PeriodCard.tsx';
@@ -106,23 +108,27 @@ export function PowerCurveCard({ siteId, turbine, samples, loading, failed, form
   );
   useRecentHistory(siteId, liveIds, LIVE_WINDOW_MS);
 
-  const bins = useMemo(
-    () =>
-      samples
+  const period = useMemo<PowerCurvePeriod>(
+    () => ({
+      scatter: { wind: samples?.wind ?? [], power: samples?.power ?? [] },
+      bins: samples
         ? binPowerCurve(samples.wind, samples.power, { keep: (i) => samples.healthy[i] === true })
         : { wind: [], power: [], count: [] },
+    }),
     [samples],
   );
-  const scatter = useMemo(() => ({ wind: samples?.wind ?? [], power: samples?.power ?? [] }), [samples]);
+  const { bins } = period;
   const periodMs = turbine.series.active_power?.periodMs ?? 1000;
-  const readLive = useCallback(
-    (): LivePoints =>
-      windId !== undefined && powerId !== undefined
-        ? livePairs(siteId, windId, powerId, periodMs)
-        : { wind: [], power: [], current: false },
+  const live = useMemo<LiveSource>(
+    () => ({
+      read: () =>
+        windId !== undefined && powerId !== undefined
+          ? livePairs(siteId, windId, powerId, periodMs)
+          : { wind: [], power: [], current: false },
+      key: () => (powerId === undefined ? 0 : (liveStore.latest(powerId)?.ts ?? 0)),
+    }),
     [siteId, windId, powerId, periodMs],
   );
-  const liveKey = useCallback(() => (powerId === undefined ? 0 : (liveStore.latest(powerId)?.ts ?? 0)), [powerId]);
   const title = t('wind:curve.title');
   const summary =
     bins.wind.length === 0
@@ -151,10 +157,8 @@ export function PowerCurveCard({ siteId, turbine, samples, loading, failed, form
         )}
         <PowerCurveChart
           siteId={siteId}
-          scatter={scatter}
-          bins={bins}
-          readLive={readLive}
-          liveKey={liveKey}
+          period={period}
+          live={live}
           ratedKw={turbine.device.ratedKw}
           formatPower={format.power}
           formatSpeed={(ms) => format.number(ms)}
