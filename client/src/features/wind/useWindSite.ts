@@ -1,23 +1,10 @@
 // A wind site's turbines with the ids of the series the wind pages read, fetched once per site.
 import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
+import { type TurbineMetric, turbineMetrics } from '@voltscope/shared/turbineMetrics';
 import { useMemo } from 'react';
 import { type Resource, useResource } from '../../data/useResource.ts';
 import { noSiteYet } from '../../data/useSiteSeries.ts';
 import { call } from '../../session/api.ts';
-
-export const turbineMetrics = [
-  'active_power',
-  'wind_speed',
-  'wind_direction',
-  'rotor_speed',
-  'pitch_angle',
-  'yaw_angle',
-  'nacelle_temperature',
-  'state',
-  'fault_code',
-  'energy_today',
-] as const;
-export type TurbineMetric = (typeof turbineMetrics)[number];
 
 export interface SeriesRef {
   id: number;
