@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { type Resource, useResource } from '../../data/useResource.ts';
 import { noSiteYet } from '../../data/useSiteSeries.ts';
 import { call } from '../../session/api.ts';
+import type { WindFormat } from './useWindFormat.ts';
 
 export interface SeriesRef {
   id: number;
@@ -14,6 +15,13 @@ export interface SeriesRef {
 export interface Turbine {
   device: Device;
   series: Partial<Record<TurbineMetric, SeriesRef>>;
+}
+
+/** What the parts of a turbine's page are given: the turbine, its site and the reader's formats. */
+export interface TurbineProps {
+  siteId: string;
+  turbine: Turbine;
+  format: WindFormat;
 }
 
 /** Series rows of one device keyed by metric: what a turbine's tiles read. */
