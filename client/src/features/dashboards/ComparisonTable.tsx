@@ -7,6 +7,7 @@ import type { PeriodKpis } from '@voltscope/shared/kpis';
 import { useTranslation } from 'react-i18next';
 import { capacityParts } from '../../i18n/format.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
+import { CardHead } from './CardHead.tsx';
 import classes from './dashboards.module.css';
 import { useKpiFormat } from './kpiFormat.ts';
 import { lineStyle } from './palette.ts';
@@ -48,21 +49,17 @@ export function ComparisonTable({
 
   return (
     <Card data-testid="comparison-table">
-      <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
-        <div>
-          <Text fw={600} component="h3" fz="lg">
-            {t('dashboards:compare.tableTitle')}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('dashboards:compare.flagRule', { threshold: f.percent(UNDERPERFORMANCE_THRESHOLD) })}
-          </Text>
-        </div>
+      <CardHead
+        title={t('dashboards:compare.tableTitle')}
+        hint={t('dashboards:compare.flagRule', { threshold: f.percent(UNDERPERFORMANCE_THRESHOLD) })}
+        gap="xs"
+      >
         {flaggedCount > 0 && (
           <Badge color="red" variant="light" radius="sm" leftSection={<IconAlertTriangle size={12} />}>
             {t('dashboards:compare.flaggedCount', { formatted: f.number(flaggedCount) })}
           </Badge>
         )}
-      </Group>
+      </CardHead>
       <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="xs" striped={false} highlightOnHover>
           <Table.Thead>
