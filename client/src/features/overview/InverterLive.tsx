@@ -130,17 +130,10 @@ export function InverterFigures({
         label={t('overview:detail.acPower')}
         sub={
           rated ? (
-            <LiveText
+            <LiveValue
+              series={ac}
+              format={(kw) => t('overview:detail.ofRating', { share: f.percent(kw / rated), rated: f.power(rated) })}
               size="sm"
-              compute={(binder, now) => {
-                const r = binder.read(ac?.id, now);
-                return r && ac
-                  ? {
-                      text: t('overview:detail.ofRating', { share: f.percent(r.value / rated), rated: f.power(rated) }),
-                      stale: r.age > staleAfter(ac.periodMs),
-                    }
-                  : null;
-              }}
             />
           ) : undefined
         }

@@ -13,7 +13,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { InverterTiles } from './InverterTiles.tsx';
 import { LiveSite } from './LiveParts.tsx';
-import { KpiStrip, MeterCard, WeatherCard } from './PlantCards.tsx';
+import { KpiStrip, LiveCard } from './PlantCards.tsx';
 import { useSiteIndex, useSiteKpis } from './siteData.ts';
 
 export function SolarOverviewPage() {
@@ -57,8 +57,8 @@ export function SolarOverviewPage() {
               <>
                 <KpiStrip site={site} index={index.data} kpis={kpis} />
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                  <WeatherCard index={index.data} />
-                  <MeterCard index={index.data} />
+                  <LiveCard index={index.data} name="weather" />
+                  <LiveCard index={index.data} name="meter" />
                 </SimpleGrid>
                 <InverterTiles index={index.data} states={states} />
               </>
