@@ -5,9 +5,7 @@ import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { DeviceState } from '@voltscope/shared/fleet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSites, useSites } from '../../data/sites.ts';
-import { useChosenSite } from '../../data/useUrlParam.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useSiteChoice } from '../../data/useSiteChoice.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
@@ -18,10 +16,7 @@ import { useSiteIndex, useSiteKpis } from './siteData.ts';
 
 export function SolarOverviewPage() {
   const { t } = useTranslation(['overview', 'common']);
-  const lng = useLanguage();
-  const sites = useSites();
-  const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
-  const [site, choose] = useChosenSite(list);
+  const { sites, list, site, choose } = useSiteChoice('solar');
   const index = useSiteIndex(site?.id ?? null);
   const kpis = useSiteKpis(site?.id ?? null);
 
