@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useLatestRef } from '../../ui/useLatestRef.ts';
 import { plantFormats } from './format.ts';
 import type { DeviceStates } from './InverterTiles.tsx';
 import { readInverter } from './InverterTiles.tsx';
@@ -36,8 +37,7 @@ export function InverterStatus({ device, index, states }: { device: Device; inde
   const banner = useRef<HTMLDivElement | null>(null);
   const bannerTitle = useRef<HTMLParagraphElement | null>(null);
   const bannerText = useRef<HTMLParagraphElement | null>(null);
-  const words = useRef({ t, faultText, faultAdvice });
-  words.current = { t, faultText, faultAdvice };
+  const words = useLatestRef({ t, faultText, faultAdvice });
 
   useEffect(
     () =>
@@ -58,7 +58,7 @@ export function InverterStatus({ device, index, states }: { device: Device; inde
           setText(bannerText.current, w.faultAdvice(view.faultCode) ?? w.t('overview:detail.unknownFault'));
         }
       }),
-    [binder, index, device, states],
+    [binder, index, device, states, words],
   );
 
   return (

@@ -4,6 +4,7 @@ import type { SeriesEntry } from '@voltscope/shared/fleet';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveSite } from '../../live/hooks.ts';
+import { useLatestRef } from '../../ui/useLatestRef.ts';
 import type { ValueFormat } from './format.ts';
 import { LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
@@ -48,8 +49,7 @@ export function LiveText({
   const root = useRef<HTMLSpanElement | null>(null);
   const value = useRef<HTMLSpanElement | null>(null);
   const tag = useRef<HTMLSpanElement | null>(null);
-  const computeRef = useRef(compute);
-  computeRef.current = compute;
+  const computeRef = useLatestRef(compute);
   useEffect(
     () =>
       binder?.add((now) => {
@@ -59,7 +59,7 @@ export function LiveText({
         setAttr(root.current, 'data-stale', stale ? 'true' : null);
         if (tag.current && tag.current.hidden === stale) tag.current.hidden = !stale;
       }),
-    [binder],
+    [binder, computeRef],
   );
   return (
     <span ref={root} className={classes.live} data-size={size} data-testid={testId}>
