@@ -4,15 +4,13 @@
 import { Alert, Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
 import type { GeneratorKpis } from '@voltscope/shared/kpis';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useLatestRef } from '../../ui/useLatestRef.ts';
 import { plantFormats } from './format.ts';
-import type { DeviceStates } from './InverterTiles.tsx';
-import { readInverter } from './InverterTiles.tsx';
-import { LiveText, LiveValue, useBinder } from './LiveParts.tsx';
+import { type DeviceStates, useInverterUpdates } from './InverterTiles.tsx';
+import { LiveText, LiveValue } from './LiveParts.tsx';
 import { useFaultAdvice, useFaultText } from './labels.ts';
 import { type LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
 import type { SiteIndex } from './siteData.ts';
@@ -30,36 +28,25 @@ const statusColor = {
 /** The status badge and, in fault, a banner with the code, its meaning and what to check. */
 export function InverterStatus({ device, index, states }: { device: Device; index: SiteIndex; states: DeviceStates }) {
   const { t } = useTranslation(['overview', 'common']);
-  const binder = useBinder();
   const faultText = useFaultText();
   const faultAdvice = useFaultAdvice();
   const badge = useRef<HTMLDivElement | null>(null);
   const banner = useRef<HTMLDivElement | null>(null);
   const bannerTitle = useRef<HTMLParagraphElement | null>(null);
   const bannerText = useRef<HTMLParagraphElement | null>(null);
-  const words = useLatestRef({ t, faultText, faultAdvice });
 
-  useEffect(
-    () =>
-      binder?.add((now) => {
-        const view = readInverter(binder, index, device, states.current.get(device.id) ?? null, now);
-        const w = words.current;
-        const label = badge.current?.querySelector('[data-label]');
-        setText(label, w.t(`overview:status.${view.status}`));
-        setAttr(badge.current, 'data-status', view.status);
-        badge.current?.style.setProperty(
-          '--badge-color',
-          `var(--mantine-color-${statusColor[view.status]}-light-color)`,
-        );
-        badge.current?.style.setProperty('--badge-bg', `var(--mantine-color-${statusColor[view.status]}-light)`);
-        if (banner.current) banner.current.hidden = view.faultCode === null;
-        if (view.faultCode !== null) {
-          setText(bannerTitle.current, w.faultText(view.faultCode));
-          setText(bannerText.current, w.faultAdvice(view.faultCode) ?? w.t('overview:detail.unknownFault'));
-        }
-      }),
-    [binder, index, device, states, words],
-  );
+  useInverterUpdates(device, index, states, (view) => {
+    const label = badge.current?.querySelector('[data-label]');
+    setText(label, t(`overview:status.${view.status}`));
+    setAttr(badge.current, 'data-status', view.status);
+    badge.current?.style.setProperty('--badge-color', `var(--mantine-color-${statusColor[view.status]}-light-color)`);
+    badge.current?.style.setProperty('--badge-bg', `var(--mantine-color-${statusColor[view.status]}-light)`);
+    if (banner.current) banner.current.hidden = view.faultCode === null;
+    if (view.faultCode !== null) {
+      setText(bannerTitle.current, faultText(view.faultCode));
+      setText(bannerText.current, faultAdvice(view.faultCode) ?? t('overview:detail.unknownFault'));
+    }
+  });
 
   return (
     <>
