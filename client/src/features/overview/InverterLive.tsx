@@ -8,6 +8,7 @@ import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { ScrollingTable } from '../../ui/ScrollingTable.tsx';
 import { plantFormats } from './format.ts';
 import { type DeviceStates, useInverterUpdates } from './InverterTiles.tsx';
 import { LiveText, LiveValue } from './LiveParts.tsx';
@@ -175,40 +176,41 @@ export function MpptTable({ device, index }: { device: Device; index: SiteIndex 
       {inputs.length === 0 ? (
         <Text c="dimmed">{t('overview:detail.noMppt')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped highlightOnHover data-testid="mppt-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('overview:detail.input')}</Table.Th>
-                <Table.Th ta="end">{t('overview:detail.voltage')}</Table.Th>
-                <Table.Th ta="end">{t('overview:detail.current')}</Table.Th>
-                <Table.Th ta="end">{t('overview:detail.power')}</Table.Th>
+        <ScrollingTable
+          minWidth={300}
+          striped
+          highlightOnHover
+          data-testid="mppt-table"
+          head={
+            <>
+              <Table.Th>{t('overview:detail.input')}</Table.Th>
+              <Table.Th ta="end">{t('overview:detail.voltage')}</Table.Th>
+              <Table.Th ta="end">{t('overview:detail.current')}</Table.Th>
+              <Table.Th ta="end">{t('overview:detail.power')}</Table.Th>
+            </>
+          }
+        >
+          {inputs.map((m) => {
+            const v = index.series(device.id, `mppt_voltage:${m}`);
+            const i = index.series(device.id, `mppt_current:${m}`);
+            return (
+              <Table.Tr key={m} data-testid="mppt-row">
+                <Table.Th scope="row" fw={500}>
+                  {t('overview:detail.mpptN', { n: formatNumber(lng, m) })}
+                </Table.Th>
+                <Table.Td ta="end">
+                  <LiveValue series={v} format={f.volts} size="sm" />
+                </Table.Td>
+                <Table.Td ta="end">
+                  <LiveValue series={i} format={f.amps} size="sm" />
+                </Table.Td>
+                <Table.Td ta="end">
+                  <LiveText size="sm" compute={derived(v, i, (volts, amps) => f.power((volts * amps) / 1000))} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {inputs.map((m) => {
-                const v = index.series(device.id, `mppt_voltage:${m}`);
-                const i = index.series(device.id, `mppt_current:${m}`);
-                return (
-                  <Table.Tr key={m} data-testid="mppt-row">
-                    <Table.Th scope="row" fw={500}>
-                      {t('overview:detail.mpptN', { n: formatNumber(lng, m) })}
-                    </Table.Th>
-                    <Table.Td ta="end">
-                      <LiveValue series={v} format={f.volts} size="sm" />
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <LiveValue series={i} format={f.amps} size="sm" />
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <LiveText size="sm" compute={derived(v, i, (volts, amps) => f.power((volts * amps) / 1000))} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ScrollingTable>
       )}
     </Card>
   );
