@@ -13,7 +13,7 @@ import { plantFormats } from './format.ts';
 import { type DeviceStates, useInverterUpdates } from './InverterTiles.tsx';
 import { LiveText, LiveValue } from './LiveParts.tsx';
 import { useFaultAdvice, useFaultText } from './labels.ts';
-import { type LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
+import { type LiveBinder, readPair, setAttr, setText, staleAfter } from './liveBinding.ts';
 import type { SiteIndex } from './siteData.ts';
 
 const statusColor = {
@@ -85,10 +85,9 @@ function derived(
   make: (a: number, b: number) => string | null,
 ): (binder: LiveBinder, now: number) => { text: string; stale: boolean } | null {
   return (binder, now) => {
-    const x = binder.read(a?.id, now);
-    const y = binder.read(b?.id, now);
-    if (!x || !y || !a) return null;
-    return { text: make(x.value, y.value) ?? '—', stale: Math.max(x.age, y.age) > staleAfter(a.periodMs) };
+    const pair = readPair(binder, a, b, now);
+    if (!pair || !a) return null;
+    return { text: make(pair.a, pair.b) ?? '—', stale: pair.age > staleAfter(a.periodMs) };
   };
 }
 

@@ -11,7 +11,7 @@ import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { type PlantFormats, plantFormats, type ValueFormat } from './format.ts';
 import { LiveText, LiveValue } from './LiveParts.tsx';
-import { staleAfter } from './liveBinding.ts';
+import { readPair, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
 import { type Loaded, type SiteIndex, seriesOf } from './siteData.ts';
 
@@ -36,6 +36,10 @@ function Stat({ label, value, sub, testId }: { label: string; value: ReactNode; 
     </Card>
   );
 }
+
+/** `make(value)` for a figure the hub has; undefined for one it has not (yet). */
+const known = <T, R>(value: T | null | undefined, make: (value: T) => R): R | undefined =>
+  value == null ? undefined : make(value);
 
 /** The KPI row: live power at the grid meter, then the hub's figures for today. */
 export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; kpis: Loaded<SiteKpis> }) {
@@ -74,29 +78,23 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
             <Stat
               label={t('overview:kpi.energyToday')}
               testId="kpi-energy"
-              value={k?.energyTodayKwh == null ? dash : f.energy(k.energyTodayKwh)}
-              sub={
-                k?.specificYieldToday == null
-                  ? undefined
-                  : t('overview:kpi.specificYield', { value: f.specificYield(k.specificYieldToday) })
-              }
+              value={known(k?.energyTodayKwh, f.energy) ?? dash}
+              sub={known(k?.specificYieldToday, (v) => t('overview:kpi.specificYield', { value: f.specificYield(v) }))}
             />
             <Stat
               label={t('overview:kpi.pr')}
               testId="kpi-pr"
-              value={k?.performanceRatioToday == null ? dash : f.percent(k.performanceRatioToday)}
-              sub={
-                k?.insolationTodayKwhM2 == null
-                  ? undefined
-                  : k.performanceRatioToday == null
-                    ? t('overview:kpi.prPending', { value: f.insolation(k.insolationTodayKwhM2) })
-                    : t('overview:kpi.insolation', { value: f.insolation(k.insolationTodayKwhM2) })
-              }
+              value={known(k?.performanceRatioToday, f.percent) ?? dash}
+              sub={known(k?.insolationTodayKwhM2, (v) =>
+                t(k?.performanceRatioToday == null ? 'overview:kpi.prPending' : 'overview:kpi.insolation', {
+                  value: f.insolation(v),
+                }),
+              )}
             />
             <Stat
               label={t('overview:kpi.availability')}
               testId="kpi-availability"
-              value={k?.availability == null ? dash : f.percent(k.availability)}
+              value={known(k?.availability, f.percent) ?? dash}
               sub={
                 k && inverters > 0
                   ? t('overview:kpi.availableOf', {
@@ -149,16 +147,12 @@ function PowerFactorNow({ p, q }: { p: SeriesEntry | undefined; q: SeriesEntry |
   return (
     <LiveText
       compute={(binder, now) => {
-        const pv = binder.read(p?.id, now);
-        const qv = binder.read(q?.id, now);
-        if (!pv || !qv || !p) return null;
-        const apparent = Math.hypot(pv.value, qv.value);
+        const pair = readPair(binder, p, q, now);
+        if (!pair || !p) return null;
+        const apparent = Math.hypot(pair.a, pair.b);
         // cos φ = P / S; with no power flowing it means nothing.
         if (apparent < 1) return { text: '—', stale: false };
-        return {
-          text: f.powerFactor(Math.abs(pv.value) / apparent),
-          stale: Math.max(pv.age, qv.age) > staleAfter(p.periodMs),
-        };
+        return { text: f.powerFactor(Math.abs(pair.a) / apparent), stale: pair.age > staleAfter(p.periodMs) };
       }}
     />
   );
