@@ -1,19 +1,17 @@
 // An inverter now: its status (with the fault and what it means), AC and DC power, efficiency,
-// temperature, AC voltage, grid frequency, energy and specific yield today, and each MPPT input's
-// voltage, current and power. Live numbers are written by the site's binder.
-import { Alert, Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
+// temperature, AC voltage, grid frequency, energy and specific yield today (its MPPT inputs are in
+// MpptTable.tsx). Live numbers are written by the site's binder.
+import { Alert, Badge, Card, SimpleGrid, Text } from '@mantine/core';
+import type { Device } from '@voltscope/shared/fleet';
 import type { GeneratorKpis } from '@voltscope/shared/kpis';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { ScrollingTable } from '../../ui/ScrollingTable.tsx';
 import { plantFormats } from './format.ts';
 import { type DeviceStates, useInverterUpdates } from './InverterTiles.tsx';
-import { LiveText, LiveValue } from './LiveParts.tsx';
+import { derived, LiveText, LiveValue } from './LiveParts.tsx';
 import { useFaultAdvice, useFaultText } from './labels.ts';
-import { type LiveBinder, readPair, setAttr, setText, staleAfter } from './liveBinding.ts';
+import { setAttr, setText } from './liveBinding.ts';
 import type { SiteIndex } from './siteData.ts';
 
 const statusColor = {
@@ -76,19 +74,6 @@ function Figure({ label, children, sub }: { label: string; children: ReactNode; 
       )}
     </Card>
   );
-}
-
-/** A value derived from two live series: stale when either is. */
-function derived(
-  a: SeriesEntry | undefined,
-  b: SeriesEntry | undefined,
-  make: (a: number, b: number) => string | null,
-): (binder: LiveBinder, now: number) => { text: string; stale: boolean } | null {
-  return (binder, now) => {
-    const pair = readPair(binder, a, b, now);
-    if (!pair || !a) return null;
-    return { text: make(pair.a, pair.b) ?? '—', stale: pair.age > staleAfter(a.periodMs) };
-  };
 }
 
 export function InverterFigures({
@@ -156,61 +141,5 @@ export function InverterFigures({
         </Text>
       </Figure>
     </SimpleGrid>
-  );
-}
-
-/** One row per MPPT input the inverter reports: voltage, current and their product. */
-export function MpptTable({ device, index }: { device: Device; index: SiteIndex }) {
-  const { t } = useTranslation(['overview', 'common']);
-  const lng = useLanguage();
-  const f = plantFormats(lng);
-  const inputs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter(
-    (m) => index.series(device.id, `mppt_voltage:${m}`) || index.series(device.id, `mppt_current:${m}`),
-  );
-  return (
-    <Card component="section" aria-labelledby="mppt-title">
-      <Title order={3} fz="lg" fw={600} mb="sm" id="mppt-title">
-        {t('overview:detail.mppt')}
-      </Title>
-      {inputs.length === 0 ? (
-        <Text c="dimmed">{t('overview:detail.noMppt')}</Text>
-      ) : (
-        <ScrollingTable
-          minWidth={300}
-          striped
-          highlightOnHover
-          data-testid="mppt-table"
-          head={
-            <>
-              <Table.Th>{t('overview:detail.input')}</Table.Th>
-              <Table.Th ta="end">{t('overview:detail.voltage')}</Table.Th>
-              <Table.Th ta="end">{t('overview:detail.current')}</Table.Th>
-              <Table.Th ta="end">{t('overview:detail.power')}</Table.Th>
-            </>
-          }
-        >
-          {inputs.map((m) => {
-            const v = index.series(device.id, `mppt_voltage:${m}`);
-            const i = index.series(device.id, `mppt_current:${m}`);
-            return (
-              <Table.Tr key={m} data-testid="mppt-row">
-                <Table.Th scope="row" fw={500}>
-                  {t('overview:detail.mpptN', { n: formatNumber(lng, m) })}
-                </Table.Th>
-                <Table.Td ta="end">
-                  <LiveValue series={v} format={f.volts} size="sm" />
-                </Table.Td>
-                <Table.Td ta="end">
-                  <LiveValue series={i} format={f.amps} size="sm" />
-                </Table.Td>
-                <Table.Td ta="end">
-                  <LiveText size="sm" compute={derived(v, i, (volts, amps) => f.power((volts * amps) / 1000))} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </ScrollingTable>
-      )}
-    </Card>
   );
 }

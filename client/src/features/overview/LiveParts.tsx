@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveSite } from '../../live/hooks.ts';
 import { useLatestRef } from '../../ui/useLatestRef.ts';
 import type { ValueFormat } from './format.ts';
-import { LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
+import { LiveBinder, readPair, setAttr, setText, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
 
 const BinderContext = createContext<LiveBinder | null>(null);
@@ -29,6 +29,19 @@ export const useBinder = (): LiveBinder | null => useContext(BinderContext);
 export interface LiveTextState {
   text: string;
   stale: boolean;
+}
+
+/** A value derived from two live series: stale when either is. */
+export function derived(
+  a: SeriesEntry | undefined,
+  b: SeriesEntry | undefined,
+  make: (a: number, b: number) => string | null,
+): (binder: LiveBinder, now: number) => LiveTextState | null {
+  return (binder, now) => {
+    const pair = readPair(binder, a, b, now);
+    if (!pair || !a) return null;
+    return { text: make(pair.a, pair.b) ?? '—', stale: pair.age > staleAfter(a.periodMs) };
+  };
 }
 
 /**
