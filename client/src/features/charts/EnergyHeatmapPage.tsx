@@ -5,11 +5,8 @@ import { Card, Group, Select, Stack, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSites, useSites } from '../../data/sites.ts';
-import { type SiteSeries, useSiteSeries } from '../../data/useSiteSeries.ts';
-import { useChosenSite, useUrlParam } from '../../data/useUrlParam.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
-import { PageHeader } from '../../ui/PageHeader.tsx';
+import type { SiteSeries } from '../../data/useSiteSeries.ts';
+import { useUrlParam } from '../../data/useUrlParam.ts';
 import {
   addDays,
   type DayString,
@@ -21,9 +18,10 @@ import {
   periodPresets,
   startOfDay,
 } from '../../ui/PeriodPicker.tsx';
-import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
+import { ChartPageHead } from './ChartPageHead.tsx';
 import { EnergyHeatmapCard, type Source } from './EnergyHeatmapCard.tsx';
+import { useChartSite } from './useChartSite.ts';
 import { useHourlyEnergy } from './useHourlyEnergy.ts';
 import { useToday } from './useToday.ts';
 
@@ -63,11 +61,8 @@ function daysOf(period: Period, today: DayString): { first: DayString; last: Day
 
 export function EnergyHeatmapPage() {
   const { t } = useTranslation(['charts', 'common']);
-  const lng = useLanguage();
-  const sites = useSites();
-  const list = sites.status === 'ready' ? sortSites(sites.data, lng) : [];
-  const [site, chooseSite] = useChosenSite(list);
-  const series = useSiteSeries(site?.id ?? null);
+  const chart = useChartSite('all');
+  const { list, site, choose: chooseSite, series } = chart;
   const [sourceParam, setSource] = useUrlParam('source');
   const [periodParam, setPeriodParam] = useUrlParam('period');
 
@@ -87,18 +82,9 @@ export function EnergyHeatmapPage() {
   const to = startOfDay(timeZone, addDays(last, 1));
   const energy = useHourlyEnergy(source?.seriesId, site?.timeZone, from, to);
 
-  const failed = sites.status === 'error' || series.status === 'error';
   return (
     <>
-      <PageHeader title={t('charts:heatmap.title')} subtitle={t('charts:heatmap.subtitle')} />
-      {failed && (
-        <RetryAlert
-          titled
-          message={t('charts:loadError')}
-          onRetry={sites.status === 'error' ? sites.reload : series.reload}
-        />
-      )}
-      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('charts:noSites')}</Text>}
+      <ChartPageHead page="heatmap" chart={chart} noSites={t('charts:noSites')} />
       {site && (
         <Stack gap="md">
           <Group gap="md" align="flex-end" wrap="wrap">

@@ -15,6 +15,7 @@ import { liveStore } from '../../live/liveStore.ts';
 import { ChartTooltip, pointAtCursor, setTooltipLines } from '../../plots/ChartTooltip.tsx';
 import { chartColors } from '../../plots/chartTheme.ts';
 import { mountUplot } from '../../plots/mountUplot.ts';
+import { useLatestRef } from '../../ui/useLatestRef.ts';
 import { formatPower, formatSiteDateTime, formatWithUnit } from './formatCharts.ts';
 import { IrradianceLegend } from './IrradianceLegend.tsx';
 import { axisKit } from './irradianceAxes.ts';
@@ -54,6 +55,16 @@ function maxOf(values: ArrayLike<number | null> | undefined): number {
   return top;
 }
 
+/** A line of the plots: 2 px wide without points unless `look` says otherwise (a fill, a dash, a width). */
+const line = (label: string, scale: string, stroke: string, look: uPlot.Series = {}): uPlot.Series => ({
+  label,
+  scale,
+  stroke,
+  width: 2,
+  points: { show: false },
+  ...look,
+});
+
 export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
   const { siteId, timeZone, live, ariaLabel, describedBy, height = 300 } = props;
   const { t } = useTranslation(['charts', 'common']);
@@ -64,8 +75,7 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
   const top = useRef<HTMLDivElement | null>(null);
   const bottom = useRef<HTMLDivElement | null>(null);
   const tooltip = useRef<HTMLDivElement | null>(null);
-  const current = useRef(props);
-  current.current = props;
+  const current = useLatestRef(props);
   const redraws = useRef<(() => void)[]>([]);
   const colors = irradiancePalette[scheme];
 
@@ -76,8 +86,7 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
     ambient: t('charts:irradiance.ambientTemp'),
     rating: t('charts:irradiance.acRating'),
   };
-  const labelsRef = useRef(labels);
-  labelsRef.current = labels;
+  const labelsRef = useLatestRef(labels);
 
   useEffect(() => {
     const upper = top.current;
@@ -102,6 +111,13 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
         : [Float64Array.from(history.ts, (ts) => ts / 1000), ...history.columns.map((c) => [...c])];
       return merged;
     };
+    /** What a plot draws: the time column and the merged columns `cs` (by `COLUMN`). */
+    const columns =
+      (...cs: number[]) =>
+      (): uPlot.AlignedData => {
+        const d = data();
+        return [d[0], ...cs.map((c) => d[1 + c] ?? [])];
+      };
     const xRange = (): uPlot.Range.MinMax => {
       const p = current.current;
       const end = p.live ? Math.max(p.range.to, Date.now()) : p.range.to;
@@ -147,10 +163,15 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
       if (tooltip.current) tooltip.current.style.display = 'none';
     };
 
-    // What both plots share: room for the unit titles, the site's time zone, one cursor, the period's time span.
+    // What both plots share: their size, room for the unit titles, the site's time zone, one cursor, the
+    // period's time span.
     const plot = (
+      width: number,
+      height: number,
       scales: uPlot.Scales,
-    ): Pick<uPlot.Options, 'legend' | 'padding' | 'tzDate' | 'cursor' | 'scales'> => ({
+    ): Pick<uPlot.Options, 'width' | 'height' | 'legend' | 'padding' | 'tzDate' | 'cursor' | 'scales'> => ({
+      width,
+      height,
       legend: { show: false },
       padding: [18, null, null, null],
       tzDate,
@@ -161,9 +182,7 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
     const powerChart = mountUplot(
       upper,
       (width, h) => ({
-        width,
-        height: h,
-        ...plot({
+        ...plot(width, h, {
           kw: { range: () => [0, Math.max(1, current.current.capacityKw) * headroom()] },
           wm2: { range: () => [0, STC_W_M2 * headroom()] },
         }),
@@ -174,22 +193,8 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
         ],
         series: [
           {},
-          {
-            label: labelsRef.current.power,
-            scale: 'kw',
-            stroke: colors.power,
-            fill: `${colors.power}26`,
-            width: 2,
-            points: { show: false },
-          },
-          {
-            label: labelsRef.current.irradiance,
-            scale: 'wm2',
-            stroke: colors.irradiance,
-            width: 2,
-            dash: [8, 3],
-            points: { show: false },
-          },
+          line(labelsRef.current.power, 'kw', colors.power, { fill: `${colors.power}26` }),
+          line(labelsRef.current.irradiance, 'wm2', colors.irradiance, { dash: [8, 3] }),
         ],
         hooks: {
           draw: [
@@ -202,17 +207,12 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
           setCursor: [showTooltip],
         },
       }),
-      () => {
-        const d = data();
-        return [d[0], d[1 + COLUMN.power] ?? [], d[1 + COLUMN.irradiance] ?? []];
-      },
+      columns(COLUMN.power, COLUMN.irradiance),
     );
     const temperatureChart = mountUplot(
       lower,
       (width, h) => ({
-        width,
-        height: h,
-        ...plot({
+        ...plot(width, h, {
           c: {
             range: (_u, min, max) => {
               const lo = Number.isFinite(min) ? Math.min(0, Math.floor(min / 10) * 10) : 0;
@@ -225,21 +225,11 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
         hooks: { draw: [kit.drawUnits([{ side: start, unit: () => '°C' }])] },
         series: [
           {},
-          { label: labelsRef.current.module, scale: 'c', stroke: colors.module, width: 2, points: { show: false } },
-          {
-            label: labelsRef.current.ambient,
-            scale: 'c',
-            stroke: colors.ambient,
-            width: 1.5,
-            dash: [3, 3],
-            points: { show: false },
-          },
+          line(labelsRef.current.module, 'c', colors.module),
+          line(labelsRef.current.ambient, 'c', colors.ambient, { width: 1.5, dash: [3, 3] }),
         ],
       }),
-      () => {
-        const d = data();
-        return [d[0], d[1 + COLUMN.moduleTemp] ?? [], d[1 + COLUMN.ambientTemp] ?? []];
-      },
+      columns(COLUMN.moduleTemp, COLUMN.ambientTemp),
     );
     const redraw = () => {
       merged = null;
@@ -260,7 +250,7 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
       powerChart.dispose();
       temperatureChart.dispose();
     };
-  }, [siteId, timeZone, lng, scheme, dir, syncKey, colors]);
+  }, [siteId, timeZone, lng, scheme, dir, syncKey, colors, current, labelsRef]);
 
   // New history (or range) is a redraw of the same plots.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the props are the trigger; the plots read them from the ref.

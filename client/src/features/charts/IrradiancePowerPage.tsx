@@ -6,12 +6,9 @@ import { useElementSize } from '@mantine/hooks';
 import type { Site } from '@voltscope/shared/domain';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSites, useSites } from '../../data/sites.ts';
-import { type SiteSeries, useSiteSeries } from '../../data/useSiteSeries.ts';
-import { useChosenSite, useUrlParam } from '../../data/useUrlParam.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
+import type { SiteSeries } from '../../data/useSiteSeries.ts';
+import { useUrlParam } from '../../data/useUrlParam.ts';
 import { useLiveSite, useRecentHistory } from '../../live/hooks.ts';
-import { PageHeader } from '../../ui/PageHeader.tsx';
 import {
   formatPeriodParam,
   type Period,
@@ -22,10 +19,12 @@ import {
 } from '../../ui/PeriodPicker.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
+import { ChartPageHead } from './ChartPageHead.tsx';
 import { IrradiancePowerChart } from './IrradiancePowerChart.tsx';
 import { IrradianceSummary } from './IrradianceSummary.tsx';
 import { COLUMN } from './irradianceSeries.ts';
 import { LiveNow } from './LiveNow.tsx';
+import { useChartSite } from './useChartSite.ts';
 import { useSeriesHistory } from './useSeriesHistory.ts';
 
 const DEFAULT_PERIOD: Period = { preset: 'today' };
@@ -56,11 +55,8 @@ function plantSeries(
 
 export function IrradiancePowerPage() {
   const { t } = useTranslation(['charts', 'common']);
-  const lng = useLanguage();
-  const sites = useSites();
-  const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
-  const [site, chooseSite] = useChosenSite(list);
-  const series = useSiteSeries(site?.id ?? null);
+  const chart = useChartSite('solar');
+  const { list, site, choose: chooseSite, series } = chart;
   const [periodParam, setPeriodParam] = useUrlParam('period');
   const period = parsePeriodParam(periodParam, DEFAULT_PERIOD);
   const timeZone = site?.timeZone ?? 'UTC';
@@ -80,19 +76,10 @@ export function IrradiancePowerPage() {
   const shown = history.status === 'ready' ? history.data : history.previous;
   const hasData = !!shown && shown.columns.some((c) => c.some((v) => v !== null));
   const summaryId = useId();
-  const failed = sites.status === 'error' || series.status === 'error';
 
   return (
     <>
-      <PageHeader title={t('charts:irradiance.title')} subtitle={t('charts:irradiance.subtitle')} />
-      {failed && (
-        <RetryAlert
-          titled
-          message={t('charts:loadError')}
-          onRetry={sites.status === 'error' ? sites.reload : series.reload}
-        />
-      )}
-      {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('charts:irradiance.noSolar')}</Text>}
+      <ChartPageHead page="irradiance" chart={chart} noSites={t('charts:irradiance.noSolar')} />
       {site && (
         <Stack gap="md">
           <Group gap="md" align="flex-end" wrap="wrap">

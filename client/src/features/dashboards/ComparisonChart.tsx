@@ -2,7 +2,7 @@
 // site of 6.5 MWp and one of 48 MWp, or an inverter and its neighbour, read on the same scale.
 import { Card, Text, useComputedColorScheme } from '@mantine/core';
 import type { PeriodComparison } from '@voltscope/shared/kpis';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { intlLocales } from '../../i18n/language.ts';
@@ -12,6 +12,7 @@ import { ChartLegend } from './ChartLegend.tsx';
 import { type KpiFormat, useKpiFormat } from './kpiFormat.ts';
 import { lineStyle } from './palette.ts';
 import { newest } from './trendSummary.ts';
+import { useHiddenLines } from './useHiddenLines.ts';
 
 const DAY = 86_400_000;
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -45,7 +46,7 @@ export function ComparisonChart({ data, timeZone }: { data: PeriodComparison; ti
   const f = useKpiFormat();
   const scheme = useComputedColorScheme('light');
   const summaryId = useId();
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const { hidden, toggle } = useHiddenLines();
 
   const lines = useMemo<ChartLine[]>(
     () =>
@@ -117,16 +118,7 @@ export function ComparisonChart({ data, timeZone }: { data: PeriodComparison; ti
       <ChartLegend
         lines={lines}
         label={t('dashboards:trend.legend')}
-        onToggle={(index) => {
-          const id = data.items[index]?.id;
-          if (!id) return;
-          setHidden((h) => {
-            const next = new Set(h);
-            if (next.has(id)) next.delete(id);
-            else next.add(id);
-            return next;
-          });
-        }}
+        onToggle={(index) => toggle(data.items[index]?.id)}
       />
       <DualAxisChart
         lines={lines}

@@ -7,6 +7,8 @@ import type { PeriodKpis } from '@voltscope/shared/kpis';
 import { useTranslation } from 'react-i18next';
 import { capacityParts } from '../../i18n/format.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
+import { ScrollingTable } from '../../ui/ScrollingTable.tsx';
+import { CardHead } from './CardHead.tsx';
 import classes from './dashboards.module.css';
 import { useKpiFormat } from './kpiFormat.ts';
 import { lineStyle } from './palette.ts';
@@ -48,90 +50,87 @@ export function ComparisonTable({
 
   return (
     <Card data-testid="comparison-table">
-      <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
-        <div>
-          <Text fw={600} component="h3" fz="lg">
-            {t('dashboards:compare.tableTitle')}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('dashboards:compare.flagRule', { threshold: f.percent(UNDERPERFORMANCE_THRESHOLD) })}
-          </Text>
-        </div>
+      <CardHead
+        title={t('dashboards:compare.tableTitle')}
+        hint={t('dashboards:compare.flagRule', { threshold: f.percent(UNDERPERFORMANCE_THRESHOLD) })}
+        gap="xs"
+      >
         {flaggedCount > 0 && (
           <Badge color="red" variant="light" radius="sm" leftSection={<IconAlertTriangle size={12} />}>
             {t('dashboards:compare.flaggedCount', { formatted: f.number(flaggedCount) })}
           </Badge>
         )}
-      </Group>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="xs" striped={false} highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dashboards:compare.item')}</Table.Th>
-              <Table.Th ta="end">{t('dashboards:compare.capacity')}</Table.Th>
-              <Table.Th ta="end">{t('dashboards:compare.energy')}</Table.Th>
-              <Table.Th ta="end">{t('dashboards:kpi.specificYield')}</Table.Th>
-              <Table.Th ta="end">{t('dashboards:compare.insolation')}</Table.Th>
-              <Table.Th ta="end">{t('dashboards:kpi.performanceRatio')}</Table.Th>
-              <Table.Th>{t('dashboards:compare.assessment')}</Table.Th>
+      </CardHead>
+      <ScrollingTable
+        minWidth={760}
+        verticalSpacing="xs"
+        striped={false}
+        highlightOnHover
+        head={
+          <>
+            <Table.Th>{t('dashboards:compare.item')}</Table.Th>
+            <Table.Th ta="end">{t('dashboards:compare.capacity')}</Table.Th>
+            <Table.Th ta="end">{t('dashboards:compare.energy')}</Table.Th>
+            <Table.Th ta="end">{t('dashboards:kpi.specificYield')}</Table.Th>
+            <Table.Th ta="end">{t('dashboards:compare.insolation')}</Table.Th>
+            <Table.Th ta="end">{t('dashboards:kpi.performanceRatio')}</Table.Th>
+            <Table.Th>{t('dashboards:compare.assessment')}</Table.Th>
+          </>
+        }
+      >
+        {order.map(({ item, index }) => {
+          const judgement = judgements.get(item.id);
+          const { color } = lineStyle(index, scheme);
+          const below = (d: number | null | undefined) =>
+            d !== null && d !== undefined && d < -UNDERPERFORMANCE_THRESHOLD;
+          return (
+            <Table.Tr
+              key={item.id}
+              className={judgement?.flagged ? classes.flagged : undefined}
+              data-testid="comparison-row"
+              data-item-id={item.id}
+              data-flagged={judgement?.flagged ?? false}
+            >
+              <Table.Td>
+                <Group gap={8} wrap="nowrap">
+                  <span
+                    aria-hidden
+                    style={{ inlineSize: 12, blockSize: 12, borderRadius: 3, background: color, flex: 'none' }}
+                  />
+                  <Text size="sm" fw={500}>
+                    <bdi>{item.name}</bdi>
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td ta="end" className="vs-tabular">
+                {capacity(item)}
+              </Table.Td>
+              <Table.Td ta="end" className="vs-tabular" data-testid="cell-energy">
+                {f.energy(item.energyKwh)}
+                <Bar value={item.energyKwh} max={maxEnergy} color={color} />
+              </Table.Td>
+              <Table.Td ta="end" className="vs-tabular" data-testid="cell-yield">
+                <span className={below(judgement?.yieldDeviation) ? classes.bad : undefined}>
+                  {f.specificYield(item.specificYield)}
+                </span>
+                <Bar value={item.specificYield} max={maxYield} color={color} />
+              </Table.Td>
+              <Table.Td ta="end" className="vs-tabular">
+                {f.insolation(item.insolationKwhM2)}
+              </Table.Td>
+              <Table.Td ta="end" className="vs-tabular" data-testid="cell-pr">
+                <span className={below(judgement?.ratioDeviation) ? classes.bad : undefined}>
+                  {f.percent(item.performanceRatio, 1)}
+                </span>
+                <Bar value={item.performanceRatio} max={maxRatio} color={color} />
+              </Table.Td>
+              <Table.Td data-testid="cell-assessment">
+                <Assessment judgement={judgement} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.map(({ item, index }) => {
-              const judgement = judgements.get(item.id);
-              const { color } = lineStyle(index, scheme);
-              const below = (d: number | null | undefined) =>
-                d !== null && d !== undefined && d < -UNDERPERFORMANCE_THRESHOLD;
-              return (
-                <Table.Tr
-                  key={item.id}
-                  className={judgement?.flagged ? classes.flagged : undefined}
-                  data-testid="comparison-row"
-                  data-item-id={item.id}
-                  data-flagged={judgement?.flagged ?? false}
-                >
-                  <Table.Td>
-                    <Group gap={8} wrap="nowrap">
-                      <span
-                        aria-hidden
-                        style={{ inlineSize: 12, blockSize: 12, borderRadius: 3, background: color, flex: 'none' }}
-                      />
-                      <Text size="sm" fw={500}>
-                        <bdi>{item.name}</bdi>
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="end" className="vs-tabular">
-                    {capacity(item)}
-                  </Table.Td>
-                  <Table.Td ta="end" className="vs-tabular" data-testid="cell-energy">
-                    {f.energy(item.energyKwh)}
-                    <Bar value={item.energyKwh} max={maxEnergy} color={color} />
-                  </Table.Td>
-                  <Table.Td ta="end" className="vs-tabular" data-testid="cell-yield">
-                    <span className={below(judgement?.yieldDeviation) ? classes.bad : undefined}>
-                      {f.specificYield(item.specificYield)}
-                    </span>
-                    <Bar value={item.specificYield} max={maxYield} color={color} />
-                  </Table.Td>
-                  <Table.Td ta="end" className="vs-tabular">
-                    {f.insolation(item.insolationKwhM2)}
-                  </Table.Td>
-                  <Table.Td ta="end" className="vs-tabular" data-testid="cell-pr">
-                    <span className={below(judgement?.ratioDeviation) ? classes.bad : undefined}>
-                      {f.percent(item.performanceRatio, 1)}
-                    </span>
-                    <Bar value={item.performanceRatio} max={maxRatio} color={color} />
-                  </Table.Td>
-                  <Table.Td data-testid="cell-assessment">
-                    <Assessment judgement={judgement} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ScrollingTable>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 // The fleet's power over the last hours, live: the total and each site's export at its grid meter on the
 // first axis, each solar site's plane-of-array irradiance (dashed, in its site's colour) on the second.
 // History fills the hours behind; live frames move the end; a summary in words sits beneath.
-import { Alert, Box, Card, Group, SegmentedControl, Skeleton, Text, useComputedColorScheme } from '@mantine/core';
+import { Alert, Box, Card, SegmentedControl, Skeleton, Text, useComputedColorScheme } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,13 @@ import { formatSiteTime, formatUtcOffset } from '../../i18n/format.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type ChartLine, DualAxisChart } from '../../plots/DualAxisChart.tsx';
 import { api, call } from '../../session/api.ts';
+import { CardHead } from './CardHead.tsx';
 import { ChartLegend } from './ChartLegend.tsx';
 import { FleetTrend, historyWindow, type TrendWindow, trendWindows } from './fleetTrend.ts';
 import { type KpiFormat, useKpiFormat } from './kpiFormat.ts';
 import { lineStyle, totalColor } from './palette.ts';
 import { newest, summariseTotal } from './trendSummary.ts';
+import { useHiddenLines } from './useHiddenLines.ts';
 import type { TrendSource } from './useTrendSources.ts';
 
 /** History is fetched again this often: well within the 15 minutes the live rings hold. */
@@ -108,7 +110,7 @@ export function FleetPowerCard({
   const span: TrendWindow = (Object.keys(trendWindows) as TrendWindow[]).find((w) => w === params.get('trend')) ?? '6h';
   const stableSources = useMemo(() => sources ?? [], [sources]);
   const model = useFleetTrend(stableSources, span);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const { hidden, toggle } = useHiddenLines();
   const [summary, setSummary] = useState('');
 
   const lines = useMemo<ChartLine[]>(() => {
@@ -189,16 +191,6 @@ export function FleetPowerCard({
     return () => clearInterval(timer);
   }, [trend, loaded, stableSources, capacityKw, f, t]);
 
-  const toggle = (index: number) => {
-    const key = keys[index];
-    if (!key) return;
-    setHidden((h) => {
-      const next = new Set(h);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  };
   const chooseWindow = (value: string) =>
     setParams(
       (p) => {
@@ -211,15 +203,11 @@ export function FleetPowerCard({
 
   return (
     <Card data-testid="fleet-trend">
-      <Group justify="space-between" align="flex-start" gap="sm" mb="xs">
-        <div>
-          <Text fw={600} component="h3" fz="lg">
-            {t('dashboards:trend.title')}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('dashboards:trend.zone', { offset: formatUtcOffset(f.lng, viewerZone, new Date()) })}
-          </Text>
-        </div>
+      <CardHead
+        title={t('dashboards:trend.title')}
+        hint={t('dashboards:trend.zone', { offset: formatUtcOffset(f.lng, viewerZone, new Date()) })}
+        gap="sm"
+      >
         <SegmentedControl
           size="xs"
           value={span}
@@ -230,7 +218,7 @@ export function FleetPowerCard({
             label: t(`dashboards:trend.windows.${w}`),
           }))}
         />
-      </Group>
+      </CardHead>
       {failed ? (
         <Alert color="red" variant="light" role="alert">
           {t('dashboards:trend.loadError')}
@@ -239,7 +227,7 @@ export function FleetPowerCard({
         <Skeleton h={320} />
       ) : (
         <>
-          <ChartLegend lines={lines} onToggle={toggle} label={t('dashboards:trend.legend')} />
+          <ChartLegend lines={lines} onToggle={(index) => toggle(keys[index])} label={t('dashboards:trend.legend')} />
           <Box mt="xs">
             <DualAxisChart
               lines={lines}

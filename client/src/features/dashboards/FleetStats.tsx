@@ -12,23 +12,28 @@ import { StaleBadge } from './StateBadge.tsx';
 
 const siteStates: readonly SiteKpis['state'][] = ['online', 'degraded', 'fault', 'offline'];
 
+/** Each tile's colour and icon; its test id is `fleet-<name>` and its label `dashboards:fleet.<name>`. */
+const tileLooks = {
+  power: { color: 'orange', Icon: IconBolt },
+  energy: { color: 'grape', Icon: IconGauge },
+  availability: { color: 'teal', Icon: IconCircleCheck },
+  sites: { color: 'blue', Icon: IconMapPin },
+} as const satisfies Record<string, { color: string; Icon: ComponentType<IconProps> }>;
+
 function Tile({
-  testId,
-  label,
+  name,
   value,
-  color,
-  Icon,
   stale,
   children,
 }: {
-  testId: string;
-  label: string;
+  name: keyof typeof tileLooks;
   value: string;
-  color: string;
-  Icon: ComponentType<IconProps>;
   stale: string | null | false;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation(['dashboards', 'common']);
+  const { color, Icon } = tileLooks[name];
+  const testId = `fleet-${name}`;
   return (
     <Paper withBorder p="md" data-testid={testId} data-stale={stale !== false}>
       <Group wrap="nowrap" gap="md" align="flex-start">
@@ -38,7 +43,7 @@ function Tile({
         <Stack gap={2} miw={0} flex={1}>
           <Group gap="xs" justify="space-between" wrap="nowrap">
             <Text size="sm" c="dimmed">
-              {label}
+              {t(`dashboards:fleet.${name}`)}
             </Text>
             {stale !== false && <StaleBadge since={stale} />}
           </Group>
@@ -73,20 +78,14 @@ export function FleetStats({ fleet, stale: responseStale }: { fleet: FleetKpis; 
   const kinds = (['solar', 'wind'] as const).filter((k) => fleet.sites.some((s) => s.kind === k));
   const generators = fleet.sites.flatMap((s) => s.generators);
   const available = generators.filter((g) => g.state === 'online').length;
+  const availability = generators.length > 0 ? available / generators.length : null;
   const counts = siteStates
     .map((state) => ({ state, n: fleet.sites.filter((s) => s.state === state).length }))
     .filter((c) => c.n > 0);
 
   return (
     <SimpleGrid type="container" cols={{ base: 1, '520px': 2, '1100px': 4 }} spacing="md" mb="lg">
-      <Tile
-        testId="fleet-power"
-        label={t('dashboards:fleet.power')}
-        value={f.power(fleet.powerKw)}
-        color="orange"
-        Icon={IconBolt}
-        stale={stale}
-      >
+      <Tile name="power" value={f.power(fleet.powerKw)} stale={stale}>
         <Text size="xs" c="dimmed">
           {t('dashboards:fleet.share', { share: f.percent(share, 1), capacity: f.power(fleet.capacityKw) })}
         </Text>
@@ -116,38 +115,17 @@ export function FleetStats({ fleet, stale: responseStale }: { fleet: FleetKpis; 
           </Text>
         )}
       </Tile>
-      <Tile
-        testId="fleet-energy"
-        label={t('dashboards:fleet.energy')}
-        value={f.energy(fleet.energyTodayKwh)}
-        color="grape"
-        Icon={IconGauge}
-        stale={stale}
-      >
+      <Tile name="energy" value={f.energy(fleet.energyTodayKwh)} stale={stale}>
         <Text size="xs" c="dimmed">
           {t('dashboards:fleet.energyHint')}
         </Text>
       </Tile>
-      <Tile
-        testId="fleet-availability"
-        label={t('dashboards:fleet.availability')}
-        value={f.percent(generators.length > 0 ? available / generators.length : null, 1)}
-        color="teal"
-        Icon={IconCircleCheck}
-        stale={stale}
-      >
+      <Tile name="availability" value={f.percent(availability, 1)} stale={stale}>
         <Text size="xs" c="dimmed">
           {t('dashboards:fleet.generators', { available: f.number(available), total: f.number(generators.length) })}
         </Text>
       </Tile>
-      <Tile
-        testId="fleet-sites"
-        label={t('dashboards:fleet.sites')}
-        value={f.number(fleet.sites.length)}
-        color="blue"
-        Icon={IconMapPin}
-        stale={false}
-      >
+      <Tile name="sites" value={f.number(fleet.sites.length)} stale={false}>
         <Text size="xs" c="dimmed" data-testid="fleet-site-states">
           {formatList(
             f.lng,

@@ -10,8 +10,7 @@ import { useSearchParams } from 'react-router';
 import { sortSites, useSites } from '../../data/sites.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { EmptyCard } from '../../ui/EmptyCard.tsx';
-import { IconAlertTriangle, IconSolarPanel } from '../../ui/icons.tsx';
+import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Period, PeriodPicker, type PeriodPreset, usePeriodRange } from '../../ui/PeriodPicker.tsx';
 import { ComparisonChart } from './ComparisonChart.tsx';
@@ -25,6 +24,7 @@ import {
   parseComparison,
   writeComparison,
 } from './comparisonQuery.ts';
+import { NoSolarData } from './NoSolarData.tsx';
 import { useSitesDevices } from './siteDevices.ts';
 import { judge } from './underperformance.ts';
 import { comparisonCall, usePeriodComparison } from './usePeriodComparison.ts';
@@ -184,12 +184,7 @@ export function SolarComparisonPage() {
               </Group>
             )}
             {empty ? (
-              <EmptyCard
-                icon={<IconSolarPanel size={32} />}
-                title={t('dashboards:compare.noDataTitle')}
-                description={t('dashboards:compare.noDataText')}
-                testId="comparison-empty"
-              />
+              <NoSolarData what="comparison" />
             ) : (
               <>
                 <ComparisonChart data={data} timeZone={timeZone} />

@@ -11,13 +11,13 @@ import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { liveClient } from '../../live/liveClient.ts';
 import { call } from '../../session/api.ts';
-import { EmptyCard } from '../../ui/EmptyCard.tsx';
-import { IconAlertTriangle, IconSolarPanel } from '../../ui/icons.tsx';
+import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { FleetPowerCard } from './FleetPowerCard.tsx';
 import { FleetStats } from './FleetStats.tsx';
 import { KPI_REFRESH_MS, STALE_AFTER_MS } from './freshness.ts';
 import { InverterRanking } from './InverterRanking.tsx';
+import { NoSolarData } from './NoSolarData.tsx';
 import { SiteCard } from './SiteCard.tsx';
 import { useMinuteClock } from './useMinuteClock.ts';
 import { useTrendSources } from './useTrendSources.ts';
@@ -141,12 +141,7 @@ export function SolarDashboardPage() {
         </Alert>
       )}
       {data.sites.length === 0 ? (
-        <EmptyCard
-          icon={<IconSolarPanel size={32} />}
-          title={t('dashboards:emptyTitle')}
-          description={t('dashboards:emptyText')}
-          testId="sites-empty"
-        />
+        <NoSolarData what="sites" />
       ) : (
         <>
           <FleetStats fleet={data} stale={staleSince} />

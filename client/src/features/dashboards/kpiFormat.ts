@@ -9,6 +9,7 @@ import { energyParts, formatNumber, powerParts } from '../../i18n/format.ts';
 import { intlLocales } from '../../i18n/language.ts';
 import type { KeyOf } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { scaledValueAxis } from '../../plots/scaledValueAxis.ts';
 import type { ValueAxis } from '../../plots/valueAxis.ts';
 
 export const MISSING = '—';
@@ -48,11 +49,6 @@ export interface KpiFormat {
   axes: { power: ValueAxis; irradiance: ValueAxis; normalised: ValueAxis };
 }
 
-/** Digits enough to tell ticks `step` apart. */
-const tickDigits = (step: number) => (step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3);
-const stepOf = (splits: readonly number[]) =>
-  splits.length > 1 ? Math.abs((splits[1] as number) - (splits[0] as number)) : 1;
-
 /** The power unit for an axis topping at `maxKw`, and what a kW is in it. */
 function powerUnit(maxKw: number): { unit: 'kW' | 'MW' | 'GW'; perKw: number } {
   const top = Math.abs(maxKw);
@@ -79,23 +75,14 @@ export function makeKpiFormat(lng: Language, t: TFunction<readonly ['dashboards'
     or(v, (x) => t('common:units.irradiance', { value: formatNumber(lng, x, 0) }));
   const normalised = (v: number | null) =>
     or(v, (x) => t('common:units.normalised', { value: formatNumber(lng, x, 2) }));
-  const powerAxis: ValueAxis = {
-    format: power,
-    unit: (max) => unitName(`common:units.${powerUnit(max).unit}`),
-    ticks: (splits, max) => {
-      const { perKw } = powerUnit(max);
-      const digits = tickDigits(stepOf(splits) * perKw);
-      return splits.map((v) => formatNumber(lng, v * perKw, digits));
-    },
-  };
-  const plainAxis = (unitKey: KeyOf<'common'>, format: (v: number) => string): ValueAxis => ({
-    format,
-    unit: () => unitName(unitKey),
-    ticks: (splits) => {
-      const digits = tickDigits(stepOf(splits));
-      return splits.map((v) => formatNumber(lng, v, digits));
-    },
-  });
+  const powerAxis = scaledValueAxis(
+    lng,
+    power,
+    (max) => unitName(`common:units.${powerUnit(max).unit}`),
+    (max) => powerUnit(max).perKw,
+  );
+  const plainAxis = (unitKey: KeyOf<'common'>, format: (v: number) => string) =>
+    scaledValueAxis(lng, format, () => unitName(unitKey));
   return {
     lng,
     power,

@@ -14,8 +14,9 @@ import { Freshness } from '../../ui/Freshness.tsx';
 import { IconArrowBack } from '../../ui/icons.tsx';
 import { plantFormats } from './format.ts';
 import { InverterHistory } from './InverterHistory.tsx';
-import { InverterFigures, InverterStatus, MpptTable } from './InverterLive.tsx';
+import { InverterFigures, InverterStatus } from './InverterLive.tsx';
 import { LiveSite } from './LiveParts.tsx';
+import { MpptTable } from './MpptTable.tsx';
 import { useApi, useSiteIndex, useSiteKpis } from './siteData.ts';
 
 /** Why the device cannot be shown, from the hub's answer. */

@@ -1,19 +1,17 @@
 // An inverter now: its status (with the fault and what it means), AC and DC power, efficiency,
-// temperature, AC voltage, grid frequency, energy and specific yield today, and each MPPT input's
-// voltage, current and power. Live numbers are written by the site's binder.
-import { Alert, Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
+// temperature, AC voltage, grid frequency, energy and specific yield today (its MPPT inputs are in
+// MpptTable.tsx). Live numbers are written by the site's binder.
+import { Alert, Badge, Card, SimpleGrid, Text } from '@mantine/core';
+import type { Device } from '@voltscope/shared/fleet';
 import type { GeneratorKpis } from '@voltscope/shared/kpis';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { plantFormats } from './format.ts';
-import type { DeviceStates } from './InverterTiles.tsx';
-import { readInverter } from './InverterTiles.tsx';
-import { LiveText, LiveValue, useBinder } from './LiveParts.tsx';
+import { type DeviceStates, useInverterUpdates } from './InverterTiles.tsx';
+import { derived, LiveText, LiveValue } from './LiveParts.tsx';
 import { useFaultAdvice, useFaultText } from './labels.ts';
-import { type LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
+import { setAttr, setText } from './liveBinding.ts';
 import type { SiteIndex } from './siteData.ts';
 
 const statusColor = {
@@ -29,37 +27,25 @@ const statusColor = {
 /** The status badge and, in fault, a banner with the code, its meaning and what to check. */
 export function InverterStatus({ device, index, states }: { device: Device; index: SiteIndex; states: DeviceStates }) {
   const { t } = useTranslation(['overview', 'common']);
-  const binder = useBinder();
   const faultText = useFaultText();
   const faultAdvice = useFaultAdvice();
   const badge = useRef<HTMLDivElement | null>(null);
   const banner = useRef<HTMLDivElement | null>(null);
   const bannerTitle = useRef<HTMLParagraphElement | null>(null);
   const bannerText = useRef<HTMLParagraphElement | null>(null);
-  const words = useRef({ t, faultText, faultAdvice });
-  words.current = { t, faultText, faultAdvice };
 
-  useEffect(
-    () =>
-      binder?.add((now) => {
-        const view = readInverter(binder, index, device, states.current.get(device.id) ?? null, now);
-        const w = words.current;
-        const label = badge.current?.querySelector('[data-label]');
-        setText(label, w.t(`overview:status.${view.status}`));
-        setAttr(badge.current, 'data-status', view.status);
-        badge.current?.style.setProperty(
-          '--badge-color',
-          `var(--mantine-color-${statusColor[view.status]}-light-color)`,
-        );
-        badge.current?.style.setProperty('--badge-bg', `var(--mantine-color-${statusColor[view.status]}-light)`);
-        if (banner.current) banner.current.hidden = view.faultCode === null;
-        if (view.faultCode !== null) {
-          setText(bannerTitle.current, w.faultText(view.faultCode));
-          setText(bannerText.current, w.faultAdvice(view.faultCode) ?? w.t('overview:detail.unknownFault'));
-        }
-      }),
-    [binder, index, device, states],
-  );
+  useInverterUpdates(device, index, states, (view) => {
+    const label = badge.current?.querySelector('[data-label]');
+    setText(label, t(`overview:status.${view.status}`));
+    setAttr(badge.current, 'data-status', view.status);
+    badge.current?.style.setProperty('--badge-color', `var(--mantine-color-${statusColor[view.status]}-light-color)`);
+    badge.current?.style.setProperty('--badge-bg', `var(--mantine-color-${statusColor[view.status]}-light)`);
+    if (banner.current) banner.current.hidden = view.faultCode === null;
+    if (view.faultCode !== null) {
+      setText(bannerTitle.current, faultText(view.faultCode));
+      setText(bannerText.current, faultAdvice(view.faultCode) ?? t('overview:detail.unknownFault'));
+    }
+  });
 
   return (
     <>
@@ -90,20 +76,6 @@ function Figure({ label, children, sub }: { label: string; children: ReactNode; 
   );
 }
 
-/** A value derived from two live series: stale when either is. */
-function derived(
-  a: SeriesEntry | undefined,
-  b: SeriesEntry | undefined,
-  make: (a: number, b: number) => string | null,
-): (binder: LiveBinder, now: number) => { text: string; stale: boolean } | null {
-  return (binder, now) => {
-    const x = binder.read(a?.id, now);
-    const y = binder.read(b?.id, now);
-    if (!x || !y || !a) return null;
-    return { text: make(x.value, y.value) ?? '—', stale: Math.max(x.age, y.age) > staleAfter(a.periodMs) };
-  };
-}
-
 export function InverterFigures({
   device,
   index,
@@ -130,17 +102,10 @@ export function InverterFigures({
         label={t('overview:detail.acPower')}
         sub={
           rated ? (
-            <LiveText
+            <LiveValue
+              series={ac}
+              format={(kw) => t('overview:detail.ofRating', { share: f.percent(kw / rated), rated: f.power(rated) })}
               size="sm"
-              compute={(binder, now) => {
-                const r = binder.read(ac?.id, now);
-                return r && ac
-                  ? {
-                      text: t('overview:detail.ofRating', { share: f.percent(r.value / rated), rated: f.power(rated) }),
-                      stale: r.age > staleAfter(ac.periodMs),
-                    }
-                  : null;
-              }}
             />
           ) : undefined
         }
@@ -176,60 +141,5 @@ export function InverterFigures({
         </Text>
       </Figure>
     </SimpleGrid>
-  );
-}
-
-/** One row per MPPT input the inverter reports: voltage, current and their product. */
-export function MpptTable({ device, index }: { device: Device; index: SiteIndex }) {
-  const { t } = useTranslation(['overview', 'common']);
-  const lng = useLanguage();
-  const f = plantFormats(lng);
-  const inputs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter(
-    (m) => index.series(device.id, `mppt_voltage:${m}`) || index.series(device.id, `mppt_current:${m}`),
-  );
-  return (
-    <Card component="section" aria-labelledby="mppt-title">
-      <Title order={3} fz="lg" fw={600} mb="sm" id="mppt-title">
-        {t('overview:detail.mppt')}
-      </Title>
-      {inputs.length === 0 ? (
-        <Text c="dimmed">{t('overview:detail.noMppt')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped highlightOnHover data-testid="mppt-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('overview:detail.input')}</Table.Th>
-                <Table.Th ta="end">{t('overview:detail.voltage')}</Table.Th>
-                <Table.Th ta="end">{t('overview:detail.current')}</Table.Th>
-                <Table.Th ta="end">{t('overview:detail.power')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {inputs.map((m) => {
-                const v = index.series(device.id, `mppt_voltage:${m}`);
-                const i = index.series(device.id, `mppt_current:${m}`);
-                return (
-                  <Table.Tr key={m} data-testid="mppt-row">
-                    <Table.Th scope="row" fw={500}>
-                      {t('overview:detail.mpptN', { n: formatNumber(lng, m) })}
-                    </Table.Th>
-                    <Table.Td ta="end">
-                      <LiveValue series={v} format={f.volts} size="sm" />
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <LiveValue series={i} format={f.amps} size="sm" />
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <LiveText size="sm" compute={derived(v, i, (volts, amps) => f.power((volts * amps) / 1000))} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Card>
   );
 }

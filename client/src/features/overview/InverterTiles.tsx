@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useLatestRef } from '../../ui/useLatestRef.ts';
 import { plantFormats } from './format.ts';
 import { type InverterStatus, type InverterView, inverterStatuses, inverterView } from './inverterStatus.ts';
 import { useBinder } from './LiveParts.tsx';
@@ -40,36 +41,47 @@ export function readInverter(
   return { ...view, powerKw: reading?.value ?? null };
 }
 
+/**
+ * Runs `update` with the inverter's view after each frame of its site (and once a second), outside React:
+ * the latest `update` is called, so that it may use this render's words and formats.
+ */
+export function useInverterUpdates(
+  device: Device,
+  index: SiteIndex,
+  states: DeviceStates,
+  update: (view: ReturnType<typeof readInverter>) => void,
+): void {
+  const binder = useBinder();
+  const latest = useLatestRef(update);
+  useEffect(
+    () =>
+      binder?.add((now) =>
+        latest.current(readInverter(binder, index, device, states.current.get(device.id) ?? null, now)),
+      ),
+    [binder, index, device, states, latest],
+  );
+}
+
 function InverterTile({ device, index, states }: { device: Device; index: SiteIndex; states: DeviceStates }) {
   const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
-  const binder = useBinder();
   const faultText = useFaultText();
   const root = useRef<HTMLAnchorElement | null>(null);
   const power = useRef<HTMLSpanElement | null>(null);
   const share = useRef<HTMLSpanElement | null>(null);
   const status = useRef<HTMLSpanElement | null>(null);
   const fault = useRef<HTMLSpanElement | null>(null);
-  // Texts in the current language for the update, which runs outside React.
-  const words = useRef({ t, lng, faultText });
-  words.current = { t, lng, faultText };
 
-  useEffect(
-    () =>
-      binder?.add((now) => {
-        const view = readInverter(binder, index, device, states.current.get(device.id) ?? null, now);
-        const { t: tr, lng: l, faultText: describe } = words.current;
-        const f = plantFormats(l);
-        setAttr(root.current, 'data-status', view.status);
-        root.current?.style.setProperty('--load', view.load === null ? '0' : view.load.toFixed(3));
-        setText(power.current, view.powerKw === null ? '—' : f.power(view.powerKw));
-        setText(share.current, view.load === null ? '' : f.percent(view.load));
-        setText(status.current, tr(`overview:status.${view.status}`));
-        setText(fault.current, view.faultCode === null ? '' : describe(view.faultCode));
-        if (fault.current) fault.current.hidden = view.faultCode === null;
-      }),
-    [binder, index, device, states],
-  );
+  useInverterUpdates(device, index, states, (view) => {
+    const f = plantFormats(lng);
+    setAttr(root.current, 'data-status', view.status);
+    root.current?.style.setProperty('--load', view.load === null ? '0' : view.load.toFixed(3));
+    setText(power.current, view.powerKw === null ? '—' : f.power(view.powerKw));
+    setText(share.current, view.load === null ? '' : f.percent(view.load));
+    setText(status.current, t(`overview:status.${view.status}`));
+    setText(fault.current, view.faultCode === null ? '' : faultText(view.faultCode));
+    if (fault.current) fault.current.hidden = view.faultCode === null;
+  });
 
   return (
     <li>
@@ -107,8 +119,7 @@ function StatusCounts({ inverters, index, states }: { inverters: Device[]; index
   const binder = useBinder();
   const counts = useRef(new Map<InverterStatus, HTMLElement>());
   const items = useRef(new Map<InverterStatus, HTMLElement>());
-  const lngRef = useRef(lng);
-  lngRef.current = lng;
+  const lngRef = useLatestRef(lng);
 
   useEffect(
     () =>
@@ -126,7 +137,7 @@ function StatusCounts({ inverters, index, states }: { inverters: Device[]; index
           if (item) item.hidden = n === 0 && s !== 'running' && s !== 'standby';
         }
       }),
-    [binder, inverters, index, states],
+    [binder, inverters, index, states, lngRef],
   );
 
   return (

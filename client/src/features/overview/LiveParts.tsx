@@ -4,8 +4,9 @@ import type { SeriesEntry } from '@voltscope/shared/fleet';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveSite } from '../../live/hooks.ts';
+import { useLatestRef } from '../../ui/useLatestRef.ts';
 import type { ValueFormat } from './format.ts';
-import { LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
+import { LiveBinder, readPair, setAttr, setText, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
 
 const BinderContext = createContext<LiveBinder | null>(null);
@@ -30,6 +31,19 @@ export interface LiveTextState {
   stale: boolean;
 }
 
+/** A value derived from two live series: stale when either is. */
+export function derived(
+  a: SeriesEntry | undefined,
+  b: SeriesEntry | undefined,
+  make: (a: number, b: number) => string | null,
+): (binder: LiveBinder, now: number) => LiveTextState | null {
+  return (binder, now) => {
+    const pair = readPair(binder, a, b, now);
+    if (!pair || !a) return null;
+    return { text: make(pair.a, pair.b) ?? '—', stale: pair.age > staleAfter(a.periodMs) };
+  };
+}
+
 /**
  * Text computed from live values, rewritten by the binder (never a React render per frame). A stale
  * value stays on screen, dimmed and labelled as stale; with no value yet it shows a dash.
@@ -48,8 +62,7 @@ export function LiveText({
   const root = useRef<HTMLSpanElement | null>(null);
   const value = useRef<HTMLSpanElement | null>(null);
   const tag = useRef<HTMLSpanElement | null>(null);
-  const computeRef = useRef(compute);
-  computeRef.current = compute;
+  const computeRef = useLatestRef(compute);
   useEffect(
     () =>
       binder?.add((now) => {
@@ -59,7 +72,7 @@ export function LiveText({
         setAttr(root.current, 'data-stale', stale ? 'true' : null);
         if (tag.current && tag.current.hidden === stale) tag.current.hidden = !stale;
       }),
-    [binder],
+    [binder, computeRef],
   );
   return (
     <span ref={root} className={classes.live} data-size={size} data-testid={testId}>

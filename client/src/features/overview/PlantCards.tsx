@@ -2,16 +2,20 @@
 // IEC 61724 performance ratio, availability), the grid meter and the weather station, live.
 import { Alert, Badge, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
+import type { SeriesEntry } from '@voltscope/shared/fleet';
 import type { SiteKpis } from '@voltscope/shared/kpis';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { plantFormats } from './format.ts';
+import { type PlantFormats, plantFormats, type ValueFormat } from './format.ts';
 import { LiveText, LiveValue } from './LiveParts.tsx';
-import { staleAfter } from './liveBinding.ts';
+import { readPair, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
-import type { Loaded, SiteIndex } from './siteData.ts';
+import { type Loaded, type SiteIndex, seriesOf } from './siteData.ts';
+
+type OverviewT = TFunction<readonly ['overview', 'common']>;
 
 const siteStateColor = { online: 'green', degraded: 'yellow', fault: 'red', offline: 'gray' } as const;
 
@@ -33,13 +37,16 @@ function Stat({ label, value, sub, testId }: { label: string; value: ReactNode; 
   );
 }
 
+/** `make(value)` for a figure the hub has; undefined for one it has not (yet). */
+const known = <T, R>(value: T | null | undefined, make: (value: T) => R): R | undefined =>
+  value == null ? undefined : make(value);
+
 /** The KPI row: live power at the grid meter, then the hub's figures for today. */
 export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; kpis: Loaded<SiteKpis> }) {
   const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const f = plantFormats(lng);
-  const meter = index.first('meter');
-  const power = meter && index.series(meter.id, 'active_power');
+  const power = seriesOf(index, index.first('meter'))('active_power');
   const k = kpis.status === 'ready' ? kpis.data : null;
   const dash = '—';
   const inverters = k?.generators.length ?? 0;
@@ -57,17 +64,10 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
           testId="kpi-power"
           value={<LiveValue series={power} format={f.power} size="xl" />}
           sub={
-            <LiveText
+            <LiveValue
+              series={power}
+              format={(kw) => t('overview:kpi.ofCapacity', { share: f.percent(kw / site.capacityKw) })}
               size="sm"
-              compute={(binder, now) => {
-                const r = binder.read(power?.id, now);
-                return r && power
-                  ? {
-                      text: t('overview:kpi.ofCapacity', { share: f.percent(r.value / site.capacityKw) }),
-                      stale: r.age > staleAfter(power.periodMs),
-                    }
-                  : null;
-              }}
             />
           }
         />
@@ -78,29 +78,23 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
             <Stat
               label={t('overview:kpi.energyToday')}
               testId="kpi-energy"
-              value={k?.energyTodayKwh == null ? dash : f.energy(k.energyTodayKwh)}
-              sub={
-                k?.specificYieldToday == null
-                  ? undefined
-                  : t('overview:kpi.specificYield', { value: f.specificYield(k.specificYieldToday) })
-              }
+              value={known(k?.energyTodayKwh, f.energy) ?? dash}
+              sub={known(k?.specificYieldToday, (v) => t('overview:kpi.specificYield', { value: f.specificYield(v) }))}
             />
             <Stat
               label={t('overview:kpi.pr')}
               testId="kpi-pr"
-              value={k?.performanceRatioToday == null ? dash : f.percent(k.performanceRatioToday)}
-              sub={
-                k?.insolationTodayKwhM2 == null
-                  ? undefined
-                  : k.performanceRatioToday == null
-                    ? t('overview:kpi.prPending', { value: f.insolation(k.insolationTodayKwhM2) })
-                    : t('overview:kpi.insolation', { value: f.insolation(k.insolationTodayKwhM2) })
-              }
+              value={known(k?.performanceRatioToday, f.percent) ?? dash}
+              sub={known(k?.insolationTodayKwhM2, (v) =>
+                t(k?.performanceRatioToday == null ? 'overview:kpi.prPending' : 'overview:kpi.insolation', {
+                  value: f.insolation(v),
+                }),
+              )}
             />
             <Stat
               label={t('overview:kpi.availability')}
               testId="kpi-availability"
-              value={k?.availability == null ? dash : f.percent(k.availability)}
+              value={known(k?.availability, f.percent) ?? dash}
               sub={
                 k && inverters > 0
                   ? t('overview:kpi.availableOf', {
@@ -131,119 +125,97 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
   );
 }
 
-/** A card of labelled live values of one device. */
-function LiveCard({
-  title,
-  rows,
-  testId,
-  empty,
-}: {
-  title: string;
-  rows: { label: string; value: ReactNode }[];
-  testId: string;
-  empty: string | null;
-}) {
+/** The wind now: its speed, and where it comes from when the station reports it (stale with the speed). */
+function WindNow({ speed, direction }: { speed: SeriesEntry | undefined; direction: SeriesEntry | undefined }) {
+  const f = plantFormats(useLanguage());
   return (
-    <Card component="section" data-testid={testId}>
+    <LiveText
+      compute={(binder, now) => {
+        const v = binder.read(speed?.id, now);
+        const d = binder.read(direction?.id, now);
+        if (!v || !speed) return null;
+        const text = d ? `${f.windSpeed(v.value)} · ${f.direction(d.value)}` : f.windSpeed(v.value);
+        return { text, stale: v.age > staleAfter(speed.periodMs) };
+      }}
+    />
+  );
+}
+
+/** cos φ at the grid meter, from its active (p) and reactive (q) power. */
+function PowerFactorNow({ p, q }: { p: SeriesEntry | undefined; q: SeriesEntry | undefined }) {
+  const f = plantFormats(useLanguage());
+  return (
+    <LiveText
+      compute={(binder, now) => {
+        const pair = readPair(binder, p, q, now);
+        if (!pair || !p) return null;
+        const apparent = Math.hypot(pair.a, pair.b);
+        // cos φ = P / S; with no power flowing it means nothing.
+        if (apparent < 1) return { text: '—', stale: false };
+        return { text: f.powerFactor(Math.abs(pair.a) / apparent), stale: pair.age > staleAfter(p.periodMs) };
+      }}
+    />
+  );
+}
+
+/** A row of a live card: a series' newest value, or a value computed from several. */
+type LiveRow = { label: string } & ({ value: ReactNode } | { series: SeriesEntry | undefined; format: ValueFormat });
+type Series = (key: string) => SeriesEntry | undefined;
+
+/** Each live card's device (the site's first of that type) and rows, read from that device's series. */
+const liveCards = {
+  weather: {
+    type: 'weather_station',
+    rows: (s: Series, f: PlantFormats, t: OverviewT): LiveRow[] => [
+      { label: t('overview:weather.poa'), series: s('irradiance_poa'), format: f.irradiance },
+      { label: t('overview:weather.ghi'), series: s('irradiance_ghi'), format: f.irradiance },
+      { label: t('overview:weather.ambient'), series: s('ambient_temperature'), format: f.temperature },
+      { label: t('overview:weather.module'), series: s('module_temperature'), format: f.temperature },
+      { label: t('overview:weather.wind'), value: <WindNow speed={s('wind_speed')} direction={s('wind_direction')} /> },
+    ],
+  },
+  meter: {
+    type: 'meter',
+    rows: (s: Series, f: PlantFormats, t: OverviewT): LiveRow[] => [
+      { label: t('overview:meter.active'), series: s('active_power'), format: f.power },
+      { label: t('overview:meter.reactive'), series: s('reactive_power'), format: f.reactive },
+      {
+        label: t('overview:meter.powerFactor'),
+        value: <PowerFactorNow p={s('active_power')} q={s('reactive_power')} />,
+      },
+      { label: t('overview:meter.voltage'), series: s('grid_voltage'), format: f.kilovolts },
+      { label: t('overview:meter.frequency'), series: s('grid_frequency'), format: f.hertz },
+      { label: t('overview:meter.energyToday'), series: s('energy_today'), format: f.energy },
+    ],
+  },
+} as const;
+
+/**
+ * A card of labelled live values of one device: the weather station or the grid meter (`name`: its test
+ * id and the namespace of its title and of the sentence shown when the site has no such device).
+ */
+export function LiveCard({ index, name }: { index: SiteIndex; name: keyof typeof liveCards }) {
+  const { t } = useTranslation(['overview', 'common']);
+  const f = plantFormats(useLanguage());
+  const card = liveCards[name];
+  const device = index.first(card.type);
+  return (
+    <Card component="section" data-testid={name}>
       <Title order={3} fz="md" fw={600} mb="sm">
-        {title}
+        {t(`overview:${name}.title`)}
       </Title>
-      {empty ? (
-        <Text c="dimmed">{empty}</Text>
-      ) : (
+      {device ? (
         <dl className={classes.rows}>
-          {rows.map((r) => (
+          {card.rows(seriesOf(index, device), f, t).map((r) => (
             <div key={r.label} style={{ display: 'contents' }}>
               <dt>{r.label}</dt>
-              <dd>{r.value}</dd>
+              <dd>{'value' in r ? r.value : <LiveValue series={r.series} format={r.format} />}</dd>
             </div>
           ))}
         </dl>
+      ) : (
+        <Text c="dimmed">{t(`overview:${name}.missing`)}</Text>
       )}
     </Card>
-  );
-}
-
-export function WeatherCard({ index }: { index: SiteIndex }) {
-  const { t } = useTranslation(['overview', 'common']);
-  const f = plantFormats(useLanguage());
-  const met = index.first('weather_station');
-  const s = (key: string) => (met ? index.series(met.id, key) : undefined);
-  const direction = s('wind_direction');
-  const speed = s('wind_speed');
-  return (
-    <LiveCard
-      title={t('overview:weather.title')}
-      testId="weather"
-      empty={met ? null : t('overview:weather.missing')}
-      rows={[
-        { label: t('overview:weather.poa'), value: <LiveValue series={s('irradiance_poa')} format={f.irradiance} /> },
-        { label: t('overview:weather.ghi'), value: <LiveValue series={s('irradiance_ghi')} format={f.irradiance} /> },
-        {
-          label: t('overview:weather.ambient'),
-          value: <LiveValue series={s('ambient_temperature')} format={f.temperature} />,
-        },
-        {
-          label: t('overview:weather.module'),
-          value: <LiveValue series={s('module_temperature')} format={f.temperature} />,
-        },
-        {
-          label: t('overview:weather.wind'),
-          value: (
-            <LiveText
-              compute={(binder, now) => {
-                const v = binder.read(speed?.id, now);
-                const d = binder.read(direction?.id, now);
-                if (!v || !speed) return null;
-                const text = d ? `${f.windSpeed(v.value)} · ${f.direction(d.value)}` : f.windSpeed(v.value);
-                return { text, stale: v.age > staleAfter(speed.periodMs) };
-              }}
-            />
-          ),
-        },
-      ]}
-    />
-  );
-}
-
-export function MeterCard({ index }: { index: SiteIndex }) {
-  const { t } = useTranslation(['overview', 'common']);
-  const f = plantFormats(useLanguage());
-  const meter = index.first('meter');
-  const s = (key: string) => (meter ? index.series(meter.id, key) : undefined);
-  const p = s('active_power');
-  const q = s('reactive_power');
-  return (
-    <LiveCard
-      title={t('overview:meter.title')}
-      testId="meter"
-      empty={meter ? null : t('overview:meter.missing')}
-      rows={[
-        { label: t('overview:meter.active'), value: <LiveValue series={p} format={f.power} /> },
-        { label: t('overview:meter.reactive'), value: <LiveValue series={q} format={f.reactive} /> },
-        {
-          label: t('overview:meter.powerFactor'),
-          value: (
-            <LiveText
-              compute={(binder, now) => {
-                const pv = binder.read(p?.id, now);
-                const qv = binder.read(q?.id, now);
-                if (!pv || !qv || !p) return null;
-                const apparent = Math.hypot(pv.value, qv.value);
-                // cos φ = P / S; with no power flowing it means nothing.
-                if (apparent < 1) return { text: '—', stale: false };
-                return {
-                  text: f.powerFactor(Math.abs(pv.value) / apparent),
-                  stale: Math.max(pv.age, qv.age) > staleAfter(p.periodMs),
-                };
-              }}
-            />
-          ),
-        },
-        { label: t('overview:meter.voltage'), value: <LiveValue series={s('grid_voltage')} format={f.kilovolts} /> },
-        { label: t('overview:meter.frequency'), value: <LiveValue series={s('grid_frequency')} format={f.hertz} /> },
-        { label: t('overview:meter.energyToday'), value: <LiveValue series={s('energy_today')} format={f.energy} /> },
-      ]}
-    />
   );
 }

@@ -5,23 +5,18 @@ import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { DeviceState } from '@voltscope/shared/fleet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortSites, useSites } from '../../data/sites.ts';
-import { useChosenSite } from '../../data/useUrlParam.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
+import { useSiteChoice } from '../../data/useSiteChoice.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { InverterTiles } from './InverterTiles.tsx';
 import { LiveSite } from './LiveParts.tsx';
-import { KpiStrip, MeterCard, WeatherCard } from './PlantCards.tsx';
+import { KpiStrip, LiveCard } from './PlantCards.tsx';
 import { useSiteIndex, useSiteKpis } from './siteData.ts';
 
 export function SolarOverviewPage() {
   const { t } = useTranslation(['overview', 'common']);
-  const lng = useLanguage();
-  const sites = useSites();
-  const list = sites.status === 'ready' ? sortSites(sites.data, lng).filter((s) => s.kind !== 'wind') : [];
-  const [site, choose] = useChosenSite(list);
+  const { sites, list, site, choose } = useSiteChoice('solar');
   const index = useSiteIndex(site?.id ?? null);
   const kpis = useSiteKpis(site?.id ?? null);
 
@@ -57,8 +52,8 @@ export function SolarOverviewPage() {
               <>
                 <KpiStrip site={site} index={index.data} kpis={kpis} />
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                  <WeatherCard index={index.data} />
-                  <MeterCard index={index.data} />
+                  <LiveCard index={index.data} name="weather" />
+                  <LiveCard index={index.data} name="meter" />
                 </SimpleGrid>
                 <InverterTiles index={index.data} states={states} />
               </>

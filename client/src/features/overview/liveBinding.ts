@@ -28,6 +28,18 @@ export interface LiveReading {
   age: number;
 }
 
+/** The newest values of two series (`a` and `b`) and the older one's age, or null until both have one. */
+export function readPair(
+  binder: LiveBinder,
+  a: { id: number } | undefined,
+  b: { id: number } | undefined,
+  now: number,
+): { a: number; b: number; age: number } | null {
+  const x = binder.read(a?.id, now);
+  const y = binder.read(b?.id, now);
+  return x && y ? { a: x.value, b: y.value, age: Math.max(x.age, y.age) } : null;
+}
+
 export class LiveBinder {
   readonly siteId: string;
   readonly #intervalMs: number;

@@ -14,6 +14,12 @@ export interface SiteIndex {
   first(type: Device['type']): Device | undefined;
 }
 
+/** A device's series by metric; none at all for a device the site lacks (no weather station, no meter). */
+export const seriesOf =
+  (index: SiteIndex, device: Device | undefined) =>
+  (key: string): SeriesEntry | undefined =>
+    device ? index.series(device.id, key) : undefined;
+
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
 
 /** GETs a request (nothing while it is null), again every `refreshMs` if given; keeps the last good answer on a failed refresh. */

@@ -4,17 +4,13 @@ import { Card, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeriodSamples } from './periodData.ts';
-import type { WindFormat } from './useWindFormat.ts';
-import type { Turbine } from './useWindSite.ts';
+import type { TurbineProps } from './useWindSite.ts';
 
 /** What each period card is given by the turbine page. */
-export interface TurbinePeriodProps {
-  siteId: string;
-  turbine: Turbine;
+export interface TurbinePeriodProps extends TurbineProps {
   samples: PeriodSamples | null;
   loading: boolean;
   failed: boolean;
-  format: WindFormat;
 }
 
 interface PeriodCardProps {

@@ -11,12 +11,15 @@ import { yawMisalignment } from './liveValue.ts';
 import { TurbineStatusBadge } from './TurbineStatusBadge.tsx';
 import { readTurbine } from './turbineReading.ts';
 import { useLiveSnapshot } from './useLiveSnapshot.ts';
-import type { WindFormat } from './useWindFormat.ts';
-import type { Turbine } from './useWindSite.ts';
+import type { TurbineProps } from './useWindSite.ts';
 import { WindArrow } from './WindArrow.tsx';
 
 /** Past this misalignment a turbine loses noticeable output (cos² of the angle: 3 % at 10°). */
 const YAW_WARNING_DEG = 10;
+
+/** A value as its tile shows it: formatted, or a dash while the turbine has not sent it. */
+const shown = (value: number | undefined, format: (value: number) => string) =>
+  value === undefined ? '—' : format(value);
 
 function Tile({ id, label, value, hint }: { id: string; label: string; value: ReactNode; hint?: ReactNode }) {
   return (
@@ -38,20 +41,11 @@ function Tile({ id, label, value, hint }: { id: string; label: string; value: Re
   );
 }
 
-export function TurbineLiveValues({
-  siteId,
-  turbine,
-  format,
-}: {
-  siteId: string;
-  turbine: Turbine;
-  format: WindFormat;
-}) {
+export function TurbineLiveValues({ siteId, turbine, format }: TurbineProps) {
   const { t } = useTranslation(['wind', 'common']);
   const faultLabel = useFaultLabel();
   const reading = useLiveSnapshot((now) => readTurbine(liveStore, siteId, turbine, now), turbine);
   const v = reading.values;
-  const dash = '—';
   const rated = turbine.device.ratedKw;
   const share = v.active_power !== undefined && rated ? v.active_power / rated : null;
   const misalignment =
@@ -92,7 +86,7 @@ export function TurbineLiveValues({
         <Tile
           id="power"
           label={t('wind:detail.power')}
-          value={v.active_power === undefined ? dash : format.power(v.active_power)}
+          value={shown(v.active_power, format.power)}
           hint={
             share === null ? null : (
               <Stack gap={4}>
@@ -108,7 +102,7 @@ export function TurbineLiveValues({
         <Tile
           id="wind"
           label={t('wind:detail.windSpeed')}
-          value={v.wind_speed === undefined ? dash : format.speed(v.wind_speed)}
+          value={shown(v.wind_speed, format.speed)}
           hint={
             v.wind_direction === undefined ? null : (
               <Group gap={4} wrap="nowrap">
@@ -118,15 +112,11 @@ export function TurbineLiveValues({
             )
           }
         />
-        <Tile
-          id="rotor"
-          label={t('wind:detail.rotorSpeed')}
-          value={v.rotor_speed === undefined ? dash : format.rpm(v.rotor_speed)}
-        />
+        <Tile id="rotor" label={t('wind:detail.rotorSpeed')} value={shown(v.rotor_speed, format.rpm)} />
         <Tile
           id="pitch"
           label={t('wind:detail.pitch')}
-          value={v.pitch_angle === undefined ? dash : format.degrees(v.pitch_angle)}
+          value={shown(v.pitch_angle, format.degrees)}
           hint={t('wind:detail.pitchHint')}
         />
         <Tile
@@ -134,7 +124,7 @@ export function TurbineLiveValues({
           label={t('wind:detail.yawMisalignment')}
           value={
             misalignment === null ? (
-              dash
+              '—'
             ) : (
               <Text span inherit c={Math.abs(misalignment) > YAW_WARNING_DEG ? 'orange.8' : 'inherit'}>
                 {format.signedDegrees(misalignment)}
@@ -148,12 +138,12 @@ export function TurbineLiveValues({
         <Tile
           id="nacelle"
           label={t('wind:detail.nacelleTemperature')}
-          value={v.nacelle_temperature === undefined ? dash : format.temperature(v.nacelle_temperature)}
+          value={shown(v.nacelle_temperature, format.temperature)}
         />
         <Tile
           id="energy"
           label={t('wind:detail.energyToday')}
-          value={v.energy_today === undefined ? dash : format.energy(v.energy_today)}
+          value={shown(v.energy_today, format.energy)}
           hint={t('wind:kpis.energyTodayHint')}
         />
       </SimpleGrid>

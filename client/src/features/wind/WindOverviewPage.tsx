@@ -47,6 +47,7 @@ export function WindOverviewPage() {
 
   useLiveSite(site?.id ?? null);
   const turbines = useWindSite(site?.id ?? null);
+  const farm = turbines.status === 'ready' ? turbines.data : null;
   const kpis = usePolled(site && call('GET /api/sites/:id/kpis', { params: { id: site.id } }), KPI_REFRESH_MS);
 
   return (
@@ -87,16 +88,10 @@ export function WindOverviewPage() {
                 {t('wind:turbinesError')}
               </Alert>
             )}
-            {turbines.status === 'ready' && turbines.data.length === 0 && (
-              <Text c="dimmed">{t('wind:noTurbines')}</Text>
-            )}
-            {turbines.status === 'ready' && turbines.data.length > 0 && (
-              <TurbineGrid siteId={site.id} turbines={turbines.data} format={format} />
-            )}
+            {farm?.length === 0 && <Text c="dimmed">{t('wind:noTurbines')}</Text>}
+            {farm && farm.length > 0 && <TurbineGrid siteId={site.id} turbines={farm} format={format} />}
           </Stack>
-          {turbines.status === 'ready' && turbines.data.length > 0 && (
-            <PowerBars siteId={site.id} turbines={turbines.data} format={format.power} />
-          )}
+          {farm && farm.length > 0 && <PowerBars siteId={site.id} turbines={farm} format={format.power} />}
         </Stack>
       )}
     </>

@@ -1,8 +1,10 @@
 // What a turbine shows now, read from the live store: its values, how fresh they are and its state.
 // Called on a timer by the tiles and cards (useLiveSnapshot), never per sample.
+
+import type { TurbineMetric } from '@voltscope/shared/turbineMetrics';
 import type { LiveStore } from '../../live/liveStore.ts';
 import { type Freshness, freshnessOf, sampleAge, type TurbineStatus, turbineStatus } from './liveValue.ts';
-import type { Turbine, TurbineMetric } from './useWindSite.ts';
+import type { Turbine } from './useWindSite.ts';
 
 export interface TurbineReading {
   id: string;

@@ -1,23 +1,11 @@
 // A wind site's turbines with the ids of the series the wind pages read, fetched once per site.
 import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
+import { type TurbineMetric, turbineMetrics } from '@voltscope/shared/turbineMetrics';
 import { useMemo } from 'react';
 import { type Resource, useResource } from '../../data/useResource.ts';
 import { noSiteYet } from '../../data/useSiteSeries.ts';
 import { call } from '../../session/api.ts';
-
-export const turbineMetrics = [
-  'active_power',
-  'wind_speed',
-  'wind_direction',
-  'rotor_speed',
-  'pitch_angle',
-  'yaw_angle',
-  'nacelle_temperature',
-  'state',
-  'fault_code',
-  'energy_today',
-] as const;
-export type TurbineMetric = (typeof turbineMetrics)[number];
+import type { WindFormat } from './useWindFormat.ts';
 
 export interface SeriesRef {
   id: number;
@@ -27,6 +15,13 @@ export interface SeriesRef {
 export interface Turbine {
   device: Device;
   series: Partial<Record<TurbineMetric, SeriesRef>>;
+}
+
+/** What the parts of a turbine's page are given: the turbine, its site and the reader's formats. */
+export interface TurbineProps {
+  siteId: string;
+  turbine: Turbine;
+  format: WindFormat;
 }
 
 /** Series rows of one device keyed by metric: what a turbine's tiles read. */
