@@ -7,9 +7,9 @@
 import { Box, Group, Text, useDirection } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { useLatest } from '../ui/useLatest.ts';
 import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
 import { PlotBox } from './PlotBox.tsx';
-import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 

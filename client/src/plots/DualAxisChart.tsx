@@ -6,10 +6,10 @@
 import { useDirection } from '@mantine/core';
 import { useRef } from 'react';
 import type uPlot from 'uplot';
+import { useLatest } from '../ui/useLatest.ts';
 import { ChartTooltip, placeTooltip, pointAtCursor } from './ChartTooltip.tsx';
 import type { MountedChart } from './mountUplot.ts';
 import { PlotBox } from './PlotBox.tsx';
-import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 import { axisStyle, type ValueAxis, valueAxis } from './valueAxis.ts';
 

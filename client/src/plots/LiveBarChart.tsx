@@ -5,10 +5,10 @@ import { useDirection } from '@mantine/core';
 import { useRef } from 'react';
 import uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
+import { useLatest } from '../ui/useLatest.ts';
 import { ChartTooltip, setTooltipLines } from './ChartTooltip.tsx';
 import { themedAxis } from './chartTheme.ts';
 import { PlotBox } from './PlotBox.tsx';
-import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface Bar {

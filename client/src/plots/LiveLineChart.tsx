@@ -4,8 +4,8 @@
 import { Box } from '@mantine/core';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
+import { useLatest } from '../ui/useLatest.ts';
 import { themedAxis } from './chartTheme.ts';
-import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface LiveLineChartProps {

@@ -8,9 +8,9 @@ import { Box } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { liveStore } from '../live/liveStore.ts';
+import { useLatest } from '../ui/useLatest.ts';
 import { themedAxis } from './chartTheme.ts';
 import { eachFinitePair } from './pairs.ts';
-import { useLatest } from './useLatest.ts';
 import { useUplot } from './useUplot.ts';
 
 export interface PowerCurveBins {

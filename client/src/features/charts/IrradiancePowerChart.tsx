@@ -15,7 +15,7 @@ import { liveStore } from '../../live/liveStore.ts';
 import { ChartTooltip, pointAtCursor, setTooltipLines } from '../../plots/ChartTooltip.tsx';
 import { chartColors } from '../../plots/chartTheme.ts';
 import { mountUplot } from '../../plots/mountUplot.ts';
-import { useLatestRef } from '../../ui/useLatestRef.ts';
+import { useLatest } from '../../ui/useLatest.ts';
 import { formatPower, formatSiteDateTime, formatWithUnit } from './formatCharts.ts';
 import { IrradianceLegend } from './IrradianceLegend.tsx';
 import { axisKit } from './irradianceAxes.ts';
@@ -75,7 +75,7 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
   const top = useRef<HTMLDivElement | null>(null);
   const bottom = useRef<HTMLDivElement | null>(null);
   const tooltip = useRef<HTMLDivElement | null>(null);
-  const current = useLatestRef(props);
+  const current = useLatest(props);
   const redraws = useRef<(() => void)[]>([]);
   const colors = irradiancePalette[scheme];
 
@@ -86,7 +86,7 @@ export function IrradiancePowerChart(props: IrradiancePowerChartProps) {
     ambient: t('charts:irradiance.ambientTemp'),
     rating: t('charts:irradiance.acRating'),
   };
-  const labelsRef = useLatestRef(labels);
+  const labelsRef = useLatest(labels);
 
   useEffect(() => {
     const upper = top.current;

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { useLatestRef } from '../../ui/useLatestRef.ts';
+import { useLatest } from '../../ui/useLatest.ts';
 import { plantFormats } from './format.ts';
 import { type InverterStatus, type InverterView, inverterStatuses, inverterView } from './inverterStatus.ts';
 import { useBinder } from './LiveParts.tsx';
@@ -52,7 +52,7 @@ export function useInverterUpdates(
   update: (view: ReturnType<typeof readInverter>) => void,
 ): void {
   const binder = useBinder();
-  const latest = useLatestRef(update);
+  const latest = useLatest(update);
   useEffect(
     () =>
       binder?.add((now) =>
@@ -119,7 +119,7 @@ function StatusCounts({ inverters, index, states }: { inverters: Device[]; index
   const binder = useBinder();
   const counts = useRef(new Map<InverterStatus, HTMLElement>());
   const items = useRef(new Map<InverterStatus, HTMLElement>());
-  const lngRef = useLatestRef(lng);
+  const lngRef = useLatest(lng);
 
   useEffect(
     () =>

@@ -4,7 +4,7 @@ import type { SeriesEntry } from '@voltscope/shared/fleet';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveSite } from '../../live/hooks.ts';
-import { useLatestRef } from '../../ui/useLatestRef.ts';
+import { useLatest } from '../../ui/useLatest.ts';
 import type { ValueFormat } from './format.ts';
 import { LiveBinder, readPair, setAttr, setText, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
@@ -62,7 +62,7 @@ export function LiveText({
   const root = useRef<HTMLSpanElement | null>(null);
   const value = useRef<HTMLSpanElement | null>(null);
   const tag = useRef<HTMLSpanElement | null>(null);
-  const computeRef = useLatestRef(compute);
+  const computeRef = useLatest(compute);
   useEffect(
     () =>
       binder?.add((now) => {
