@@ -3,6 +3,7 @@
 // several zones, and daylight saving time moves them). Formatters are made once per language and zone.
 import type { Language } from '@voltscope/shared/i18n';
 import { intlLocales } from '../i18n/language.ts';
+import { gregorianFields } from '../ui/PeriodPicker.tsx';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -24,17 +25,7 @@ function formatter(lng: Language, timeZone: string, kind: 'stamp' | 'offset' | '
           })
         : kind === 'offset'
           ? new Intl.DateTimeFormat(intlLocales[lng], { timeZone, timeZoneName: 'shortOffset' })
-          : new Intl.DateTimeFormat('en-CA', {
-              timeZone,
-              calendar: 'gregory',
-              numberingSystem: 'latn',
-              year: 'numeric',
-              month: '2-digit',
-              day: '2-digit',
-              hour: '2-digit',
-              minute: '2-digit',
-              hourCycle: 'h23',
-            });
+          : new Intl.DateTimeFormat('en-CA', { timeZone, ...gregorianFields });
     formatters.set(key, format);
   }
   return format;

@@ -31,6 +31,18 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Gregorian date and 24-hour time to the minute in Latin digits: the fields code reads back, not a reader. */
+export const gregorianFields: Intl.DateTimeFormatOptions = {
+  calendar: 'gregory',
+  numberingSystem: 'latn',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 /** Calendar fields of an instant in a time zone (Gregorian, 24-hour), from a formatter made once per zone. */
 export function zonedParts(
@@ -39,18 +51,7 @@ export function zonedParts(
 ): { y: number; m: number; d: number; h: number; min: number; s: number } {
   let format = partsFormatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
+    format = new Intl.DateTimeFormat('en-US', { timeZone, ...gregorianFields, second: '2-digit' });
     partsFormatters.set(timeZone, format);
   }
   const fields: Record<string, number> = {};

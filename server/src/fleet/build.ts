@@ -3,6 +3,7 @@
 // security devices, each with the series its type reports.
 import type { Device, DeviceType, Metric, Series } from '@voltscope/shared/fleet';
 import { metrics } from '@voltscope/shared/fleet';
+import { turbineMetrics } from '@voltscope/shared/turbineMetrics';
 import type { PlantSpec } from '../demo/fleet.ts';
 
 export interface FleetModel {
@@ -38,18 +39,7 @@ const seriesKeys: Record<DeviceType, (Metric | `${Metric}:${number}`)[]> = {
   transformer: ['load', 'oil_temperature'],
   breaker: ['position', 'current'],
   busbar: ['grid_voltage', 'grid_frequency'],
-  wind_turbine: [
-    'active_power',
-    'wind_speed',
-    'wind_direction',
-    'rotor_speed',
-    'pitch_angle',
-    'yaw_angle',
-    'nacelle_temperature',
-    'state',
-    'fault_code',
-    'energy_today',
-  ],
+  wind_turbine: [...turbineMetrics],
   camera: ['online'],
   door_reader: ['door_open'],
   motion_sensor: ['motion'],
