@@ -29,6 +29,9 @@ type ContextCtor = typeof AudioContext;
 export class ToneBank {
   #ctx: AudioContext | null = null;
   #state: AudioState = 'idle';
+  /** Closed banks report nothing: a late timer or state change of a closed context must not overwrite
+   *  what the bank of a newer annunciator (one page's navbar replacing another's) has reported. */
+  #closed = false;
   readonly #onState: (state: AudioState) => void;
 
   constructor(onState: (state: AudioState) => void) {
@@ -40,7 +43,7 @@ export class ToneBank {
   }
 
   #set(state: AudioState): void {
-    if (state === this.#state) return;
+    if (this.#closed || state === this.#state) return;
     this.#state = state;
     this.#onState(state);
   }
@@ -102,6 +105,6 @@ export class ToneBank {
   close(): void {
     void this.#ctx?.close().catch(() => {});
     this.#ctx = null;
-    this.#set('idle');
+    this.#closed = true;
   }
 }
