@@ -53,6 +53,8 @@ export interface Config {
   retentionSeconds: { raw: number | null; minute: number | null; hour: number | null };
   /** Largest ingest request body, in bytes. */
   ingestMaxBytes: number;
+  /** Longest line of an NDJSON ingest body, in bytes. */
+  ingestMaxLineBytes: number;
   /** How often rollups catch up with new samples, in seconds. */
   rollupIntervalSeconds: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <metricsToken>`. */
@@ -237,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hour: env.RETENTION_1H ? retention('RETENTION_1H', null) : null,
     },
     ingestMaxBytes: int('INGEST_MAX_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    ingestMaxLineBytes: int('INGEST_MAX_LINE_BYTES', 64 * 1024, 256, 64 * 1024 * 1024),
     rollupIntervalSeconds: duration('ROLLUP_INTERVAL', 2),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     live: {

@@ -1,48 +1,50 @@
 // POST /api/ingest: batches of samples from a site (JSON, or NDJSON for streams), authenticated by an
 // ingest key. Valid samples are kept even when others in the batch are refused; the answer comes once
 // the kept ones are committed. Admins create and revoke the keys.
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
+import { bodyTooLarge, readNdjson } from '../ingest/ndjsonStream.ts';
 import { MALFORMED, validateSamples } from '../ingest/validate.ts';
-import { createIngestKey, findIngestKey, listIngestKeys, revokeIngestKey } from '../store/ingestKeys.ts';
+import {
+  createIngestKey,
+  findIngestKey,
+  type IngestKey,
+  listIngestKeys,
+  revokeIngestKey,
+} from '../store/ingestKeys.ts';
 import { getSite } from '../store/sites.ts';
 import { contract, typed } from './contract.ts';
 
 const MAX_FUTURE_MS = 5 * 60_000;
 
-function parseNdjson(text: string): { samples: unknown[] } {
-  const samples: unknown[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      samples.push(JSON.parse(line));
-    } catch {
-      samples.push(MALFORMED);
-    }
-  }
-  return { samples };
-}
-
 export async function ingestRoutes(app: FastifyInstance) {
   const { config, db } = app.services;
   const api = typed(app);
+  // The key each request was let in with: checked from its headers before a byte of its body is read.
+  const keys = new WeakMap<FastifyRequest, IngestKey>();
 
-  app.addContentTypeParser(
-    'application/x-ndjson',
-    { parseAs: 'string', bodyLimit: config.ingestMaxBytes },
-    (_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) =>
-      done(null, parseNdjson(body)),
-  );
+  // NDJSON is read line by line as it arrives (ingest/ndjsonStream.ts), never buffered whole.
+  app.addContentTypeParser('application/x-ndjson', async (request: FastifyRequest, payload: Readable) => {
+    if (Number(request.headers['content-length']) > config.ingestMaxBytes) throw bodyTooLarge();
+    const limits = { maxBytes: config.ingestMaxBytes, maxLineBytes: config.ingestMaxLineBytes };
+    return { samples: await readNdjson(payload, limits, MALFORMED) };
+  });
 
   api.route({
     ...contract('POST /api/ingest'),
     bodyLimit: config.ingestMaxBytes,
     config: { public: true },
-    handler: async (request, reply) => {
+    // Before the body is read or parsed: anyone on the network may send one.
+    onRequest: async (request) => {
       const header = request.headers['x-ingest-key'];
       const key = typeof header === 'string' ? await findIngestKey(db, header) : undefined;
       if (!key)
         throw new HttpError(401, 'UNAUTHENTICATED', 'A valid ingest key is required in the x-ingest-key header');
+      keys.set(request, key);
+    },
+    handler: async (request, reply) => {
+      const key = keys.get(request) as IngestKey;
       const now = Date.now();
       const { batch, rejected } = validateSamples(app.services.registry, request.body.samples, {
         now,
