@@ -1,7 +1,8 @@
 // Plant performance, computed where the data is: live figures from the latest values (no database
 // wait), "today" figures since the site's local midnight from the stored rollups (a figure per site read
-// again behind the answer, the latest values carrying it on to now), period figures from the rollups. Definitions
-// follow IEC 61724-1: final yield Yf = E / P0 (kWh/kWp), reference yield Yr = H_POA / 1 kW/m², PR = Yf / Yr.
+// again behind the answer, the latest values carrying it on to now), period figures from the rollups.
+// Definitions follow IEC 61724-1: final yield Yf = E / P0 (kWh/kWp), reference yield Yr = H_POA / 1 kW/m²,
+// PR = Yf / Yr.
 import type { Site } from '@voltscope/shared/domain';
 import type { Device, DeviceState } from '@voltscope/shared/fleet';
 import type { GeneratorKpis, PeriodComparison, PeriodKpis, SiteKpis } from '@voltscope/shared/kpis';
