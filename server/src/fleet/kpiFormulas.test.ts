@@ -8,6 +8,7 @@ import {
   expectedWindKwh,
   genericPowerCurve,
   insolationOf,
+  integralOf,
   isDue,
   isProducing,
   localDay,
@@ -70,6 +71,16 @@ describe('energy', () => {
     // 15-minute samples in 1-minute buckets fill the quarter hour between them (hold up to 20 minutes).
     expect(energyOf([0, 15 * 60_000], [60, 60], 60_000, 16 * 60_000)).toBe(16);
     expect(energyOf([0, HOUR], [null, null], HOUR, 2 * HOUR)).toBe(0);
+  });
+
+  it("integrates an hour's mean among minute means, each held by its own width", () => {
+    const MINUTE = 60_000;
+    // An hour at 120 kW, then the next hour's first 17 minutes at 60 kW (a logger fell silent): 137 kWh.
+    const minutes = Array.from({ length: 17 }, (_, i) => ({ ts: HOUR + i * MINUTE, mean: 60, widthMs: MINUTE }));
+    expect(integralOf([{ ts: 0, mean: 120, widthMs: HOUR }, ...minutes], 2 * HOUR)).toBeCloseTo(137, 9);
+    // Quarter-hour samples among minute buckets hold until the next one, into the next hour's mean.
+    const quarters = [0, 15, 30, 45].map((m) => ({ ts: m * MINUTE, mean: 40, widthMs: MINUTE }));
+    expect(integralOf([...quarters, { ts: HOUR, mean: 40, widthMs: HOUR }], 2 * HOUR)).toBeCloseTo(80, 9);
   });
 
   it('gives insolation in kWh/m² from irradiance in W/m²', () => {

@@ -85,17 +85,28 @@ export function energyOf(
   bucketMs: number,
   to: number,
 ): number {
-  const hold = Math.max(bucketMs, MAX_HOLD_MS);
+  const points: IntegralPoint[] = [];
+  means.forEach((mean, i) => {
+    if (mean !== null && mean !== undefined) points.push({ ts: ts[i] as number, mean, widthMs: bucketMs });
+  });
+  return integralOf(points, to);
+}
+
+/** A bucket mean starting at `ts` over `widthMs` (an hour's among minutes', say). */
+export interface IntegralPoint {
+  ts: number;
+  mean: number;
+  widthMs: number;
+}
+
+/** energyOf for buckets of several widths, in time order: each holds as there, by its own width. */
+export function integralOf(points: readonly IntegralPoint[], to: number): number {
   let total = 0;
-  let last = -1;
-  for (let i = 0; i <= means.length; i++) {
-    if (i < means.length && (means[i] === null || means[i] === undefined)) continue;
-    if (last >= 0) {
-      const until = i < means.length ? (ts[i] as number) : Math.min(to, (ts[last] as number) + bucketMs);
-      total += (means[last] as number) * Math.min(hold, until - (ts[last] as number));
-    }
-    last = i;
-  }
+  points.forEach((p, i) => {
+    const next = points[i + 1];
+    const until = next ? Math.min(next.ts, p.ts + Math.max(p.widthMs, MAX_HOLD_MS)) : Math.min(to, p.ts + p.widthMs);
+    total += p.mean * Math.max(0, until - p.ts);
+  });
   return total / HOUR;
 }
 

@@ -1,11 +1,14 @@
 // Plant performance, computed where the data is: live figures from the latest values (no database
-// wait), "today" figures from the site's local midnight, period figures from the rollups. Definitions
-// follow IEC 61724-1: final yield Yf = E / P0 (kWh/kWp), reference yield Yr = H_POA / 1 kW/m², PR = Yf / Yr.
+// wait), "today" figures since the site's local midnight from the stored rollups (a figure per site read
+// again behind the answer, the latest values carrying it on to now), period figures from the rollups.
+// Definitions follow IEC 61724-1: final yield Yf = E / P0 (kWh/kWp), reference yield Yr = H_POA / 1 kW/m²,
+// PR = Yf / Yr.
 import type { Site } from '@voltscope/shared/domain';
 import type { Device, DeviceState } from '@voltscope/shared/fleet';
 import type { GeneratorKpis, PeriodComparison, PeriodKpis, SiteKpis } from '@voltscope/shared/kpis';
 import type { LatestValues } from '../live/latest.ts';
 import type { TelemetryStore } from '../store/telemetry/types.ts';
+import { integralsSince } from './integralsSince.ts';
 import {
   availability,
   capacityShares,
@@ -18,14 +21,29 @@ import {
 import type { Registry } from './registry.ts';
 import { deviceStatus } from './status.ts';
 
-/** Insolation today is read from the rollups at most this often per site. */
-const INSOLATION_TTL_MS = 60_000;
+/**
+ * A site's figures today are read again from the rollups (which catch up every ROLLUP_INTERVAL) once the
+ * figure is this old, in the background: an answer never waits on the database but for a site's first
+ * figure of the day.
+ */
+export const TODAY_REFRESH_MS = 5_000;
+const HOUR = 3_600_000;
 
 const GENERATOR_TYPES = new Set(['inverter', 'wind_turbine']);
 const POWER_KEY = { inverter: 'ac_power', wind_turbine: 'active_power' } as const;
 
 // Moved to kpiFormulas.ts; still exported from here for the modules and tests that import them here.
 export { energyOf, startOfLocalDay };
+
+/** Integrals since a site's local midnight of its power and irradiance series, as the rollups had them at `to`. */
+interface Today {
+  midnight: number;
+  /** The series read, in order: another set (a device added) is read afresh. */
+  key: string;
+  to: number;
+  integrals: Map<number, number | null>;
+  refreshing: boolean;
+}
 
 const sum = (values: (number | null)[]): number | null => {
   const present = values.filter((v): v is number => v !== null);
@@ -36,7 +54,7 @@ export class PlantKpis {
   readonly #registry: () => Registry;
   readonly #latest: LatestValues;
   readonly #telemetry: TelemetryStore;
-  readonly #insolation = new Map<string, { at: number; day: number; value: number | null }>();
+  readonly #today = new Map<string, Today>();
 
   constructor(registry: () => Registry, latest: LatestValues, telemetry: TelemetryStore) {
     this.#registry = registry;
@@ -47,16 +65,61 @@ export class PlantKpis {
   /**
    * A value "now": null once it is older than its series allows (five periods, at least 10 s, as for a
    * device's status), so that a silent meter never shows its last power as current (RELIABILITY
-   * decision 10). A day's counter (`since`) counts only from that time, the site's local midnight.
+   * decision 10).
    */
-  #value(deviceId: string, key: string, now = Date.now(), since?: number): number | null {
-    const registry = this.#registry();
-    const id = registry.seriesIdByKey(`${deviceId}/${key}`);
+  #value(deviceId: string, key: string, now = Date.now()): number | null {
+    return this.#fresh(this.#registry().seriesIdByKey(`${deviceId}/${key}`), now);
+  }
+
+  #fresh(id: number | undefined, now: number): number | null {
     const sample = id === undefined ? null : this.#latest.get(id);
     if (!sample || id === undefined) return null;
-    if (since !== undefined) return sample.ts >= since ? sample.value : null;
-    const period = registry.seriesById(id)?.periodMs ?? 1000;
+    const period = this.#registry().seriesById(id)?.periodMs ?? 1000;
     return now - sample.ts > Math.max(10_000, 5 * period) ? null : sample.value;
+  }
+
+  /** The figures today of a site's series: cached, read again behind the answer once TODAY_REFRESH_MS old. */
+  async #todayOf(site: Site, ids: readonly number[], now: number): Promise<Today> {
+    const midnight = startOfLocalDay(now, site.timeZone);
+    const key = ids.join(',');
+    const read = async (): Promise<Today> => ({
+      midnight,
+      key,
+      to: now,
+      integrals: await integralsSince(this.#telemetry, ids, midnight, now),
+      refreshing: false,
+    });
+    const cached = this.#today.get(site.id);
+    if (cached?.midnight !== midnight || cached.key !== key) {
+      const today = await read();
+      this.#today.set(site.id, today);
+      return today;
+    }
+    if (now - cached.to >= TODAY_REFRESH_MS && !cached.refreshing) {
+      cached.refreshing = true;
+      read().then(
+        (today) => {
+          if (this.#today.get(site.id) === cached) this.#today.set(site.id, today);
+        },
+        // The figure stays as it was; the next answer tries again.
+        () => {
+          cached.refreshing = false;
+        },
+      );
+    }
+    return cached;
+  }
+
+  /**
+   * A series' integral since local midnight (unit·h): the rollups' up to when they were read, then its
+   * latest value, while it is current, up to now. Null when it has neither.
+   */
+  #sinceMidnight(today: Today, id: number | undefined, now: number): number | null {
+    if (id === undefined) return null;
+    const stored = today.integrals.get(id) ?? null;
+    const live = this.#fresh(id, now);
+    if (live === null) return stored;
+    return (stored ?? 0) + (live * Math.max(0, now - today.to)) / HOUR;
   }
 
   #firstOfType(siteId: string, type: Device['type']): Device | undefined {
@@ -72,12 +135,22 @@ export class PlantKpis {
     const generators: GeneratorKpis[] = [];
     const generatorDevices = devices.filter((d) => GENERATOR_TYPES.has(d.type));
     const shares = capacityShares(site.capacityKw, generatorDevices);
-    const midnight = startOfLocalDay(now, site.timeZone);
+    const seriesOf = (device: Device | undefined, key: string) =>
+      device && registry.seriesIdByKey(`${device.id}/${key}`);
+    const meter = this.#firstOfType(site.id, 'meter');
+    const weather = this.#firstOfType(site.id, 'weather_station');
+    const meterPower = seriesOf(meter, 'active_power');
+    const poa = site.kind === 'solar' ? seriesOf(weather, 'irradiance_poa') : undefined;
+    const generatorPower = new Map(
+      generatorDevices.map((d) => [d.id, seriesOf(d, POWER_KEY[d.type as keyof typeof POWER_KEY])]),
+    );
+    const ids = [meterPower, poa, ...generatorPower.values()].filter((id) => id !== undefined);
+    const today = await this.#todayOf(site, ids, now);
     for (const device of devices) {
       const { state, lastSeen } = deviceStatus(device, registry, this.#latest, now);
       counts[state]++;
       if (!GENERATOR_TYPES.has(device.type)) continue;
-      const energy = this.#value(device.id, 'energy_today', now, midnight);
+      const energy = this.#sinceMidnight(today, generatorPower.get(device.id), now);
       const share = shares.get(device.id) ?? 0;
       generators.push({
         deviceId: device.id,
@@ -94,12 +167,11 @@ export class PlantKpis {
       });
     }
 
-    const meter = this.#firstOfType(site.id, 'meter');
-    const weather = this.#firstOfType(site.id, 'weather_station');
     const powerKw = (meter && this.#value(meter.id, 'active_power', now)) ?? sum(generators.map((g) => g.powerKw));
-    const energyTodayKwh =
-      (meter && this.#value(meter.id, 'energy_today', now, midnight)) ?? sum(generators.map((g) => g.energyTodayKwh));
-    const insolation = site.kind === 'solar' && weather ? await this.#insolationToday(site, weather.id, now) : null;
+    // The meter's when it has data today, else the generators' (as the daily KPI job does).
+    const energyTodayKwh = this.#sinceMidnight(today, meterPower, now) ?? sum(generators.map((g) => g.energyTodayKwh));
+    const poaWh = this.#sinceMidnight(today, poa, now);
+    const insolation = poaWh === null ? null : poaWh / 1000;
     const available = generators.filter((g) => g.state === 'online').length;
     const faulted = generators.filter((g) => g.state === 'fault').length;
     const offline = generators.filter((g) => g.state === 'offline').length;
@@ -133,20 +205,6 @@ export class PlantKpis {
       state,
       generators,
     };
-  }
-
-  async #insolationToday(site: Site, weatherId: string, now: number): Promise<number | null> {
-    const day = startOfLocalDay(now, site.timeZone);
-    const cached = this.#insolation.get(site.id);
-    if (cached && cached.day === day && now - cached.at < INSOLATION_TTL_MS) return cached.value;
-    const poa = this.#registry().seriesIdByKey(`${weatherId}/irradiance_poa`);
-    if (poa === undefined) return null;
-    // One bucket a minute: the 1-minute rollups, however long the day has been.
-    const maxPoints = Math.max(1, Math.ceil((now - day) / 60_000));
-    const history = await this.#telemetry.history({ seriesIds: [poa], from: day, to: now, maxPoints });
-    const value = insolationOf(history.ts, history.series[0]?.avg ?? [], history.bucketMs, now);
-    this.#insolation.set(site.id, { at: now, day, value });
-    return value;
   }
 
   /**

@@ -89,6 +89,17 @@ export class FleetSimulator {
     return this.#out.take();
   }
 
+  /**
+   * The day counters (energy_today) each device would read at `now` had it counted since its site's local
+   * midnight (from `since`, the earliest one), as real ones do: the plants run up to `now` in steps of
+   * `stepMs` on the history fill's grid (now − k·step), writing nothing but the counters of the last step.
+   */
+  countersAt(now: number, since: number, stepMs: number): SampleBatch {
+    const steps = Math.ceil((now - since) / stepMs);
+    for (let k = steps; k > 1; k--) this.step(now - k * stepMs, stepMs / 1000, () => false);
+    return this.step(now - stepMs, stepMs / 1000, (key) => key === 'energy_today');
+  }
+
   /** Real time: a step every `periodMs` of simulated time, `warp` times faster than the wall clock. */
   start(onBatch: (batch: SampleBatch) => void, start = Date.now()): void {
     this.stop();

@@ -4,6 +4,7 @@
 import type { Site } from '@voltscope/shared/domain';
 import type { Config } from '../config.ts';
 import { demoPlants } from '../demo/fleet.ts';
+import { startOfLocalDay } from '../fleet/kpiFormulas.ts';
 import type { Registry } from '../fleet/registry.ts';
 import type { Ingest } from '../ingest/pipeline.ts';
 import type { LatestValues } from '../live/latest.ts';
@@ -24,9 +25,16 @@ export interface SimulatorDeps {
   log: SourceLog;
 }
 
-/** Starts the live simulator (resuming from the latest stored values) and, on an empty store, the history fill. */
+/**
+ * Starts the live simulator and, on an empty store, the history fill. A day's counters carry on from the
+ * latest stored values of the same local day (a restart), else start from what the plant made since local
+ * midnight, as a real meter's do.
+ */
 export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promise<{ stop(): Promise<void> }> {
   const { config, registry, latest, ingest, telemetry, log } = deps;
+  const now = Date.now();
+  const midnights = new Map(sites.map((s) => [s.id, startOfLocalDay(now, s.timeZone)]));
+  const counted = sinceMidnight(deps, sites, now, Math.min(now, ...midnights.values()));
   const simulator = new FleetSimulator(registry, sites, demoPlants, {
     seed: config.simulator.seed,
     warp: config.simulator.warp,
@@ -34,11 +42,13 @@ export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promis
     faults: { scale: config.simulator.faultRate },
     resume: (deviceId, key) => {
       const id = registry.seriesIdByKey(`${deviceId}/${key}`);
-      return id === undefined ? null : latest.get(id);
+      if (id === undefined) return null;
+      const stored = latest.get(id);
+      const midnight = midnights.get(registry.devices.get(deviceId)?.siteId ?? '') ?? now;
+      return stored && stored.ts >= midnight ? stored : (counted.get(id) ?? stored);
     },
   });
   const stopping = new AbortController();
-  const now = Date.now();
   let backfill: Promise<unknown> = Promise.resolve();
   if (config.simulator.backfillDays > 0 && (await telemetry.isEmpty())) {
     backfill = fillHistory(deps, sites, now, stopping.signal).catch((error: unknown) => {
@@ -56,6 +66,30 @@ export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promis
       await backfill;
     },
   };
+}
+
+/**
+ * Each device's day counter at `now` counted since local midnight: the history fill's simulator (its seed,
+ * its step), so that on a first start the counters agree with the history it fills in.
+ */
+function sinceMidnight(
+  { config, registry }: SimulatorDeps,
+  sites: Site[],
+  now: number,
+  since: number,
+): Map<number, { ts: number; value: number }> {
+  const history = new FleetSimulator(registry, sites, demoPlants, {
+    seed: config.simulator.seed + 1,
+    warp: 1,
+    faults: { scale: config.simulator.faultRate },
+  });
+  // At most a step a minute, however fine the history's: this runs before the live start.
+  const counters = history.countersAt(now, since, Math.max(60_000, config.simulator.backfillStepSeconds * 1000));
+  const out = new Map<number, { ts: number; value: number }>();
+  counters.series.forEach((id, i) => {
+    out.set(id, { ts: counters.ts[i] as number, value: counters.values[i] as number });
+  });
+  return out;
 }
 
 /** The first start's history: the simulator run faster than real time over the last days, into the store. */
