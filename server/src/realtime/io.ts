@@ -27,8 +27,10 @@ function handshakeError(message: string): Error & { data: ErrorBody } {
 /** Origins allowed to open a socket: the app's own (as the browser reached it), PUBLIC_URL and ALLOWED_ORIGINS. */
 function originAllowed(req: IncomingMessage, allowed: ReadonlySet<string>): boolean {
   const origin = req.headers.origin;
-  // Non-browser clients send no Origin; they must then present a bearer token (RELIABILITY decision 5).
-  if (!origin) return bearerToken(req.headers.authorization) !== null;
+  // A browser always names the page's origin on a cross-site request; no Origin is a non-browser client
+  // (RELIABILITY decision 5). Its token comes in the Socket.IO handshake (`auth: { token }`, the documented
+  // way), which Engine.IO has not read yet: the middleware below refuses it there, with a clear message.
+  if (!origin) return true;
   if (allowed.has(origin)) return true;
   const host = req.headers.host;
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
