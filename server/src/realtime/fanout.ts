@@ -13,7 +13,7 @@ import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { SeriesRings } from '../live/rings.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
-import { bufferedBytes, flowOf, judge } from './backpressure.ts';
+import { bufferedBytes, cutOff, type FlowLimits, flowOf, judge } from './backpressure.ts';
 import { FrameWriter } from './delivery.ts';
 import { type Columns, latestOfFrames, latestOfSite, snapshotOfSite, withinFrameSpan } from './snapshots.ts';
 import type { Io, IoSocket } from './types.ts';
@@ -29,6 +29,8 @@ export interface FanoutOptions {
   /** Bytes a socket may leave unwritten before it is skipped, and before it is disconnected. */
   slowBytes: number;
   dropBytes: number;
+  /** Snapshot and replay bytes a socket may leave unwritten besides `dropBytes` (backpressure.ts). */
+  bulkBytes: number;
   /** Where the once-a-minute note about skipped sockets goes. */
   log: { warn(details: object, message: string): void };
 }
@@ -196,16 +198,19 @@ export class Fanout {
 
   /** Before any write of the tick: skips, drops, or catches up each subscribed socket. */
   #judgeSockets(now: number): void {
-    const limits = { slowBytes: this.#options.slowBytes, dropBytes: this.#options.dropBytes };
+    const limits = this.#limits();
     const gauges = { keepingUp: 0, slow: 0, keepingUpBacklog: 0, slowBacklog: 0 };
     const catchUps = new Map<string, Uint8Array>();
     for (const socket of this.#io.sockets.sockets.values()) {
       const flow = socket.data.flow;
-      if (!flow) continue;
+      // Not following live sites, but alarm events still queue up for it.
+      if (!flow) {
+        if (bufferedBytes(socket) > limits.dropBytes) this.#drop(socket);
+        continue;
+      }
       const { verdict, backlog } = judge(flow, bufferedBytes(socket), limits);
       if (verdict === 'drop') {
-        this.counters.droppedSlow++;
-        socket.disconnect(true);
+        this.#drop(socket);
       } else if (verdict === 'slow') {
         gauges.slow++;
         gauges.slowBacklog += backlog;
@@ -220,6 +225,16 @@ export class Fanout {
       }
     }
     Object.assign(this.gauges, gauges);
+  }
+
+  #limits(): FlowLimits {
+    const { slowBytes, dropBytes, bulkBytes } = this.#options;
+    return { slowBytes, dropBytes, bulkBytes };
+  }
+
+  #drop(socket: IoSocket): void {
+    this.counters.droppedSlow++;
+    cutOff(socket);
   }
 
   /** A skipped socket that has drained: the latest values of what it missed, per site, then live again. */
@@ -300,6 +315,17 @@ export class Fanout {
   }
 
   /**
+   * Whether a socket may be sent a reply of snapshots: one that asks for more than it reads is dropped
+   * here, before its next reply, not only at the next tick. Its memory stays within the limits plus
+   * one reply.
+   */
+  admits(socket: IoSocket): boolean {
+    if (judge(flowOf(socket), bufferedBytes(socket), this.#limits()).verdict !== 'drop') return true;
+    this.#drop(socket);
+    return false;
+  }
+
+  /**
    * Brings a socket into a site's room: the frames it missed since `lastSeq` when the log still has them,
    * otherwise a snapshot (and the span before it to fetch from the history API). Joined in the same tick,
    * so the next live frame follows.
@@ -316,7 +342,8 @@ export class Fanout {
       const gap = wanted.lastTs !== undefined && wanted.lastTs < gapTo ? { from: wanted.lastTs, to: gapTo } : null;
       granted = { siteId, seq: this.seqOf(siteId), via: 'snapshot', gap };
     }
-    void socket.join(roomOf(siteId));
+    // Dropped while this was being sent: a room joined now would never be left.
+    if (socket.connected) void socket.join(roomOf(siteId));
     return granted;
   }
 
@@ -348,6 +375,7 @@ export class Fanout {
 
   /** A frame for one socket: counted, and credited as bulk so that it does not make the socket slow. */
   #send(socket: IoSocket, siteId: string, frame: Uint8Array, kind: Exclude<BytesKind, 'live'>): void {
+    if (!socket.connected) return;
     flowOf(socket).credit += frame.byteLength;
     this.counters.bytes[kind] += frame.byteLength;
     socket.emit('live:frame', siteId, frame);
