@@ -35,6 +35,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the live socket limits', () => {
+    expect(loadConfig({}).live).toMatchObject({
+      bulkBytes: 8 * 1024 * 1024,
+      maxSitesPerSocket: 100,
+      maxSitesPerUser: 10_000,
+      socketEventsPerSecond: 10,
+      socketEventBurst: 100,
+    });
+    expect(
+      loadConfig({
+        BULK_SOCKET_BYTES: '65536',
+        LIVE_SITES_PER_SOCKET: '5',
+        LIVE_SITES_PER_USER: '8',
+        SOCKET_EVENTS_PER_SECOND: '0.5',
+        SOCKET_EVENT_BURST: '20',
+      }).live,
+    ).toMatchObject({
+      bulkBytes: 65536,
+      maxSitesPerSocket: 5,
+      maxSitesPerUser: 8,
+      socketEventsPerSecond: 0.5,
+      socketEventBurst: 20,
+    });
+    expect(() => loadConfig({ LIVE_SITES_PER_SOCKET: '0' })).toThrow(/LIVE_SITES_PER_SOCKET="0"/);
+  });
+
   it('names every bad variable, what it got and what it expects, in one error', () => {
     let error: unknown;
     try {

@@ -73,6 +73,14 @@ export interface Config {
     /** Bytes a socket may leave unwritten before it is skipped, and before it is disconnected as too slow. */
     slowBytes: number;
     dropBytes: number;
+    /** Snapshot and replay bytes a socket may leave unwritten besides that before it is disconnected. */
+    bulkBytes: number;
+    /** Sites one socket, and one user over all their sockets, may follow at once. */
+    maxSitesPerSocket: number;
+    maxSitesPerUser: number;
+    /** Events one socket may send: a steady rate per second, and a burst above it. */
+    socketEventsPerSecond: number;
+    socketEventBurst: number;
   };
   alarms: {
     /** The longest an operator may shelve an alarm (ms); ISA-18.2 asks for a limit. */
@@ -250,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       snapshotMaxBytes: int('SNAPSHOT_MAX_BYTES', 256 * 1024, 4096, 64 * 1024 * 1024),
       slowBytes: int('SLOW_SOCKET_BYTES', 256 * 1024, 1024, 1024 * 1024 * 1024),
       dropBytes: int('DROP_SOCKET_BYTES', 4 * 1024 * 1024, 4096, 1024 * 1024 * 1024),
+      bulkBytes: int('BULK_SOCKET_BYTES', 8 * 1024 * 1024, 4096, 1024 * 1024 * 1024),
+      maxSitesPerSocket: int('LIVE_SITES_PER_SOCKET', 100, 1, 100_000),
+      maxSitesPerUser: int('LIVE_SITES_PER_USER', 10_000, 1, 1_000_000),
+      socketEventsPerSecond: number('SOCKET_EVENTS_PER_SECOND', 10, 0.1, 100_000),
+      socketEventBurst: int('SOCKET_EVENT_BURST', 100, 1, 1_000_000),
     },
     alarms: {
       maxShelveMs: duration('ALARM_MAX_SHELVE', 8 * 3600) * 1000,

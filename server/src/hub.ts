@@ -98,6 +98,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     snapshotMaxBytes: config.live.snapshotMaxBytes,
     slowBytes: config.live.slowBytes,
     dropBytes: config.live.dropBytes,
+    bulkBytes: config.live.bulkBytes,
     log,
   });
 

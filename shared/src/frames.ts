@@ -6,7 +6,8 @@
 //   1       1           kind (1 = live frame, 2 = snapshot, 3 = catch-up: the latest values a skipped socket missed)
 //   2       2           reserved (0)
 //   4       4           count: samples in the frame (uint32)
-//   8       8           seq: the frame's number in its room (float64; snapshots and catch-ups carry the room's last seq)
+//   8       8           seq: the frame's number in its room (float64; snapshots and catch-ups carry the room's last seq;
+//                       numbered from the hub's boot time in ms, so a later boot's numbers are higher)
 //   16      8           base: the earliest timestamp, ms since 1970 (float64)
 //   24      8 * count   values (float64)
 //   ..      4 * count   series ids (int32)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge, type SocketFlow } from './backpressure.ts';
 
-const limits = { slowBytes: 1000, dropBytes: 10_000 };
+const limits = { slowBytes: 1000, dropBytes: 10_000, bulkBytes: 100_000 };
 const flow = (credit = 0, slow = false): SocketFlow => ({ credit, slow, behind: new Map() });
 
 describe('judge', () => {
@@ -28,5 +28,11 @@ describe('judge', () => {
   it('takes a slow socket back only once it has drained to half the limit', () => {
     expect(judge(flow(0, true), 800, limits).verdict).toBe('slow');
     expect(judge(flow(0, true), 500, limits).verdict).toBe('keeps-up');
+  });
+
+  it('counts at most bulkBytes of snapshots as draining: a socket asking for more than it reads is dropped', () => {
+    const f = flow(250_000);
+    expect(judge(f, 250_000, limits)).toEqual({ verdict: 'drop', backlog: 150_000 });
+    expect(judge(flow(250_000), 100_500, limits).verdict).toBe('keeps-up');
   });
 });

@@ -3,7 +3,10 @@
 // tick, before writing, each socket is judged from what its transport has not yet written
 // (backpressure.ts): one that does not keep up is skipped (latest value wins) and, once drained, gets
 // the latest values of what it missed in one small catch-up frame; one far behind is disconnected.
-// Recent frames are kept so that a reconnecting client can resume without a gap.
+// Recent frames are kept so that a reconnecting client can resume without a gap. Frame numbers start
+// at the hub's boot time in ms (its epoch): a room makes at most one frame a window (10 ms or more), so
+// every number of an earlier boot lies below the next boot's epoch, and a client resuming from an
+// earlier boot is told to fetch what it missed instead of being replayed another boot's frames.
 // Why one file of ~350 lines: a tick's order (judge, build, write, credit) and the room state it shares
 // are the hot path's invariant; the pure parts already live beside it (backpressure.ts, snapshots.ts,
 // delivery.ts), and splitting the rest would spread one sequence over files.
@@ -13,7 +16,7 @@ import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { SeriesRings } from '../live/rings.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
-import { bufferedBytes, flowOf, judge } from './backpressure.ts';
+import { bufferedBytes, cutOff, type FlowLimits, flowOf, judge } from './backpressure.ts';
 import { FrameWriter } from './delivery.ts';
 import { type Columns, latestOfFrames, latestOfSite, snapshotOfSite, withinFrameSpan } from './snapshots.ts';
 import type { Io, IoSocket } from './types.ts';
@@ -29,6 +32,8 @@ export interface FanoutOptions {
   /** Bytes a socket may leave unwritten before it is skipped, and before it is disconnected. */
   slowBytes: number;
   dropBytes: number;
+  /** Snapshot and replay bytes a socket may leave unwritten besides `dropBytes` (backpressure.ts). */
+  bulkBytes: number;
   /** Where the once-a-minute note about skipped sockets goes. */
   log: { warn(details: object, message: string): void };
 }
@@ -65,6 +70,8 @@ export class Fanout {
   readonly #rings: SeriesRings;
   readonly #latest: LatestValues;
   readonly #options: FanoutOptions;
+  /** The first frame number of this boot, less one: every room starts here. */
+  readonly epoch = Date.now();
   readonly #rooms = new Map<string, RoomState>();
   #timer: NodeJS.Timeout | null = null;
   #running = false;
@@ -134,7 +141,7 @@ export class Fanout {
   #room(siteId: string): RoomState {
     let room = this.#rooms.get(siteId);
     if (!room) {
-      room = { seq: 0, log: [], series: [], ts: [], values: [] };
+      room = { seq: this.epoch, log: [], series: [], ts: [], values: [] };
       this.#rooms.set(siteId, room);
     }
     return room;
@@ -196,16 +203,19 @@ export class Fanout {
 
   /** Before any write of the tick: skips, drops, or catches up each subscribed socket. */
   #judgeSockets(now: number): void {
-    const limits = { slowBytes: this.#options.slowBytes, dropBytes: this.#options.dropBytes };
+    const limits = this.#limits();
     const gauges = { keepingUp: 0, slow: 0, keepingUpBacklog: 0, slowBacklog: 0 };
     const catchUps = new Map<string, Uint8Array>();
     for (const socket of this.#io.sockets.sockets.values()) {
       const flow = socket.data.flow;
-      if (!flow) continue;
+      // Not following live sites, but alarm events still queue up for it.
+      if (!flow) {
+        if (bufferedBytes(socket) > limits.dropBytes) this.#drop(socket);
+        continue;
+      }
       const { verdict, backlog } = judge(flow, bufferedBytes(socket), limits);
       if (verdict === 'drop') {
-        this.counters.droppedSlow++;
-        socket.disconnect(true);
+        this.#drop(socket);
       } else if (verdict === 'slow') {
         gauges.slow++;
         gauges.slowBacklog += backlog;
@@ -220,6 +230,16 @@ export class Fanout {
       }
     }
     Object.assign(this.gauges, gauges);
+  }
+
+  #limits(): FlowLimits {
+    const { slowBytes, dropBytes, bulkBytes } = this.#options;
+    return { slowBytes, dropBytes, bulkBytes };
+  }
+
+  #drop(socket: IoSocket): void {
+    this.counters.droppedSlow++;
+    cutOff(socket);
   }
 
   /** A skipped socket that has drained: the latest values of what it missed, per site, then live again. */
@@ -277,9 +297,9 @@ export class Fanout {
     this.#noted = { at: now, skipped: this.counters.skipped, dropped: this.counters.droppedSlow };
   }
 
-  /** The current seq of a site's room (0 before its first frame). */
+  /** The current seq of a site's room (the epoch before its first frame). */
   seqOf(siteId: string): number {
-    return this.#rooms.get(siteId)?.seq ?? 0;
+    return this.#rooms.get(siteId)?.seq ?? this.epoch;
   }
 
   /** Forgets the frames older than the resume window (ticks run only while samples come, so asked too). */
@@ -290,7 +310,7 @@ export class Fanout {
   /** The frames after `lastSeq`, if the log still holds every one of them; null when some are gone. */
   framesAfter(siteId: string, lastSeq: number, now = Date.now()): LoggedFrame[] | null {
     const room = this.#rooms.get(siteId);
-    if (!room) return lastSeq === 0 ? [] : null;
+    if (!room) return lastSeq === this.epoch ? [] : null;
     this.#prune(room, now);
     if (lastSeq > room.seq) return null;
     if (lastSeq === room.seq) return [];
@@ -300,23 +320,38 @@ export class Fanout {
   }
 
   /**
+   * Whether a socket may be sent a reply of snapshots: one that asks for more than it reads is dropped
+   * here, before its next reply, not only at the next tick. Its memory stays within the limits plus
+   * one reply.
+   */
+  admits(socket: IoSocket): boolean {
+    if (judge(flowOf(socket), bufferedBytes(socket), this.#limits()).verdict !== 'drop') return true;
+    this.#drop(socket);
+    return false;
+  }
+
+  /**
    * Brings a socket into a site's room: the frames it missed since `lastSeq` when the log still has them,
-   * otherwise a snapshot (and the span before it to fetch from the history API). Joined in the same tick,
-   * so the next live frame follows.
+   * otherwise a snapshot and the span to fetch from the history API: the one before the snapshot's
+   * trends, or, for a number of another boot, all from its last frame to now (this boot's rings hold
+   * only what came since it started). Joined in the same tick, so the next live frame follows.
    */
   open(socket: IoSocket, siteId: string, wanted: { lastSeq?: number; lastTs?: number }, now = Date.now()): GrantedSite {
-    const missed = wanted.lastSeq === undefined ? null : this.framesAfter(siteId, wanted.lastSeq);
+    const { lastSeq } = wanted;
+    const otherBoot = lastSeq !== undefined && (lastSeq < this.epoch || lastSeq > this.seqOf(siteId));
+    const missed = lastSeq === undefined || otherBoot ? null : this.framesAfter(siteId, lastSeq);
     let granted: GrantedSite;
     if (missed) {
       for (const { frame } of missed) this.#send(socket, siteId, frame, 'replay');
       granted = { siteId, seq: this.seqOf(siteId), via: 'replay', gap: null };
     } else {
-      this.sendSnapshot(socket, siteId, wanted.lastSeq === undefined ? 'subscribe' : 'resume', now);
-      const gapTo = now - this.#options.snapshotMs;
+      this.sendSnapshot(socket, siteId, lastSeq === undefined ? 'subscribe' : 'resume', now);
+      const gapTo = otherBoot ? now : now - this.#options.snapshotMs;
       const gap = wanted.lastTs !== undefined && wanted.lastTs < gapTo ? { from: wanted.lastTs, to: gapTo } : null;
       granted = { siteId, seq: this.seqOf(siteId), via: 'snapshot', gap };
     }
-    void socket.join(roomOf(siteId));
+    // Dropped while this was being sent: a room joined now would never be left.
+    if (socket.connected) void socket.join(roomOf(siteId));
     return granted;
   }
 
@@ -348,6 +383,7 @@ export class Fanout {
 
   /** A frame for one socket: counted, and credited as bulk so that it does not make the socket slow. */
   #send(socket: IoSocket, siteId: string, frame: Uint8Array, kind: Exclude<BytesKind, 'live'>): void {
+    if (!socket.connected) return;
     flowOf(socket).credit += frame.byteLength;
     this.counters.bytes[kind] += frame.byteLength;
     socket.emit('live:frame', siteId, frame);

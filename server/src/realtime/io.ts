@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import { getSite } from '../store/sites.ts';
 import { broadcastAlarms, registerAlarmSubscriptions } from './alarms.ts';
+import { limitEvents } from './eventRate.ts';
 import { siteOfRoom } from './fanout.ts';
 import { registerSubscriptions } from './subscribe.ts';
 import type { Io } from './types.ts';
@@ -27,8 +28,10 @@ function handshakeError(message: string): Error & { data: ErrorBody } {
 /** Origins allowed to open a socket: the app's own (as the browser reached it), PUBLIC_URL and ALLOWED_ORIGINS. */
 function originAllowed(req: IncomingMessage, allowed: ReadonlySet<string>): boolean {
   const origin = req.headers.origin;
-  // Non-browser clients send no Origin; they must then present a bearer token (RELIABILITY decision 5).
-  if (!origin) return bearerToken(req.headers.authorization) !== null;
+  // A browser always names the page's origin on a cross-site request; no Origin is a non-browser client
+  // (RELIABILITY decision 5). Its token comes in the Socket.IO handshake (`auth: { token }`, the documented
+  // way), which Engine.IO has not read yet: the middleware below refuses it there, with a clear message.
+  if (!origin) return true;
   if (allowed.has(origin)) return true;
   const host = req.headers.host;
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
@@ -76,9 +79,20 @@ export function attachRealtime(app: FastifyInstance): void {
     // The handshake keeps what the hub needs (headers, address); the raw HTTP request would otherwise
     // stay referenced for the socket's whole life (Socket.IO's memory-usage advice).
     (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
-    registerSubscriptions(socket, fanout, db);
-    registerAlarmSubscriptions(socket, db);
     const { tokenHash, expiresAt, user } = socket.data.session;
+    const { live } = app.services.config;
+    socket.use(
+      limitEvents({ perSecond: live.socketEventsPerSecond, burst: live.socketEventBurst }, () => {
+        app.log.warn({ userId: user.id, socket: socket.id }, 'socket disconnected: it kept sending past its rate');
+        socket.disconnect(true);
+      }),
+    );
+    registerSubscriptions(socket, fanout, db, {
+      maxSitesPerSocket: live.maxSitesPerSocket,
+      maxSitesPerUser: live.maxSitesPerUser,
+      socketsOfUser: () => io.sockets.adapter.rooms.get(userRoom(user.id)) ?? [],
+    });
+    registerAlarmSubscriptions(socket, db);
     void socket.join([tokenRoom(tokenHash), userRoom(user.id)]);
     const expiry = setTimeout(
       () => {

@@ -47,10 +47,26 @@ describe('snapshotOfSite', () => {
     expect(steps.size).toBe(1);
   });
 
-  it('keeps the newest sample of every trend series even under a tiny budget', () => {
+  it('keeps only the newest sample of each series when the budget holds no more', () => {
     const { registry, rings, latest } = fleet(600);
-    const out = snapshotOfSite(registry, rings, latest, 'a', { now: 600_000, windowMs: 300_000, maxSamples: 1 });
-    expect(out.series.filter((id) => id !== 3)).toEqual([1, 2]);
+    const out = snapshotOfSite(registry, rings, latest, 'a', { now: 600_000, windowMs: 300_000, maxSamples: 3 });
+    expect(out.series).toEqual([3, 1, 2]);
+    expect(out.ts).toEqual([600_000, 600_000, 600_000]);
+  });
+
+  it('never passes its budget, whatever the series and the window', () => {
+    for (const samples of [1, 7, 299, 600]) {
+      for (const maxSamples of [1, 2, 3, 4, 5, 10, 33, 101, 250]) {
+        const { registry, rings, latest } = fleet(samples);
+        const out = snapshotOfSite(registry, rings, latest, 'a', {
+          now: samples * 1000,
+          windowMs: 300_000,
+          maxSamples,
+        });
+        expect(out.series.length, `${samples} samples, budget ${maxSamples}`).toBeLessThanOrEqual(maxSamples);
+        expect(out.ts.length).toBe(out.series.length);
+      }
+    }
   });
 });
 

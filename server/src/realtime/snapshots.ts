@@ -39,7 +39,8 @@ export function latestOfSite(registry: Registry, latest: LatestValues, siteId: s
 /**
  * A site's snapshot: the latest value of every series and the last `windowMs` of its trend series, in at
  * most `maxSamples` samples. Past that budget the trends are thinned evenly (every k-th sample, the newest
- * always kept), so a chart still spans the whole window, only coarser.
+ * always kept), so a chart still spans the whole window, only coarser. A budget too small even for one
+ * value per series keeps the first `maxSamples`: the others come with the next live frame.
  */
 export function snapshotOfSite(
   registry: Registry,
@@ -64,17 +65,25 @@ export function snapshotOfSite(
       trendSamples += count;
     }
   }
-  // Every trend series keeps at least its newest sample, whatever the budget.
-  const budget = Math.max(trends.length, maxSamples - out.series.length);
-  const stride = Math.max(1, Math.ceil(trendSamples / budget));
+  // Every trend series keeps its newest sample; the samples before it share what is left of the budget.
+  // Taking every stride-th one back from the newest gives at most 1 + (count - 1) / stride per series.
+  const held = trends.filter((t) => t.count > 0).length;
+  const room = maxSamples - out.series.length - held;
+  const stride = room > 0 ? Math.max(1, Math.ceil((trendSamples - held) / room)) : Number.POSITIVE_INFINITY;
   for (const { id, count } of trends) {
     let k = 0;
     rings.each(id, since, (t, v) => {
-      if ((count - 1 - k++) % stride !== 0) return;
+      const back = count - 1 - k++;
+      if (back !== 0 && back % stride !== 0) return;
       out.series.push(id);
       out.ts.push(t);
       out.values.push(v);
     });
+  }
+  if (out.series.length > maxSamples) {
+    out.series.length = maxSamples;
+    out.ts.length = maxSamples;
+    out.values.length = maxSamples;
   }
   return out;
 }

@@ -1,15 +1,17 @@
 // Live subscriptions. A client asks for sites; each is checked against the user's current abilities and
 // only permitted rooms are joined (a client never names a room). The ack says what was granted and what
 // was refused and why. A resuming client gets the frames it missed replayed, or a snapshot and the span
-// to fetch from the history API (the fan-out's `open`).
+// to fetch from the history API (the fan-out's `open`). A site named twice in one request is served
+// once, and a request that would take a socket or its user past their cap of sites is refused whole.
 import { asSubject } from '@voltscope/shared/abilities';
 import { SubscribeRequest, UnsubscribeRequest } from '@voltscope/shared/contracts/fleet';
 import type { Ack } from '@voltscope/shared/errors';
 import type { SiteSubscription, SubscribeResult } from '@voltscope/shared/events';
 import { Compile } from 'typebox/compile';
+import type { Config } from '../config.ts';
 import type { Db } from '../store/db.ts';
 import { getSite } from '../store/sites.ts';
-import { type Fanout, roomOf } from './fanout.ts';
+import { type Fanout, roomOf, siteOfRoom } from './fanout.ts';
 import type { IoSocket } from './types.ts';
 
 const checkSubscribe = Compile(SubscribeRequest);
@@ -36,23 +38,64 @@ function subscribeProblem(request: unknown): string {
   return 'each site needs an id of 1 to 64 characters';
 }
 
-/** Checks a subscription request's shape; returns the sites or a message saying what is wrong. */
+/** Checks a subscription request's shape; returns the sites (each once, as first named) or what is wrong. */
 export function parseSubscriptions(request: unknown): SiteSubscription[] | string {
   if (!checkSubscribe.Check(request)) return subscribeProblem(request);
-  return request.sites.map((site) => {
-    if (typeof site === 'string') return { id: site };
+  const sites = new Map<string, SiteSubscription>();
+  for (const site of request.sites) {
+    if (typeof site === 'string') {
+      if (!sites.has(site)) sites.set(site, { id: site });
+      continue;
+    }
     const { id, lastSeq, lastTs } = site;
-    return { id, ...(lastSeq === undefined ? {} : { lastSeq }), ...(lastTs === undefined ? {} : { lastTs }) };
-  });
+    if (sites.has(id)) continue;
+    sites.set(id, { id, ...(lastSeq === undefined ? {} : { lastSeq }), ...(lastTs === undefined ? {} : { lastTs }) });
+  }
+  return [...sites.values()];
 }
 
-export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db): void {
+export interface SubscriptionLimits {
+  maxSitesPerSocket: Config['live']['maxSitesPerSocket'];
+  maxSitesPerUser: Config['live']['maxSitesPerUser'];
+  /** The ids of the sockets of this socket's user on this hub. */
+  socketsOfUser(): Iterable<string>;
+}
+
+/** The sites a socket follows live. */
+function liveSites(socket: IoSocket): Set<string> {
+  const sites = new Set<string>();
+  for (const room of socket.rooms) {
+    const siteId = siteOfRoom(room);
+    if (siteId !== null) sites.add(siteId);
+  }
+  return sites;
+}
+
+/** Why following `adding` more sites would pass a cap, or null when it would not. */
+function overCap(socket: IoSocket, adding: readonly string[], limits: SubscriptionLimits): string | null {
+  const own = liveSites(socket);
+  const fresh = adding.filter((id) => !own.has(id)).length;
+  if (fresh === 0) return null;
+  if (own.size + fresh > limits.maxSitesPerSocket) {
+    return `at most ${limits.maxSitesPerSocket} live sites per connection`;
+  }
+  let total = own.size + fresh;
+  const sockets = socket.nsp.sockets;
+  for (const id of limits.socketsOfUser()) {
+    const other = id === socket.id ? undefined : sockets.get(id);
+    if (other) total += liveSites(other).size;
+  }
+  return total > limits.maxSitesPerUser ? `at most ${limits.maxSitesPerUser} live sites per user` : null;
+}
+
+export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db, limits: SubscriptionLimits): void {
   socket.on('live:subscribe', async (request, ack) => {
     if (typeof ack !== 'function') return;
     const sites = parseSubscriptions(request);
     if (typeof sites === 'string') return ack(invalid(sites));
     const result: SubscribeResult = { granted: [], refused: [] };
     try {
+      const permitted: [NonNullable<Awaited<ReturnType<typeof getSite>>>, SiteSubscription][] = [];
       for (const wanted of sites) {
         const site = await getSite(db, wanted.id);
         if (!site) {
@@ -64,8 +107,17 @@ export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db):
           result.refused.push({ siteId: wanted.id, code: 'FORBIDDEN', reason: 'you may not read this site' });
           continue;
         }
-        result.granted.push(fanout.open(socket, site.id, wanted));
+        permitted.push([site, wanted]);
       }
+      // Counted and joined with no await in between, so that concurrent requests cannot both pass.
+      const over = overCap(
+        socket,
+        permitted.map(([site]) => site.id),
+        limits,
+      );
+      if (over) return ack({ error: { code: 'TOO_MANY_REQUESTS', message: over } });
+      if (!socket.connected || (permitted.length > 0 && !fanout.admits(socket))) return;
+      for (const [site, wanted] of permitted) result.granted.push(fanout.open(socket, site.id, wanted));
       ack({ data: result });
     } catch {
       ack({ error: { code: 'INTERNAL', message: 'Something went wrong' } });

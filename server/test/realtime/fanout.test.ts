@@ -200,7 +200,7 @@ async function fanoutOver(sites: number) {
   const io: Io = new Server(http, { serveClient: false });
   const fanout = new Fanout(io, () => registry, rings, latest, {
     ...{ frameMs: 100, logMs: 60_000, snapshotMs: 300_000, snapshotMaxBytes: 256 * 1024 },
-    ...{ slowBytes: 256 * 1024, dropBytes: 4 * 1024 * 1024, log: { warn() {} } },
+    ...{ slowBytes: 256 * 1024, dropBytes: 4 * 1024 * 1024, bulkBytes: 8 * 1024 * 1024, log: { warn() {} } },
   });
   io.on('connection', (socket) => {
     for (let s = 0; s < sites; s++) fanout.open(socket, `site${s}`, {});

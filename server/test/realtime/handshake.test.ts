@@ -21,9 +21,9 @@ describe('socket handshake', () => {
 
   it('refuses a socket without a token', async () => {
     const socket = server.connect(null);
-    // Without Origin and without a bearer token, Engine.IO refuses before Socket.IO is reached.
-    const error = await nextEvent<Error>(socket, 'connect_error');
-    expect(error.message).toMatch(/websocket error/);
+    const error = await nextEvent<ConnectError>(socket, 'connect_error');
+    expect(error.message).toBe('An access token is required: sign in first');
+    expect(error.data).toEqual({ code: 'UNAUTHENTICATED', message: error.message });
   });
 
   it('refuses a forged token with a clear error', async () => {
