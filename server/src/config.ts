@@ -13,6 +13,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Demo mode seeds the demo fleet's sites and one account per role. */
   demo: boolean;
+  /** In demo mode, give the demo passwords to any client, not only to loopback ones (a public demo). */
+  demoPasswordsPublic: boolean;
   /** Outside demo mode, the first admin (created once when no admin exists). */
   adminEmail: string | null;
   adminPassword: string | null;
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(str('DATA_DIR', path.join(repoRoot, 'data'))),
     logLevel,
     demo,
+    demoPasswordsPublic: bool('DEMO_PASSWORDS_PUBLIC', false),
     adminEmail,
     adminPassword,
     clientDist: path.resolve(str('CLIENT_DIST', path.join(repoRoot, 'client/dist'))),

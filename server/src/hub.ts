@@ -74,7 +74,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
   // 1. The store, migrated and seeded (roles; the demo fleet, accounts and ingest key in demo mode).
   const store = await openStore(config);
   const { db, telemetry } = store;
-  await seedStore(db, config);
+  await seedStore(db, config, log);
   await pruneTokens(db);
 
   // 2. Accounts: sessions, password hashing, sign-in throttles, mail for password resets.

@@ -20,6 +20,8 @@ const tooMany = (waitMs: number) => {
   });
 };
 
+const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
+
 const invalidCredentials = () =>
   new HttpError(400, 'VALIDATION', INVALID_CREDENTIALS_MESSAGE, {
     errors: { email: [INVALID_CREDENTIALS_MESSAGE] },
@@ -34,12 +36,14 @@ export async function authRoutes(app: FastifyInstance) {
   api.route({
     ...contract('GET /api/auth/options'),
     config: { public: true },
-    handler: async () => ({
+    handler: async (request) => ({
       passwordReset: mailer ? ('email' as const) : ('admin' as const),
       demo: config.demo,
-      demoAccounts: config.demo
-        ? demoAccounts.map(({ role, email, username, password }) => ({ role, email, username, password }))
-        : [],
+      // The passwords are public by design, but only on a demo the visitor runs or one opened on purpose.
+      demoAccounts:
+        config.demo && (config.demoPasswordsPublic || isLoopback(request.ip))
+          ? demoAccounts.map(({ role, email, username, password }) => ({ role, email, username, password }))
+          : [],
     }),
   });
 
