@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { demoAccounts } from '../demo/fleet.ts';
 import { HttpError } from '../errors.ts';
-import { consumePasswordReset, hashToken, insertPasswordReset, newToken } from '../store/tokens.ts';
+import { consumePasswordReset, hashToken, insertPasswordReset, newToken, voidPasswordResets } from '../store/tokens.ts';
 import { findUserByLogin, setPassword, toUserData } from '../store/users.ts';
 import { contract, typed } from './contract.ts';
 
@@ -177,6 +177,8 @@ export async function authRoutes(app: FastifyInstance) {
         });
       }
       await setPassword(db, userId, await hashPassword(password, config.scryptLog2N));
+      // Any other link mailed before this one stops working with the new password.
+      await voidPasswordResets(db, userId);
       // A new password ends every session of the account, wherever it is open.
       await sessions.revokeUser(userId, 'revoked');
       request.log.info({ userId }, 'password reset');

@@ -1,5 +1,5 @@
-// The signed-in user's own account: change name and email, change password (the current one required),
-// list the live sessions and sign out one of them or all of them. Sessions are named by an opaque id:
+// The signed-in user's own account: change name and email, change password (the current password required
+// for a new email or password, so a stolen token cannot take the account over), list the live sessions and sign out one of them or all of them. Sessions are named by an opaque id:
 // a token hash never leaves the server.
 import { createHash } from 'node:crypto';
 import { accountMessages } from '@voltscope/shared/account';
@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { listLiveSessions } from '../store/sessionsList.ts';
+import { voidPasswordResets } from '../store/tokens.ts';
 import { findUserById, setPassword, toUserData, updateProfile } from '../store/users.ts';
 import { contract, typed } from './contract.ts';
 
@@ -39,6 +40,38 @@ export async function profileRoutes(app: FastifyInstance) {
   const { config, db, sessions, hashGate, throttles } = app.services;
   const api = typed(app);
 
+  /** Refuses, at the currentPassword field, a missing or wrong current password; throttled like a sign-in. */
+  async function checkCurrentPassword(session: Session, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) {
+      throw fieldError(400, 'VALIDATION', 'currentPassword', validationMessages.en.required, 'required');
+    }
+    // Guessing the current password from an open session counts against the account like a sign-in.
+    const accountKey = `user:${session.user.id}`;
+    const wait = throttles.account.retryAfter(accountKey);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      const message = `Too many attempts. Try again in ${seconds} seconds`;
+      throw new HttpError(429, 'TOO_MANY_REQUESTS', message, {
+        errors: { currentPassword: [message] },
+        reason: { code: 'tooManyAttempts', params: { seconds } },
+        fields: { currentPassword: { code: 'tooManyAttempts', params: { seconds } } },
+        headers: { 'retry-after': String(seconds) },
+      });
+    }
+    const valid = await hashGate.run(() => verifyPassword(currentPassword, session.user.passwordHash));
+    if (valid === undefined) {
+      throw new HttpError(429, 'TOO_MANY_REQUESTS', 'The server is busy. Try again in a moment', {
+        headers: { 'retry-after': '2' },
+        reason: { code: 'busy' },
+      });
+    }
+    if (!valid) {
+      throttles.account.fail(accountKey);
+      throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword, 'wrongPassword');
+    }
+    throttles.account.succeed(accountKey);
+  }
+
   api.route({
     ...contract('PATCH /api/account/profile'),
     handler: async (request) => {
@@ -47,12 +80,16 @@ export async function profileRoutes(app: FastifyInstance) {
       const email = request.body.email.trim();
       if (!fullName) throw fieldError(400, 'VALIDATION', 'fullName', validationMessages.en.required, 'required');
       if (!isEmail(email)) throw fieldError(400, 'VALIDATION', 'email', validationMessages.en.email, 'email');
+      const newEmail = email.toLowerCase() !== session.user.email.toLowerCase();
+      if (newEmail) await checkCurrentPassword(session, request.body.currentPassword);
       if ((await updateProfile(db, session.user.id, { fullName, email })) === 'email-taken') {
         throw fieldError(409, 'CONFLICT', 'email', accountMessages.emailTaken, 'emailTaken');
       }
+      // Reset links mailed to the old address must not outlive it.
+      if (newEmail) await voidPasswordResets(db, session.user.id);
       const user = await findUserById(db, session.user.id);
       if (!user) throw unauthenticated();
-      request.log.info({ userId: user.id }, 'profile updated');
+      request.log.info({ userId: user.id, newEmail }, 'profile updated');
       return toUserData(user);
     },
   });
@@ -62,38 +99,15 @@ export async function profileRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const session = sessionOf(request);
       const { currentPassword, newPassword } = request.body;
-      // Guessing the current password from an open session counts against the account like a sign-in.
-      const accountKey = `user:${session.user.id}`;
-      const wait = throttles.account.retryAfter(accountKey);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        const message = `Too many attempts. Try again in ${seconds} seconds`;
-        throw new HttpError(429, 'TOO_MANY_REQUESTS', message, {
-          errors: { currentPassword: [message] },
-          reason: { code: 'tooManyAttempts', params: { seconds } },
-          fields: { currentPassword: { code: 'tooManyAttempts', params: { seconds } } },
-          headers: { 'retry-after': String(seconds) },
-        });
-      }
       if (!isStrongPassword(newPassword)) {
         throw fieldError(400, 'VALIDATION', 'newPassword', validationMessages.en.password, 'password');
       }
-      const valid = await hashGate.run(() => verifyPassword(currentPassword, session.user.passwordHash));
-      if (valid === undefined) {
-        throw new HttpError(429, 'TOO_MANY_REQUESTS', 'The server is busy. Try again in a moment', {
-          headers: { 'retry-after': '2' },
-          reason: { code: 'busy' },
-        });
-      }
-      if (!valid) {
-        throttles.account.fail(accountKey);
-        throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword, 'wrongPassword');
-      }
-      throttles.account.succeed(accountKey);
+      await checkCurrentPassword(session, currentPassword);
       if (currentPassword === newPassword) {
         throw fieldError(400, 'VALIDATION', 'newPassword', accountMessages.samePassword, 'samePassword');
       }
       await setPassword(db, session.user.id, await hashPassword(newPassword, config.scryptLog2N));
+      await voidPasswordResets(db, session.user.id);
       // A new password ends every other session of the account; this one stays signed in.
       for (const other of await listLiveSessions(db, session.user.id)) {
         if (other.tokenHash !== session.tokenHash) await sessions.revoke(other.tokenHash, 'revoked');
