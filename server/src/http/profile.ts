@@ -8,6 +8,7 @@ import { isEmail, isStrongPassword, validationMessages } from '@voltscope/shared
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
+import { pairKey } from '../auth/throttle.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { listLiveSessions } from '../store/sessionsList.ts';
 import { voidPasswordResets } from '../store/tokens.ts';
@@ -41,13 +42,14 @@ export async function profileRoutes(app: FastifyInstance) {
   const api = typed(app);
 
   /** Refuses, at the currentPassword field, a missing or wrong current password; throttled like a sign-in. */
-  async function checkCurrentPassword(session: Session, currentPassword: string | undefined): Promise<void> {
+  async function checkCurrentPassword(request: FastifyRequest, currentPassword: string | undefined): Promise<void> {
+    const session = sessionOf(request);
     if (!currentPassword) {
       throw fieldError(400, 'VALIDATION', 'currentPassword', validationMessages.en.required, 'required');
     }
-    // Guessing the current password from an open session counts against the account like a sign-in.
-    const accountKey = `user:${session.user.id}`;
-    const wait = throttles.account.retryAfter(accountKey);
+    // Guessing the current password from an open session counts like a sign-in to the account from here.
+    const key = pairKey(`user:${session.user.id}`, request.ip);
+    const wait = throttles.signIn.retryAfter(key);
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       const message = `Too many attempts. Try again in ${seconds} seconds`;
@@ -66,10 +68,10 @@ export async function profileRoutes(app: FastifyInstance) {
       });
     }
     if (!valid) {
-      throttles.account.fail(accountKey);
+      throttles.signIn.fail(key);
       throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword, 'wrongPassword');
     }
-    throttles.account.succeed(accountKey);
+    throttles.signIn.succeed(key);
   }
 
   api.route({
@@ -81,7 +83,7 @@ export async function profileRoutes(app: FastifyInstance) {
       if (!fullName) throw fieldError(400, 'VALIDATION', 'fullName', validationMessages.en.required, 'required');
       if (!isEmail(email)) throw fieldError(400, 'VALIDATION', 'email', validationMessages.en.email, 'email');
       const newEmail = email.toLowerCase() !== session.user.email.toLowerCase();
-      if (newEmail) await checkCurrentPassword(session, request.body.currentPassword);
+      if (newEmail) await checkCurrentPassword(request, request.body.currentPassword);
       if ((await updateProfile(db, session.user.id, { fullName, email })) === 'email-taken') {
         throw fieldError(409, 'CONFLICT', 'email', accountMessages.emailTaken, 'emailTaken');
       }
@@ -102,7 +104,7 @@ export async function profileRoutes(app: FastifyInstance) {
       if (!isStrongPassword(newPassword)) {
         throw fieldError(400, 'VALIDATION', 'newPassword', validationMessages.en.password, 'password');
       }
-      await checkCurrentPassword(session, currentPassword);
+      await checkCurrentPassword(request, currentPassword);
       if (currentPassword === newPassword) {
         throw fieldError(400, 'VALIDATION', 'newPassword', accountMessages.samePassword, 'samePassword');
       }
