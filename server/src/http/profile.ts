@@ -40,6 +40,7 @@ function sessionOf(request: FastifyRequest): Session {
 export async function profileRoutes(app: FastifyInstance) {
   const { config, db, sessions, hashGate, throttles } = app.services;
   const api = typed(app);
+  const idleMs = config.sessionIdleSeconds * 1000;
 
   /** Refuses, at the currentPassword field, a missing or wrong current password; throttled like a sign-in. */
   async function checkCurrentPassword(request: FastifyRequest, currentPassword: string | undefined): Promise<void> {
@@ -111,7 +112,7 @@ export async function profileRoutes(app: FastifyInstance) {
       await setPassword(db, session.user.id, await hashPassword(newPassword, config.scryptLog2N));
       await voidPasswordResets(db, session.user.id);
       // A new password ends every other session of the account; this one stays signed in.
-      for (const other of await listLiveSessions(db, session.user.id)) {
+      for (const other of await listLiveSessions(db, session.user.id, idleMs)) {
         if (other.tokenHash !== session.tokenHash) await sessions.revoke(other.tokenHash, 'revoked');
       }
       request.log.info({ userId: session.user.id }, 'password changed');
@@ -123,7 +124,7 @@ export async function profileRoutes(app: FastifyInstance) {
     ...contract('GET /api/account/sessions'),
     handler: async (request) => {
       const session = sessionOf(request);
-      return (await listLiveSessions(db, session.user.id)).map((row) => ({
+      return (await listLiveSessions(db, session.user.id, idleMs)).map((row) => ({
         id: sessionIdOf(row.tokenHash),
         createdAt: row.createdAt,
         expiresAt: row.expiresAt,
@@ -139,7 +140,7 @@ export async function profileRoutes(app: FastifyInstance) {
     ...contract('DELETE /api/account/sessions/:id'),
     handler: async (request, reply) => {
       const session = sessionOf(request);
-      const target = (await listLiveSessions(db, session.user.id)).find(
+      const target = (await listLiveSessions(db, session.user.id, idleMs)).find(
         (row) => sessionIdOf(row.tokenHash) === request.params.id,
       );
       if (!target) throw notFound('No such session');

@@ -108,6 +108,15 @@ describe('the session idle timeout', () => {
     expect((await server.request('GET', '/api/auth/me', { token: busy.token })).status).toBe(200);
   });
 
+  it('leaves an idle session out of the account page’s list of sessions', async () => {
+    const { email, token } = await newAccount();
+    const other = (await server.login(email, PASSWORD)).accessToken;
+    await ageToken(other);
+    const sessions = await (await server.request('GET', '/api/account/sessions', { token })).json();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].current).toBe(true);
+  });
+
   it('counts a request as use: the idle time starts again', async () => {
     const { token } = await newAccount();
     await server.app.services.db.run('UPDATE access_tokens SET last_seen_at = ? WHERE token_hash = ?', [
