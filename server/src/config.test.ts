@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIM_PERIOD: '10ms' })).toThrow('SIM_PERIOD="10ms": expected a period from 100ms to 60s');
   });
 
+  it('reads the session idle timeout in seconds, a day by default', () => {
+    expect(loadConfig({}).sessionIdleSeconds).toBe(86_400);
+    expect(loadConfig({ SESSION_IDLE_SECONDS: '1800' }).sessionIdleSeconds).toBe(1800);
+    expect(() => loadConfig({ SESSION_IDLE_SECONDS: '30m' })).toThrow('SESSION_IDLE_SECONDS="30m"');
+  });
+
+  it('keeps the demo passwords to loopback clients unless DEMO_PASSWORDS_PUBLIC says otherwise', () => {
+    expect(loadConfig({}).demoPasswordsPublic).toBe(false);
+    expect(loadConfig({ DEMO_PASSWORDS_PUBLIC: 'true' }).demoPasswordsPublic).toBe(true);
+  });
+
   it('refuses a drop limit at or under the slow limit', () => {
     expect(() => loadConfig({ SLOW_SOCKET_BYTES: '65536', DROP_SOCKET_BYTES: '65536' })).toThrow(
       /DROP_SOCKET_BYTES must be larger than SLOW_SOCKET_BYTES/,

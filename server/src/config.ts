@@ -13,6 +13,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Demo mode seeds the demo fleet's sites and one account per role. */
   demo: boolean;
+  /** In demo mode, give the demo passwords to any client, not only to loopback ones (a public demo). */
+  demoPasswordsPublic: boolean;
   /** Outside demo mode, the first admin (created once when no admin exists). */
   adminEmail: string | null;
   adminPassword: string | null;
@@ -25,6 +27,8 @@ export interface Config {
   /** Session lifetimes in seconds: without and with "remember me". */
   sessionTtlSeconds: number;
   rememberTtlSeconds: number;
+  /** A session unused this long ends before its lifetime (an open live socket counts as use). */
+  sessionIdleSeconds: number;
   /** scrypt cost as log2(N): 17 in production (about 0.3 s a hash here); tests lower it. */
   scryptLog2N: number;
   smtpUrl: string | null;
@@ -218,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(str('DATA_DIR', path.join(repoRoot, 'data'))),
     logLevel,
     demo,
+    demoPasswordsPublic: bool('DEMO_PASSWORDS_PUBLIC', false),
     adminEmail,
     adminPassword,
     clientDist: path.resolve(str('CLIENT_DIST', path.join(repoRoot, 'client/dist'))),
@@ -226,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     sessionTtlSeconds: duration('SESSION_TTL', 12 * 3600),
     rememberTtlSeconds: duration('REMEMBER_TTL', 30 * 86400),
+    sessionIdleSeconds: int('SESSION_IDLE_SECONDS', 86400, 60, 365 * 86400),
     scryptLog2N: int('SCRYPT_LOG2N', 17, 10, 20),
     smtpUrl: url('SMTP_URL', null, ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM', 'Voltscope <no-reply@voltscope.local>'),

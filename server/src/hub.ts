@@ -10,7 +10,7 @@ import { Notifier } from './alarms/notifier.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
 import { HashGate, hashPassword } from './auth/passwords.ts';
 import { Sessions } from './auth/sessions.ts';
-import { accountPolicy, addressPolicy, FailureThrottle } from './auth/throttle.ts';
+import { FailureThrottle, resetPolicy, signInPolicy } from './auth/throttle.ts';
 import type { Config } from './config.ts';
 import { seedStore } from './demo/seed.ts';
 import { DailyKpiJob } from './fleet/daily.ts';
@@ -43,7 +43,8 @@ export interface Services {
   telemetry: TelemetryStore;
   sessions: Sessions;
   hashGate: HashGate;
-  throttles: { account: FailureThrottle; address: FailureThrottle };
+  /** Wrong passwords per account and address; reset mails per login and address. */
+  throttles: { signIn: FailureThrottle; reset: FailureThrottle };
   mailer: Mailer | null;
   /** A stored hash of a random password: unknown users are checked against it so they cost the same. */
   decoyHash: string;
@@ -74,7 +75,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
   // 1. The store, migrated and seeded (roles; the demo fleet, accounts and ingest key in demo mode).
   const store = await openStore(config);
   const { db, telemetry } = store;
-  await seedStore(db, config);
+  await seedStore(db, config, log);
   await pruneTokens(db);
 
   // 2. Accounts: sessions, password hashing, sign-in throttles, mail for password resets.
@@ -160,7 +161,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     telemetry,
     sessions,
     hashGate: new HashGate(),
-    throttles: { account: new FailureThrottle(accountPolicy), address: new FailureThrottle(addressPolicy) },
+    throttles: { signIn: new FailureThrottle(signInPolicy), reset: new FailureThrottle(resetPolicy) },
     mailer,
     decoyHash: await hashPassword(crypto.randomUUID(), config.scryptLog2N),
     registry,

@@ -57,12 +57,16 @@ describe('profile and account pages', () => {
     expect(await fieldError(page, 'password-new')).toMatch(/^گذرواژه باید دست‌کم/);
   });
 
-  it('changes the name, which the user menu then shows', async () => {
+  it('changes the name, which the user menu then shows, and asks the current password for a new email', async () => {
     const page = await app.openAt('client', '/pages/account-settings/account#details', { language: 'en' });
     await page.getByTestId('details-email').fill('not-an-email');
     await page.getByTestId('details-save').click();
     expect(await fieldError(page, 'details-email')).toBe('The email address entered is invalid');
+    // A new email asks for the current password (finding 6): the token alone does not move the account.
     await page.getByTestId('details-email').fill('admin@voltscope.io');
+    await page.getByTestId('details-save').click();
+    expect(await fieldError(page, 'details-current-password')).toBe('This field is required');
+    await page.getByTestId('details-current-password').fill('Volt!Client1');
     await page.getByTestId('details-save').click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid=details-email]')?.getAttribute('aria-invalid') === 'true',

@@ -11,6 +11,7 @@ import {
   newToken,
   revokeToken,
   revokeUserTokens,
+  touchTokens,
 } from '../store/tokens.ts';
 import { findUserById, roleRules, type UserRecord } from '../store/users.ts';
 
@@ -33,6 +34,8 @@ interface SessionEvents {
 export interface SessionTtl {
   sessionTtlSeconds: number;
   rememberTtlSeconds: number;
+  /** A session unused this long ends, whatever its lifetime. */
+  sessionIdleSeconds: number;
 }
 
 export class Sessions extends EventEmitter<SessionEvents> {
@@ -58,13 +61,24 @@ export class Sessions extends EventEmitter<SessionEvents> {
     return { accessToken, expiresAt };
   }
 
-  /** The session of a token, or undefined when the token is unknown, revoked or expired. */
+  get #idleMs(): number {
+    return this.#ttl.sessionIdleSeconds * 1000;
+  }
+
+  /** How stale a token's last use may get before it is written again: one write per token a minute at most. */
+  get #touchEveryMs(): number {
+    return Math.min(60_000, this.#idleMs / 4);
+  }
+
+  /** The session of a token, or undefined when the token is unknown, revoked, expired or idle too long. */
   async authenticate(token: string): Promise<Session | undefined> {
     if (!token || token.length > 128) return undefined;
     const tokenHash = hashToken(token);
-    const row = await findLiveToken(this.#db, tokenHash);
+    const now = Date.now();
+    const row = await findLiveToken(this.#db, tokenHash, this.#idleMs, now);
     const user = row && (await findUserById(this.#db, row.userId));
     if (!row || !user?.active) return undefined;
+    if (now - row.lastSeenAt > this.#touchEveryMs) await touchTokens(this.#db, [tokenHash], now);
     const rules = await this.rulesFor(user);
     return { tokenHash, user, rules, ability: this.#abilityFor(rules), expiresAt: row.expiresAt };
   }
@@ -82,6 +96,33 @@ export class Sessions extends EventEmitter<SessionEvents> {
       this.#abilities.set(key, ability);
     }
     return ability;
+  }
+
+  readonly #held = new Map<string, number>();
+  #holdTimer: ReturnType<typeof setInterval> | undefined;
+
+  /**
+   * Counts an open live socket as use of its token until the returned release is called: a wall screen
+   * that only watches must not idle out. The held tokens are marked used every #touchEveryMs.
+   */
+  hold(tokenHash: string): () => void {
+    this.#held.set(tokenHash, (this.#held.get(tokenHash) ?? 0) + 1);
+    this.#holdTimer ??= setInterval(() => {
+      // Best effort: a missed mark only brings the idle end nearer, and the next one catches up.
+      touchTokens(this.#db, [...this.#held.keys()]).catch(() => {});
+    }, this.#touchEveryMs).unref();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const count = (this.#held.get(tokenHash) ?? 1) - 1;
+      if (count > 0) this.#held.set(tokenHash, count);
+      else this.#held.delete(tokenHash);
+      if (this.#held.size === 0) {
+        clearInterval(this.#holdTimer);
+        this.#holdTimer = undefined;
+      }
+    };
   }
 
   /** The user's own rules: their role's template resolved with their sites. */

@@ -21,12 +21,14 @@ describe('FailureThrottle', () => {
     let now = 0;
     const throttle = new FailureThrottle(policy, () => now);
     const waits: number[] = [];
+    const started: number[] = [];
     for (let i = 0; i < 7; i++) {
-      throttle.fail('a');
+      started.push(throttle.fail('a'));
       waits.push(throttle.retryAfter('a'));
       now += 1;
     }
     expect(waits).toEqual([0, 0, 1_000, 2_000, 4_000, 8_000, 8_000]);
+    expect(started).toEqual(waits);
   });
 
   it('forgets failures older than the window and after a success', () => {

@@ -1,15 +1,18 @@
 // What a fresh store needs: the roles always; in demo mode the demo fleet (sites, devices, series), one
-// account per role and the demo ingest key; outside demo mode the first admin from configuration.
+// account per role and the demo ingest key; outside demo mode the first admin from configuration. Data
+// that leaves demo mode keeps its fleet but not the demo accounts and key: their secrets are published.
 import { type RoleName, roleRuleTemplates, roles } from '@voltscope/shared/abilities';
 import { isEmail, isStrongPassword } from '@voltscope/shared/validation';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import { buildFleet } from '../fleet/build.ts';
+import type { HubLog } from '../hub.ts';
 import type { Db } from '../store/db.ts';
 import { countDevices, insertFleet } from '../store/devices.ts';
-import { createIngestKey, hasIngestKey } from '../store/ingestKeys.ts';
+import { createIngestKey, hasIngestKey, setIngestKeyRevoked } from '../store/ingestKeys.ts';
 import { upsertSite } from '../store/sites.ts';
-import { countUsersWithRole, createUser, findUserByLogin, upsertRole } from '../store/users.ts';
+import { revokeUserTokens } from '../store/tokens.ts';
+import { countActiveUsersWithRole, createUser, findUserByLogin, setUserActive, upsertRole } from '../store/users.ts';
 import { demoAccounts, demoPlants, demoSites } from './fleet.ts';
 
 /** Known on purpose, like the demo passwords: load testers use it against a demo hub. */
@@ -21,13 +24,18 @@ const roleDescriptions: Record<RoleName, string> = {
   client: 'Reads its own sites only',
 };
 
-export async function seedStore(db: Db, config: Config): Promise<void> {
+export async function seedStore(db: Db, config: Config, log: Pick<HubLog, 'warn'>): Promise<void> {
   for (const role of roles) await upsertRole(db, role, roleRuleTemplates[role], roleDescriptions[role]);
   if (config.demo) {
     for (const site of demoSites) await upsertSite(db, site);
     for (const account of demoAccounts) {
-      if (await findUserByLogin(db, account.email)) continue;
-      await createUser(db, { ...account, passwordHash: await hashPassword(account.password, config.scryptLog2N) });
+      const user = await findUserByLogin(db, account.email);
+      if (!user) {
+        await createUser(db, { ...account, passwordHash: await hashPassword(account.password, config.scryptLog2N) });
+      } else if (!user.active) {
+        // Disabled when the data left demo mode: demo mode shows it on the login page, so it must work.
+        await setUserActive(db, user.id, true);
+      }
     }
     if ((await countDevices(db)) === 0) {
       const fleet = buildFleet(demoPlants);
@@ -35,8 +43,18 @@ export async function seedStore(db: Db, config: Config): Promise<void> {
     }
     if (!(await hasIngestKey(db, DEMO_INGEST_KEY))) {
       await createIngestKey(db, { siteId: null, name: 'Demo fleet key', key: DEMO_INGEST_KEY });
+    } else {
+      await setIngestKeyRevoked(db, DEMO_INGEST_KEY, false);
     }
-  } else if (config.adminEmail && config.adminPassword && (await countUsersWithRole(db, 'admin')) === 0) {
+    return;
+  }
+  await leaveDemo(db, log);
+  if (
+    config.adminEmail &&
+    config.adminPassword &&
+    (await countActiveUsersWithRole(db, 'admin')) === 0 &&
+    !(await findUserByLogin(db, config.adminEmail))
+  ) {
     if (!isEmail(config.adminEmail)) throw new Error('ADMIN_EMAIL is not a valid email address');
     if (!isStrongPassword(config.adminPassword)) {
       throw new Error(
@@ -50,5 +68,23 @@ export async function seedStore(db: Db, config: Config): Promise<void> {
       passwordHash: await hashPassword(config.adminPassword, config.scryptLog2N),
       role: 'admin',
     });
+  }
+}
+
+/** Disables the demo accounts (ending their sessions) and revokes the demo ingest key, once, and says so. */
+async function leaveDemo(db: Db, log: Pick<HubLog, 'warn'>): Promise<void> {
+  const disabled: string[] = [];
+  for (const account of demoAccounts) {
+    const user = await findUserByLogin(db, account.email);
+    if (!user?.active) continue;
+    await setUserActive(db, user.id, false);
+    await revokeUserTokens(db, user.id);
+    disabled.push(account.email);
+  }
+  if (disabled.length > 0) {
+    log.warn({ accounts: disabled }, 'Not in demo mode: the demo accounts, whose passwords are public, are disabled');
+  }
+  if (await setIngestKeyRevoked(db, DEMO_INGEST_KEY, true)) {
+    log.warn({}, 'Not in demo mode: the demo ingest key, which is public, is revoked');
   }
 }

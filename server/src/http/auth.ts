@@ -2,10 +2,13 @@
 import { INVALID_CREDENTIALS_MESSAGE } from '@voltscope/shared/errors';
 import { isStrongPassword, validationMessages } from '@voltscope/shared/validation';
 import type { FastifyInstance } from 'fastify';
+import type { NewEvent } from '../alarms/store.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { signInFailed, signInThrottled } from '../auth/signInEvents.ts';
+import { pairKey } from '../auth/throttle.ts';
 import { demoAccounts } from '../demo/fleet.ts';
 import { HttpError } from '../errors.ts';
-import { consumePasswordReset, hashToken, insertPasswordReset, newToken } from '../store/tokens.ts';
+import { consumePasswordReset, hashToken, insertPasswordReset, newToken, voidPasswordResets } from '../store/tokens.ts';
 import { findUserByLogin, setPassword, toUserData } from '../store/users.ts';
 import { contract, typed } from './contract.ts';
 
@@ -20,6 +23,8 @@ const tooMany = (waitMs: number) => {
   });
 };
 
+const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
+
 const invalidCredentials = () =>
   new HttpError(400, 'VALIDATION', INVALID_CREDENTIALS_MESSAGE, {
     errors: { email: [INVALID_CREDENTIALS_MESSAGE] },
@@ -30,16 +35,22 @@ const invalidCredentials = () =>
 export async function authRoutes(app: FastifyInstance) {
   const { config, db, sessions, hashGate, throttles, mailer, decoyHash } = app.services;
   const api = typed(app);
+  const recordEvent = (event: NewEvent) =>
+    void app.services.alarms
+      .record(event)
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not record a sign-in event'));
 
   api.route({
     ...contract('GET /api/auth/options'),
     config: { public: true },
-    handler: async () => ({
+    handler: async (request) => ({
       passwordReset: mailer ? ('email' as const) : ('admin' as const),
       demo: config.demo,
-      demoAccounts: config.demo
-        ? demoAccounts.map(({ role, email, username, password }) => ({ role, email, username, password }))
-        : [],
+      // The passwords are public by design, but only on a demo the visitor runs or one opened on purpose.
+      demoAccounts:
+        config.demo && (config.demoPasswordsPublic || isLoopback(request.ip))
+          ? demoAccounts.map(({ role, email, username, password }) => ({ role, email, username, password }))
+          : [],
     }),
   });
 
@@ -49,21 +60,24 @@ export async function authRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { email: login, password, rememberMe = false } = request.body;
       const user = await findUserByLogin(db, login);
-      // One account, whether it is named by email or username; unknown names are counted as typed.
-      const accountKey = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
+      // One account, whether it is named by email or username; unknown names are counted as typed. Its
+      // failures count from this address only: its owner elsewhere is never locked out by them.
+      const key = pairKey(user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`, request.ip);
       // Throttle before hashing: a storm of attempts must not cost a hash each (RELIABILITY decision 6).
-      const wait = Math.max(throttles.account.retryAfter(accountKey), throttles.address.retryAfter(request.ip));
+      const wait = throttles.signIn.retryAfter(key);
       if (wait > 0) throw tooMany(wait);
 
       // An unknown user is checked against a decoy hash so that both failures take the same time.
       const valid = await hashGate.run(() => verifyPassword(password, user?.passwordHash ?? decoyHash));
       if (valid === undefined) throw tooMany(2000);
       if (!valid || !user?.active) {
-        throttles.account.fail(accountKey);
-        throttles.address.fail(request.ip);
+        const started = throttles.signIn.fail(key);
+        recordEvent(signInFailed(user, request.ip));
+        if (started > 0) recordEvent(signInThrottled(user, request.ip, started));
+        request.log.warn({ userId: user?.id ?? null, throttledMs: started }, 'sign-in failed');
         throw invalidCredentials();
       }
-      throttles.account.succeed(accountKey);
+      throttles.signIn.succeed(key);
 
       const { accessToken, expiresAt } = await sessions.issue(user, rememberMe, {
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
@@ -126,10 +140,11 @@ export async function authRoutes(app: FastifyInstance) {
           fields: { email: { code: 'resetByAdmin' } },
         });
       }
-      const wait = throttles.address.retryAfter(request.ip);
+      // Counted per login and address, so that one address cannot mail-bomb an inbox; sign-in is not affected.
+      const key = pairKey(`login:${request.body.email.trim().toLowerCase()}`, request.ip);
+      const wait = throttles.reset.retryAfter(key);
       if (wait > 0) throw tooMany(wait);
-      // Counted as a failure so that one address cannot mail-bomb an inbox.
-      throttles.address.fail(request.ip);
+      throttles.reset.fail(key);
       const user = await findUserByLogin(db, request.body.email);
       if (user?.active) {
         const token = newToken();
@@ -173,6 +188,8 @@ export async function authRoutes(app: FastifyInstance) {
         });
       }
       await setPassword(db, userId, await hashPassword(password, config.scryptLog2N));
+      // Any other link mailed before this one stops working with the new password.
+      await voidPasswordResets(db, userId);
       // A new password ends every session of the account, wherever it is open.
       await sessions.revokeUser(userId, 'revoked');
       request.log.info({ userId }, 'password reset');

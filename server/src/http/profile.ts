@@ -1,5 +1,5 @@
-// The signed-in user's own account: change name and email, change password (the current one required),
-// list the live sessions and sign out one of them or all of them. Sessions are named by an opaque id:
+// The signed-in user's own account: change name and email, change password (the current password required
+// for a new email or password, so a stolen token cannot take the account over), list the live sessions and sign out one of them or all of them. Sessions are named by an opaque id:
 // a token hash never leaves the server.
 import { createHash } from 'node:crypto';
 import { accountMessages } from '@voltscope/shared/account';
@@ -8,8 +8,10 @@ import { isEmail, isStrongPassword, validationMessages } from '@voltscope/shared
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
+import { pairKey } from '../auth/throttle.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { listLiveSessions } from '../store/sessionsList.ts';
+import { voidPasswordResets } from '../store/tokens.ts';
 import { findUserById, setPassword, toUserData, updateProfile } from '../store/users.ts';
 import { contract, typed } from './contract.ts';
 
@@ -38,6 +40,40 @@ function sessionOf(request: FastifyRequest): Session {
 export async function profileRoutes(app: FastifyInstance) {
   const { config, db, sessions, hashGate, throttles } = app.services;
   const api = typed(app);
+  const idleMs = config.sessionIdleSeconds * 1000;
+
+  /** Refuses, at the currentPassword field, a missing or wrong current password; throttled like a sign-in. */
+  async function checkCurrentPassword(request: FastifyRequest, currentPassword: string | undefined): Promise<void> {
+    const session = sessionOf(request);
+    if (!currentPassword) {
+      throw fieldError(400, 'VALIDATION', 'currentPassword', validationMessages.en.required, 'required');
+    }
+    // Guessing the current password from an open session counts like a sign-in to the account from here.
+    const key = pairKey(`user:${session.user.id}`, request.ip);
+    const wait = throttles.signIn.retryAfter(key);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      const message = `Too many attempts. Try again in ${seconds} seconds`;
+      throw new HttpError(429, 'TOO_MANY_REQUESTS', message, {
+        errors: { currentPassword: [message] },
+        reason: { code: 'tooManyAttempts', params: { seconds } },
+        fields: { currentPassword: { code: 'tooManyAttempts', params: { seconds } } },
+        headers: { 'retry-after': String(seconds) },
+      });
+    }
+    const valid = await hashGate.run(() => verifyPassword(currentPassword, session.user.passwordHash));
+    if (valid === undefined) {
+      throw new HttpError(429, 'TOO_MANY_REQUESTS', 'The server is busy. Try again in a moment', {
+        headers: { 'retry-after': '2' },
+        reason: { code: 'busy' },
+      });
+    }
+    if (!valid) {
+      throttles.signIn.fail(key);
+      throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword, 'wrongPassword');
+    }
+    throttles.signIn.succeed(key);
+  }
 
   api.route({
     ...contract('PATCH /api/account/profile'),
@@ -47,12 +83,16 @@ export async function profileRoutes(app: FastifyInstance) {
       const email = request.body.email.trim();
       if (!fullName) throw fieldError(400, 'VALIDATION', 'fullName', validationMessages.en.required, 'required');
       if (!isEmail(email)) throw fieldError(400, 'VALIDATION', 'email', validationMessages.en.email, 'email');
+      const newEmail = email.toLowerCase() !== session.user.email.toLowerCase();
+      if (newEmail) await checkCurrentPassword(request, request.body.currentPassword);
       if ((await updateProfile(db, session.user.id, { fullName, email })) === 'email-taken') {
         throw fieldError(409, 'CONFLICT', 'email', accountMessages.emailTaken, 'emailTaken');
       }
+      // Reset links mailed to the old address must not outlive it.
+      if (newEmail) await voidPasswordResets(db, session.user.id);
       const user = await findUserById(db, session.user.id);
       if (!user) throw unauthenticated();
-      request.log.info({ userId: user.id }, 'profile updated');
+      request.log.info({ userId: user.id, newEmail }, 'profile updated');
       return toUserData(user);
     },
   });
@@ -62,40 +102,17 @@ export async function profileRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const session = sessionOf(request);
       const { currentPassword, newPassword } = request.body;
-      // Guessing the current password from an open session counts against the account like a sign-in.
-      const accountKey = `user:${session.user.id}`;
-      const wait = throttles.account.retryAfter(accountKey);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        const message = `Too many attempts. Try again in ${seconds} seconds`;
-        throw new HttpError(429, 'TOO_MANY_REQUESTS', message, {
-          errors: { currentPassword: [message] },
-          reason: { code: 'tooManyAttempts', params: { seconds } },
-          fields: { currentPassword: { code: 'tooManyAttempts', params: { seconds } } },
-          headers: { 'retry-after': String(seconds) },
-        });
-      }
       if (!isStrongPassword(newPassword)) {
         throw fieldError(400, 'VALIDATION', 'newPassword', validationMessages.en.password, 'password');
       }
-      const valid = await hashGate.run(() => verifyPassword(currentPassword, session.user.passwordHash));
-      if (valid === undefined) {
-        throw new HttpError(429, 'TOO_MANY_REQUESTS', 'The server is busy. Try again in a moment', {
-          headers: { 'retry-after': '2' },
-          reason: { code: 'busy' },
-        });
-      }
-      if (!valid) {
-        throttles.account.fail(accountKey);
-        throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword, 'wrongPassword');
-      }
-      throttles.account.succeed(accountKey);
+      await checkCurrentPassword(request, currentPassword);
       if (currentPassword === newPassword) {
         throw fieldError(400, 'VALIDATION', 'newPassword', accountMessages.samePassword, 'samePassword');
       }
       await setPassword(db, session.user.id, await hashPassword(newPassword, config.scryptLog2N));
+      await voidPasswordResets(db, session.user.id);
       // A new password ends every other session of the account; this one stays signed in.
-      for (const other of await listLiveSessions(db, session.user.id)) {
+      for (const other of await listLiveSessions(db, session.user.id, idleMs)) {
         if (other.tokenHash !== session.tokenHash) await sessions.revoke(other.tokenHash, 'revoked');
       }
       request.log.info({ userId: session.user.id }, 'password changed');
@@ -107,7 +124,7 @@ export async function profileRoutes(app: FastifyInstance) {
     ...contract('GET /api/account/sessions'),
     handler: async (request) => {
       const session = sessionOf(request);
-      return (await listLiveSessions(db, session.user.id)).map((row) => ({
+      return (await listLiveSessions(db, session.user.id, idleMs)).map((row) => ({
         id: sessionIdOf(row.tokenHash),
         createdAt: row.createdAt,
         expiresAt: row.expiresAt,
@@ -123,7 +140,7 @@ export async function profileRoutes(app: FastifyInstance) {
     ...contract('DELETE /api/account/sessions/:id'),
     handler: async (request, reply) => {
       const session = sessionOf(request);
-      const target = (await listLiveSessions(db, session.user.id)).find(
+      const target = (await listLiveSessions(db, session.user.id, idleMs)).find(
         (row) => sessionIdOf(row.tokenHash) === request.params.id,
       );
       if (!target) throw notFound('No such session');

@@ -12,11 +12,15 @@ export function bearerToken(header: string | undefined): string | null {
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     // Only API routes are guarded: pages and assets (the static wildcard) are public, and the client
     // decides what a signed-out visitor sees.
-    if (request.is404 || config.public || !request.routeOptions.url?.startsWith('/api/')) return;
+    if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
+    // An API reply is one user's data, and some carry a secret (a session token, an ingest key, a webhook
+    // secret): no browser or proxy cache may keep one.
+    reply.header('cache-control', 'no-store');
+    if (config.public) return;
     const token = bearerToken(request.headers.authorization);
     const session = token ? await app.services.sessions.authenticate(token) : undefined;
     if (!session) throw unauthenticated(token ? 'Your session has ended; sign in again' : 'Sign in to continue');

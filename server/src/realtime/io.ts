@@ -101,7 +101,11 @@ export function attachRealtime(app: FastifyInstance): void {
       },
       Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
     );
-    socket.on('disconnect', () => clearTimeout(expiry));
+    const release = sessions.hold(tokenHash);
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      release();
+    });
     app.log.debug({ userId: user.id, socket: socket.id }, 'socket connected');
   });
 

@@ -78,3 +78,16 @@ export async function revokeIngestKey(db: Db, id: number): Promise<boolean> {
 export async function hasIngestKey(db: Db, key: string): Promise<boolean> {
   return (await db.get('SELECT 1 AS x FROM ingest_keys WHERE key_hash = ?', [hashKey(key)])) !== undefined;
 }
+
+/** Revokes a key given in clear, or restores it; true when that changed anything. */
+export async function setIngestKeyRevoked(db: Db, key: string, revoked: boolean): Promise<boolean> {
+  const { changes } = revoked
+    ? await db.run('UPDATE ingest_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL', [
+        Date.now(),
+        hashKey(key),
+      ])
+    : await db.run('UPDATE ingest_keys SET revoked_at = NULL WHERE key_hash = ? AND revoked_at IS NOT NULL', [
+        hashKey(key),
+      ]);
+  return changes > 0;
+}

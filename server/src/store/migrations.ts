@@ -272,6 +272,12 @@ export const migrations: Migration[] = [
     // A device override that an admin removes is retired, not deleted: its alarms stay in the history.
     up: () => ['ALTER TABLE alarm_rules ADD COLUMN retired_at BIGINT'],
   },
+  {
+    version: 7,
+    name: 'session idle time',
+    // When a token was last used: a session unused for SESSION_IDLE_SECONDS ends. Null: never since created.
+    up: () => ['ALTER TABLE access_tokens ADD COLUMN last_seen_at BIGINT'],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

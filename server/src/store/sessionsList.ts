@@ -20,13 +20,18 @@ interface Row {
   ip: string | null;
 }
 
-/** Not revoked and not expired, newest first. */
-export async function listLiveSessions(db: Db, userId: number, now = Date.now()): Promise<LiveSessionRow[]> {
+/** Not revoked, not expired and used within `idleMs`, newest first. */
+export async function listLiveSessions(
+  db: Db,
+  userId: number,
+  idleMs: number,
+  now = Date.now(),
+): Promise<LiveSessionRow[]> {
   const rows = await db.all<Row>(
     `SELECT token_hash, created_at, expires_at, remember, user_agent, ip FROM access_tokens
-     WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?
+     WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? AND COALESCE(last_seen_at, created_at) > ?
      ORDER BY created_at DESC, token_hash`,
-    [userId, now],
+    [userId, now, now - idleMs],
   );
   return rows.map((r) => ({
     tokenHash: r.token_hash,

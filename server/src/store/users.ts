@@ -106,9 +106,13 @@ export async function setPassword(db: Db, userId: number, passwordHash: string):
   ]);
 }
 
-export async function countUsersWithRole(db: Db, role: string): Promise<number> {
-  const row = await db.get<{ n: number }>('SELECT count(*) AS n FROM users WHERE role = ?', [role]);
+export async function countActiveUsersWithRole(db: Db, role: string): Promise<number> {
+  const row = await db.get<{ n: number }>('SELECT count(*) AS n FROM users WHERE role = ? AND active = 1', [role]);
   return Number(row?.n ?? 0);
+}
+
+export async function setUserActive(db: Db, userId: number, active: boolean): Promise<void> {
+  await db.run('UPDATE users SET active = ? WHERE id = ?', [active ? 1 : 0, userId]);
 }
 
 export async function roleRules(db: Db, role: string): Promise<AbilityRule[]> {

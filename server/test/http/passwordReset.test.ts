@@ -89,6 +89,35 @@ describe('password reset by email', () => {
     expect((await reused.json()).errors.token[0]).toMatch(/invalid, used or expired/);
   });
 
+  it('stops older reset links once the password is reset or changed (finding 6)', async () => {
+    const ask = async () => {
+      const count = inbox.length;
+      expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: 'client' } })).status).toBe(
+        202,
+      );
+      return linkToken(await waitForMail(count + 1));
+    };
+    const reset = (token: string, password: string) =>
+      server.request('POST', '/api/auth/reset-password', { body: { token, password } });
+
+    const older = await ask();
+    const newer = await ask();
+    expect((await reset(newer, 'Reset#One1')).status).toBe(204);
+    const stale = await reset(older, 'Reset#Two2');
+    expect(stale.status).toBe(400);
+    expect((await stale.json()).errors.token[0]).toMatch(/invalid, used or expired/);
+
+    const pending = await ask();
+    const { accessToken } = await server.login('client', 'Reset#One1');
+    const changed = await server.request('POST', '/api/account/password', {
+      token: accessToken,
+      body: { currentPassword: 'Reset#One1', newPassword: 'Changed#Three3' },
+    });
+    expect(changed.status).toBe(204);
+    expect((await reset(pending, 'Reset#Four4')).status).toBe(400);
+    await server.login('client', 'Changed#Three3');
+  });
+
   it('answers an unknown address exactly like a known one and sends nothing', async () => {
     const count = inbox.length;
     const response = await server.request('POST', '/api/auth/forgot-password', { body: { email: 'ghost@nowhere.io' } });

@@ -40,7 +40,7 @@ describe('PATCH /api/account/profile', () => {
   it('changes the name and email and answers the new user data', async () => {
     const response = await server.request('PATCH', '/api/account/profile', {
       token,
-      body: { fullName: '  Léa   Martin ', email: 'Lea.Martin@X.io' },
+      body: { fullName: '  Léa   Martin ', email: 'Lea.Martin@X.io', currentPassword: PASSWORD },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ fullName: 'Léa Martin', email: 'lea.martin@x.io', role: 'client' });
@@ -50,7 +50,7 @@ describe('PATCH /api/account/profile', () => {
   it('refuses an email another account uses, with 409 at the email field', async () => {
     const response = await server.request('PATCH', '/api/account/profile', {
       token,
-      body: { fullName: 'X', email: demo.admin.email.toUpperCase() },
+      body: { fullName: 'X', email: demo.admin.email.toUpperCase(), currentPassword: PASSWORD },
     });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({

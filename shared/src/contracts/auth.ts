@@ -62,6 +62,8 @@ export const ProfileUpdate = Type.Object(
   {
     fullName: Type.String({ minLength: 1, maxLength: FULL_NAME_MAX_LENGTH }),
     email: Type.String({ minLength: 1, maxLength: 254 }),
+    /** Needed only when the email changes: a session token alone must not move the account elsewhere. */
+    currentPassword: Type.Optional(Type.String({ maxLength: 1024 })),
   },
   { additionalProperties: false },
 );

@@ -3,8 +3,11 @@ import { FULL_NAME_MAX_LENGTH } from '@voltscope/shared/account';
 import { isEmail } from '@voltscope/shared/validation';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRetryDelay } from '../../i18n/format.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
 import { sessionStore, useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
+import { PasswordField } from '../../ui/PasswordField.tsx';
 import { updateProfile } from './accountApi.ts';
 import { FormAlerts } from './FormAlerts.tsx';
 import { useAccountForm } from './useAccountForm.ts';
@@ -28,24 +31,41 @@ function AdminOnlyField({ label, value, ltr = false }: { label: string; value: s
   );
 }
 
-/** Name and email: the only details a user changes themselves (username and role belong to an admin). */
+/**
+ * Name and email: the only details a user changes themselves (username and role belong to an admin). A new
+ * email needs the current password too, which the server checks: a session token alone must not move the
+ * account (and its password resets) to another address.
+ */
 export function DetailsCard() {
-  const { t } = useTranslation(['account', 'validation', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'validation', 'common']);
+  const lng = useLanguage();
   const user = useSession((state) => state.userData);
   const [fullName, setFullName] = useState(user?.fullName ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const emailChanged = user !== null && email.trim().toLowerCase() !== user.email.toLowerCase();
   const { errors, setErrors, saving, done, setDone, onSubmit } = useAccountForm({
-    fields: ['fullName', 'email'],
+    fields: ['fullName', 'email', 'currentPassword'],
     validate: () => ({
       fullName: fullName.trim() ? undefined : t('validation:required'),
       email: !email.trim() ? t('validation:required') : isEmail(email.trim()) ? undefined : t('validation:email'),
+      currentPassword: emailChanged && !currentPassword ? t('validation:required') : undefined,
     }),
     save: async () => {
-      const updated = await updateProfile({ fullName: fullName.trim(), email: email.trim() });
+      const updated = await updateProfile({
+        fullName: fullName.trim(),
+        email: email.trim(),
+        ...(emailChanged && { currentPassword }),
+      });
       sessionStore.updateUser(updated);
       setFullName(updated.fullName);
       setEmail(updated.email);
+      setCurrentPassword('');
     },
+    refusal: (failure) =>
+      failure.status === 429 && failure.retryAfter !== null
+        ? { currentPassword: t('auth:login.retryAfter', { when: formatRetryDelay(lng, failure.retryAfter) }) }
+        : null,
   });
   if (!user) return null;
 
@@ -60,6 +80,7 @@ export function DetailsCard() {
   const reset = () => {
     setFullName(user.fullName);
     setEmail(user.email);
+    setCurrentPassword('');
     setErrors({});
     setDone(false);
   };
@@ -100,6 +121,21 @@ export function DetailsCard() {
                 data-testid="details-email"
               />
             </Grid.Col>
+            {emailChanged && (
+              <Grid.Col span={HALF}>
+                <PasswordField
+                  label={t('account:password.current')}
+                  description={t('account:details.currentPasswordHint')}
+                  autoComplete="current-password"
+                  value={currentPassword}
+                  onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+                  error={errors.currentPassword}
+                  withAsterisk
+                  data-testid="details-current-password"
+                />
+              </Grid.Col>
+            )}
+            {emailChanged && <Grid.Col span={HALF} visibleFrom="sm" />}
             <AdminOnlyField label={t('account:access.username')} value={user.username} ltr />
             <AdminOnlyField label={t('account:access.role')} value={t(roleLabelKey(user.role))} />
           </Grid>
