@@ -22,6 +22,7 @@ import { buildHub } from './hub.ts';
 import { loggerOptions, RequestLogs } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
+import { finiteNumbersPlugin } from './plugins/finiteNumbers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
 // Fastify's types as buildApp extends them (app.services, request.session, route config).
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
   app.setErrorHandler(errorHandler);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(finiteNumbersPlugin);
 
   for (const routes of [
     healthRoutes,

@@ -8,10 +8,10 @@ import { readableSite } from './sites.ts';
 const MAX_SERIES = 50;
 const MAX_SPAN_MS = 10 * 366 * 86_400_000;
 
-/** A time as milliseconds since 1970 or an ISO 8601 date. */
+/** A time as milliseconds since 1970 or an ISO 8601 date, within what a Date holds (±8.64e15 ms). */
 export function parseTime(field: string, raw: string): number {
   const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
-  if (!Number.isFinite(value)) {
+  if (Number.isNaN(new Date(value).getTime())) {
     throw new HttpError(400, 'VALIDATION', `${field} must be milliseconds since 1970 or an ISO 8601 date`, {
       errors: { [field]: ['must be milliseconds since 1970 or an ISO 8601 date'] },
     });
