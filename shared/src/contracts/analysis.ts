@@ -7,6 +7,13 @@ import { errorReplies, Nullable, OneOf, routes } from './common.ts';
 
 const NullableNumber = Nullable(Type.Number());
 
+/**
+ * The longest span GET /api/analysis/alarm-health answers, in days: the analysis page's longest range
+ * (366 days) and a day to spare for time zones and daylight saving. Its answer holds one count per
+ * 10 minutes of the span, so ten years were 8.4 MB.
+ */
+export const ALARM_HEALTH_MAX_DAYS = 367;
+
 /** One day of a site (deviceId null) or a generator, computed by the hub's daily job and kept. */
 export const DailyKpis = Type.Object({
   siteId: Type.String(),
