@@ -1,7 +1,7 @@
 // History (downsampled, columnar, ready for uPlot) and the latest values of a site's series.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
-import { assertCan } from '../plugins/auth.ts';
+import { assertCan, can } from '../plugins/auth.ts';
 import { contract, typed } from './contract.ts';
 import { readableSite } from './sites.ts';
 
@@ -35,13 +35,14 @@ export async function seriesRoutes(app: FastifyInstance) {
   const { db, telemetry } = app.services;
   const api = typed(app);
 
-  /** The series of `ids` the caller may read; unknown ids answer 404, foreign ones 403. */
+  /** Refuses any of `ids` the caller may not read with 404, another's series answering as an unknown one. */
   const readableSeries = (request: FastifyRequest, ids: number[]) => {
     const { registry } = app.services;
     for (const id of ids) {
       const series = registry.seriesById(id);
-      if (!series) throw notFound(`No series ${id}`);
-      assertCan(request, 'read', 'Series', { id, siteId: registry.siteOfSeries(id) });
+      if (!series || !can(request, 'read', 'Series', { id, siteId: registry.siteOfSeries(id) })) {
+        throw notFound(`No series ${id}`);
+      }
     }
   };
 
