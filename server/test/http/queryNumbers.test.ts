@@ -44,3 +44,19 @@ describe('times outside any calendar', () => {
     });
   });
 });
+
+describe('days no calendar holds', () => {
+  it.each([
+    ['/api/analysis/daily?from=0000-00-00&to=2026-01-01', 'from'],
+    ['/api/analysis/daily?from=2026-01-01&to=9999-99-99', 'to'],
+    ['/api/analysis/daily?from=2026-02-30&to=2026-03-01', 'from'],
+  ])('%s answers 400 naming %s', async (route, field) => {
+    const response = await get(route);
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toHaveProperty(field);
+  });
+
+  it('still answers real days', async () => {
+    expect((await get('/api/analysis/daily?from=2024-02-29&to=2024-03-01')).status).toBe(200);
+  });
+});

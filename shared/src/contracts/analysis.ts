@@ -73,8 +73,8 @@ export const AlarmHealth = Type.Object({
 
 /** A comma-separated list of ids. */
 const ListParam = Type.String({ maxLength: 4000, pattern: '^[\\w.:,-]*$' });
-/** A day, YYYY-MM-DD. */
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** A day, YYYY-MM-DD, that the calendar holds (JSON Schema's `date` format: no 2026-02-30). */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
 
 export const analysisContracts = routes({
   /** The days' KPIs, or with `format=csv` the same rows as CSV text (sent as is, not serialised by this schema). */
