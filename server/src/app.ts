@@ -20,8 +20,10 @@ import { siteRoutes } from './http/sites.ts';
 import { userRoutes } from './http/users.ts';
 import { buildHub } from './hub.ts';
 import { loggerOptions, RequestLogs } from './logging.ts';
+import { allowedHostsPlugin } from './plugins/allowedHosts.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
+import { finiteNumbersPlugin } from './plugins/finiteNumbers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
 // Fastify's types as buildApp extends them (app.services, request.session, route config).
@@ -56,7 +58,9 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
 
   app.setErrorHandler(errorHandler);
   await app.register(securityPlugin);
+  await app.register(allowedHostsPlugin, { config });
   await app.register(authPlugin);
+  await app.register(finiteNumbersPlugin);
 
   for (const routes of [
     healthRoutes,

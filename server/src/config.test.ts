@@ -40,6 +40,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_PASSWORDS_PUBLIC: 'true' }).demoPasswordsPublic).toBe(true);
   });
 
+  it('reads the host names the hub answers to, in lower case', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Wall.Example.com, scada.local ' }).allowedHosts).toEqual([
+      'wall.example.com',
+      'scada.local',
+    ]);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://wall.example.com' })).toThrow(
+      'ALLOWED_HOSTS: "https://wall.example.com" is not a host name such as wall.example.com',
+    );
+  });
+
   it('refuses a drop limit at or under the slow limit', () => {
     expect(() => loadConfig({ SLOW_SOCKET_BYTES: '65536', DROP_SOCKET_BYTES: '65536' })).toThrow(
       /DROP_SOCKET_BYTES must be larger than SLOW_SOCKET_BYTES/,

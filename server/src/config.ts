@@ -23,6 +23,8 @@ export interface Config {
   publicUrl: string;
   /** Browser origins allowed besides the app's own host. */
   allowedOrigins: string[];
+  /** Host names the hub answers to besides PUBLIC_URL's, loopback names and IP addresses. */
+  allowedHosts: string[];
   trustProxy: boolean;
   /** Session lifetimes in seconds: without and with "remember me". */
   sessionTtlSeconds: number;
@@ -216,6 +218,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`ALLOWED_ORIGINS: ${JSON.stringify(origin)} is not an origin such as https://wall.example.com`);
     }
   }
+  const allowedHosts = (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of allowedHosts) {
+    if (!/^[a-z0-9.-]+$/.test(host)) {
+      problems.push(`ALLOWED_HOSTS: ${JSON.stringify(host)} is not a host name such as wall.example.com`);
+    }
+  }
   const config: Config = {
     host,
     port,
@@ -228,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(str('CLIENT_DIST', path.join(repoRoot, 'client/dist'))),
     publicUrl: url('PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']) as string,
     allowedOrigins,
+    allowedHosts,
     trustProxy: bool('TRUST_PROXY', false),
     sessionTtlSeconds: duration('SESSION_TTL', 12 * 3600),
     rememberTtlSeconds: duration('REMEMBER_TTL', 30 * 86400),

@@ -1,5 +1,6 @@
 // Analysis: the daily KPIs the scheduled job keeps (per site and per generator), and the alarm
 // system's own health over a period. Both for the sites the caller may read; daily KPIs also as CSV.
+import { ALARM_HEALTH_MAX_DAYS } from '@voltscope/shared/contracts/analysis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { alarmHealth } from '../alarms/health.ts';
 import { csvField } from '../alarms/logs.ts';
@@ -88,6 +89,11 @@ export async function analysisRoutes(app: FastifyInstance) {
     config: { can: ['read', 'Alarm'] },
     handler: async (request) => {
       const { from, to } = parseSpan(request.query.from, request.query.to);
+      if (to - from > ALARM_HEALTH_MAX_DAYS * 86_400_000) {
+        throw new HttpError(400, 'VALIDATION', `The span of alarm health is at most ${ALARM_HEALTH_MAX_DAYS} days`, {
+          errors: { to: [`must be at most ${ALARM_HEALTH_MAX_DAYS} days after from`] },
+        });
+      }
       const { floodPer10Min, chatterPerMinute, standingHours, manageablePer10Min } = config.alarms;
       return alarmHealth(db, await readableSites(request, 'Alarm', request.query.sites), from, to, {
         floodPer10Min,

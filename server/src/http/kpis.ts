@@ -3,7 +3,7 @@
 import type { Site } from '@voltscope/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
-import { assertCan, can } from '../plugins/auth.ts';
+import { can } from '../plugins/auth.ts';
 import { listSites } from '../store/sites.ts';
 import { contract, typed } from './contract.ts';
 import { parseSpan } from './series.ts';
@@ -54,10 +54,10 @@ export async function kpiRoutes(app: FastifyInstance) {
       for (const id of siteIds) items.push({ site: await readableSite(db, request, id) });
       for (const id of deviceIds) {
         const device = registry.devices.get(id);
-        if (!device || (device.type !== 'inverter' && device.type !== 'wind_turbine')) {
+        const generator = device?.type === 'inverter' || device?.type === 'wind_turbine';
+        if (!device || !generator || !can(request, 'read', 'Device', device)) {
           throw notFound(`No inverter or turbine ${id}`);
         }
-        assertCan(request, 'read', 'Device', device);
         items.push({ site: await readableSite(db, request, device.siteId), deviceId: id });
       }
       return kpis.period(items, from, to, request.query.maxPoints ?? 500);

@@ -1,10 +1,27 @@
 // GET /metrics in Prometheus text format: sockets, subscriptions, frames and bytes sent, frames skipped
 // for slow clients, snapshots by reason, sockets and their unwritten bytes by class, ingest counts and sink errors, store write latency, and Node's own figures (event-loop lag among them).
-import type { FastifyInstance } from 'fastify';
+// It answers the bearer of METRICS_TOKEN, or without one loopback callers only.
+import { BlockList } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { HttpError } from '../errors.ts';
+import { forbidden, HttpError } from '../errors.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import { contract, typed } from './contract.ts';
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/**
+ * A caller on this machine: a loopback address that no proxy relayed (an untrusted proxy on this machine
+ * would make every caller look local; a trusted one gives the caller's own address as `request.ip`).
+ */
+function fromLoopback(request: FastifyRequest, trustProxy: boolean): boolean {
+  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (relayed && !trustProxy) return false;
+  const ip = request.ip.replace(/^::ffff:(?=\d+\.)/, '');
+  return loopback.check(ip, ip.includes(':') ? 'ipv6' : 'ipv4');
+}
 
 export async function metricsRoutes(app: FastifyInstance) {
   // A registry per app: tests build several apps in one process.
@@ -139,14 +156,17 @@ export async function metricsRoutes(app: FastifyInstance) {
   });
   ingest.on('committed', (seconds) => writes.observe(seconds));
 
-  const { metricsToken } = app.services.config;
+  const { metricsToken, trustProxy } = app.services.config;
   typed(app).route({
     ...contract('GET /metrics'),
     config: { public: true },
     handler: async (request, reply) => {
-      // Counts only, but still the hub's inner state: a scraper can be asked for a token.
+      // Counts only, but still the hub's inner state: a scraper from elsewhere needs the token.
       if (metricsToken && bearerToken(request.headers.authorization) !== metricsToken) {
         throw new HttpError(401, 'UNAUTHENTICATED', 'GET /metrics needs the metrics token (METRICS_TOKEN)');
+      }
+      if (!metricsToken && !fromLoopback(request, trustProxy)) {
+        throw forbidden('GET /metrics answers loopback callers only: set METRICS_TOKEN to scrape it from elsewhere');
       }
       return reply.type(registry.contentType).send(await registry.metrics());
     },

@@ -1,17 +1,17 @@
 // History (downsampled, columnar, ready for uPlot) and the latest values of a site's series.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
-import { assertCan } from '../plugins/auth.ts';
+import { assertCan, can } from '../plugins/auth.ts';
 import { contract, typed } from './contract.ts';
 import { readableSite } from './sites.ts';
 
 const MAX_SERIES = 50;
 const MAX_SPAN_MS = 10 * 366 * 86_400_000;
 
-/** A time as milliseconds since 1970 or an ISO 8601 date. */
+/** A time as milliseconds since 1970 or an ISO 8601 date, within what a Date holds (±8.64e15 ms). */
 export function parseTime(field: string, raw: string): number {
   const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
-  if (!Number.isFinite(value)) {
+  if (Number.isNaN(new Date(value).getTime())) {
     throw new HttpError(400, 'VALIDATION', `${field} must be milliseconds since 1970 or an ISO 8601 date`, {
       errors: { [field]: ['must be milliseconds since 1970 or an ISO 8601 date'] },
     });
@@ -35,13 +35,14 @@ export async function seriesRoutes(app: FastifyInstance) {
   const { db, telemetry } = app.services;
   const api = typed(app);
 
-  /** The series of `ids` the caller may read; unknown ids answer 404, foreign ones 403. */
+  /** Refuses any of `ids` the caller may not read with 404, another's series answering as an unknown one. */
   const readableSeries = (request: FastifyRequest, ids: number[]) => {
     const { registry } = app.services;
     for (const id of ids) {
       const series = registry.seriesById(id);
-      if (!series) throw notFound(`No series ${id}`);
-      assertCan(request, 'read', 'Series', { id, siteId: registry.siteOfSeries(id) });
+      if (!series || !can(request, 'read', 'Series', { id, siteId: registry.siteOfSeries(id) })) {
+        throw notFound(`No series ${id}`);
+      }
     }
   };
 

@@ -3,16 +3,18 @@ import type { SubjectName } from '@voltscope/shared/abilities';
 import type { Site } from '@voltscope/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
-import { assertCan, can } from '../plugins/auth.ts';
+import { can } from '../plugins/auth.ts';
 import type { Db } from '../store/db.ts';
 import { getSite, listSites } from '../store/sites.ts';
 import { contract, typed } from './contract.ts';
 
-/** The site `id` if the caller may read it: 404 when there is none, 403 when it is another's. */
+/**
+ * The site `id` if the caller may read it, else 404: another's site answers as one that does not exist,
+ * so that its id tells nothing.
+ */
 export async function readableSite(db: Db, request: FastifyRequest, id: string): Promise<Site> {
   const site = await getSite(db, id);
-  if (!site) throw notFound(`No site ${id}`);
-  assertCan(request, 'read', 'Site', site);
+  if (!site || !can(request, 'read', 'Site', site)) throw notFound(`No site ${id}`);
   return site;
 }
 

@@ -88,13 +88,13 @@ describe('plant KPIs', () => {
     ).json()) as FleetKpis;
     expect(fleet.sites.map((s) => s.siteId).sort()).toEqual(['es-tarifa', 'fr-occitanie']);
     expect(fleet.capacityKw).toBe(fleet.sites.reduce((n, s) => n + s.capacityKw, 0));
-    expect((await hub.server.request('GET', '/api/sites/ir-yazd/kpis', { token: hub.tokens.client })).status).toBe(403);
+    expect((await hub.server.request('GET', '/api/sites/ir-yazd/kpis', { token: hub.tokens.client })).status).toBe(404);
     const foreign = await hub.server.request(
       'GET',
       `/api/kpis/period?devices=ir-yazd.inv01&from=${Date.now() - 3_600_000}&to=${Date.now()}`,
       { token: hub.tokens.client },
     );
-    expect(foreign.status).toBe(403);
+    expect(foreign.status).toBe(404);
     const admins = (await (
       await hub.server.request('GET', '/api/kpis/fleet', { token: hub.tokens.admin })
     ).json()) as FleetKpis;

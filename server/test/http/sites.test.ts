@@ -34,10 +34,10 @@ describe('GET /api/sites/:id', () => {
     expect(await response.json()).toMatchObject({ id: 'fr-occitanie', kind: 'solar', timeZone: 'Europe/Paris' });
   });
 
-  it("refuses a client another client's site with 403", async () => {
+  it("answers a client another client's site with 404, as if there were none", async () => {
     const response = await server.request('GET', '/api/sites/ma-ouarzazate', { token: tokens.client });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'No site ma-ouarzazate' });
   });
 
   it('answers 404 for a site that does not exist', async () => {

@@ -187,7 +187,7 @@ describe('a change of rights', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(frames.some((f) => f.siteId === 'fr-occitanie')).toBe(false);
     // The same token is refused the site over HTTP and on a new subscription.
-    expect((await server.request('GET', '/api/sites/fr-occitanie', { token: login.accessToken })).status).toBe(403);
+    expect((await server.request('GET', '/api/sites/fr-occitanie', { token: login.accessToken })).status).toBe(404);
     expect((await subscribe(socket, ['fr-occitanie'])).refused).toEqual([
       { siteId: 'fr-occitanie', code: 'FORBIDDEN', reason: 'you may not read this site' },
     ]);

@@ -7,6 +7,13 @@ import { errorReplies, Nullable, OneOf, routes } from './common.ts';
 
 const NullableNumber = Nullable(Type.Number());
 
+/**
+ * The longest span GET /api/analysis/alarm-health answers, in days: the analysis page's longest range
+ * (366 days) and a day to spare for time zones and daylight saving. Its answer holds one count per
+ * 10 minutes of the span, so ten years were 8.4 MB.
+ */
+export const ALARM_HEALTH_MAX_DAYS = 367;
+
 /** One day of a site (deviceId null) or a generator, computed by the hub's daily job and kept. */
 export const DailyKpis = Type.Object({
   siteId: Type.String(),
@@ -66,8 +73,8 @@ export const AlarmHealth = Type.Object({
 
 /** A comma-separated list of ids. */
 const ListParam = Type.String({ maxLength: 4000, pattern: '^[\\w.:,-]*$' });
-/** A day, YYYY-MM-DD. */
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** A day, YYYY-MM-DD, that the calendar holds (JSON Schema's `date` format: no 2026-02-30). */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
 
 export const analysisContracts = routes({
   /** The days' KPIs, or with `format=csv` the same rows as CSV text (sent as is, not serialised by this schema). */
