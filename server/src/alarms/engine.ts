@@ -15,7 +15,7 @@ import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import { AlarmCommits } from './alarmCommits.ts';
-import { type AlarmInput, type AlarmPoint, type Transition, transition } from './alarmMachine.ts';
+import { type Actor, type AlarmInput, type AlarmPoint, type Transition, transition } from './alarmMachine.ts';
 import {
   buildPoints,
   clockChanges,
@@ -47,9 +47,7 @@ interface EngineEvents {
   change: [AlarmChange];
 }
 
-export interface Actor {
-  name: string;
-}
+export type { Actor };
 
 /**
  * Transitions per transaction in a storm: enough that a flood costs few durable writes, few enough that
@@ -292,16 +290,16 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   }
 
   acknowledge(ids: readonly number[], actor: Actor, comment: string | null, now = Date.now()): Promise<Alarm[]> {
-    return this.#act(ids, { type: 'acknowledge', ts: now, by: actor.name, comment });
+    return this.#act(ids, { type: 'acknowledge', ts: now, by: actor, comment });
   }
 
   shelve(ids: readonly number[], until: number, actor: Actor, comment: string | null, now = Date.now()) {
     const maxShelveMs = this.#maxShelveMs;
-    return this.#act(ids, { type: 'shelve', ts: now, until, maxShelveMs, by: actor.name, comment });
+    return this.#act(ids, { type: 'shelve', ts: now, until, maxShelveMs, by: actor, comment });
   }
 
   unshelve(ids: readonly number[], actor: Actor, comment: string | null, now = Date.now()) {
-    return this.#act(ids, { type: 'unshelve', ts: now, by: actor.name, comment });
+    return this.#act(ids, { type: 'unshelve', ts: now, by: actor, comment });
   }
 
   setOutOfService(
@@ -311,11 +309,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     comment: string | null,
     now = Date.now(),
   ) {
-    return this.#act(ids, { type: outOfService ? 'outOfService' : 'inService', ts: now, by: actor.name, comment });
+    return this.#act(ids, { type: outOfService ? 'outOfService' : 'inService', ts: now, by: actor, comment });
   }
 
   comment(ids: readonly number[], actor: Actor, comment: string, now = Date.now()) {
-    return this.#act(ids, { type: 'comment', ts: now, by: actor.name, comment });
+    return this.#act(ids, { type: 'comment', ts: now, by: actor, comment });
   }
 }
 

@@ -8,6 +8,7 @@ import { type Alarm, type AlarmRule, fillLocalised } from '@voltscope/shared/ala
 import type { BodyOf } from '@voltscope/shared/contracts/common';
 import type { Contracts } from '@voltscope/shared/contracts/index';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { Actor } from '../alarms/engine.ts';
 import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { assertCan } from '../plugins/auth.ts';
@@ -43,12 +44,11 @@ type OperatorAction =
   | 'POST /api/alarms/out-of-service'
   | 'POST /api/alarms/comment';
 
-type Actor = { name: string };
-
+/** Who acts: the record keeps their id, and shows their name as it stands when read. */
 function actorOf(request: FastifyRequest): Actor {
   const session = request.session;
   if (!session) throw unauthenticated();
-  return { name: session.user.fullName || session.user.username };
+  return { id: session.user.id, name: session.user.fullName || session.user.username };
 }
 
 export async function alarmRoutes(app: FastifyInstance) {
@@ -140,7 +140,7 @@ export async function alarmRoutes(app: FastifyInstance) {
   /** Puts the rules in force and records the change as an event, by whom and what. */
   async function ruleChanged(request: FastifyRequest, rule: AlarmRule, what: keyof typeof RULE_CHANGES) {
     await engine.rulesChanged();
-    const who = actorOf(request).name;
+    const who = actorOf(request);
     const name = rule.deviceId ? `${rule.name} (${rule.deviceId})` : rule.name;
     request.log.info({ ruleId: rule.id, what, change: request.body }, 'alarm rule changed');
     await engine.record({
@@ -149,8 +149,10 @@ export async function alarmRoutes(app: FastifyInstance) {
       alarmId: null,
       type: 'rule_changed',
       severity: 'info',
-      message: fillLocalised(RULE_CHANGES[what], { who, name }),
-      userName: who,
+      // `{who}` stays in the message: it is filled with the user's current name when read.
+      message: fillLocalised(RULE_CHANGES[what], { name }),
+      userName: who.name,
+      userId: who.id,
       comment: request.body ? JSON.stringify(request.body) : null,
       ts: Date.now(),
     });

@@ -272,6 +272,16 @@ export const migrations: Migration[] = [
     // A device override that an admin removes is retired, not deleted: its alarms stay in the history.
     up: () => ['ALTER TABLE alarm_rules ADD COLUMN retired_at BIGINT'],
   },
+  {
+    version: 7,
+    name: 'audit trail by user id',
+    // Who acted, by id: a display name can be changed by its owner, so the trail shows the current name
+    // from the id (rows from before keep their stored name). No foreign key: a record outlives its user.
+    up: () => [
+      'ALTER TABLE events ADD COLUMN user_id BIGINT',
+      'ALTER TABLE alarms ADD COLUMN acknowledged_by_id BIGINT',
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {
