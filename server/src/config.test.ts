@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIM_PERIOD: '10ms' })).toThrow('SIM_PERIOD="10ms": expected a period from 100ms to 60s');
   });
 
+  it('reads how late a sample may come and still raise an alarm, in seconds', () => {
+    expect(loadConfig({}).alarms.lateSampleMs).toBe(900_000);
+    expect(loadConfig({ ALARM_LATE_SAMPLE_SECONDS: '60' }).alarms.lateSampleMs).toBe(60_000);
+    expect(() => loadConfig({ ALARM_LATE_SAMPLE_SECONDS: '15m' })).toThrow(
+      'ALARM_LATE_SAMPLE_SECONDS="15m": expected a whole number',
+    );
+  });
+
   it('refuses a drop limit at or under the slow limit', () => {
     expect(() => loadConfig({ SLOW_SOCKET_BYTES: '65536', DROP_SOCKET_BYTES: '65536' })).toThrow(
       /DROP_SOCKET_BYTES must be larger than SLOW_SOCKET_BYTES/,
