@@ -9,6 +9,8 @@ export interface LogFilter {
   sites: readonly string[];
   /** Whether fleet-wide events (no site) are included: admins only. */
   fleetWide: boolean;
+  /** Set for a caller who may not read other users: of the account events, only this user's own. */
+  accountEventsOf?: number;
   devices?: readonly string[];
   types?: readonly string[];
   priorities?: readonly string[];
@@ -20,6 +22,9 @@ export interface LogFilter {
 
 /** What each log reads: the table with who acted under their current name (store.ts). */
 const FROM = { events: EVENTS, alarms: ALARMS } as const;
+
+/** Events about a user's account: each user reads their own, only admins everyone's. */
+export const ACCOUNT_EVENTS: readonly string[] = ['sign_in'];
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -38,6 +43,10 @@ function where(filter: LogFilter, table: 'events' | 'alarms'): { sql: string; pa
     params.push(...values);
   };
   list('device_id', filter.devices);
+  if (table === 'events' && filter.accountEventsOf !== undefined) {
+    clauses.push(`(type NOT IN (${placeholders(ACCOUNT_EVENTS.length)}) OR user_id = ?)`);
+    params.push(...ACCOUNT_EVENTS, filter.accountEventsOf);
+  }
   if (table === 'events') {
     list('type', filter.types);
     list('severity', filter.priorities);

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Actor } from '../alarms/engine.ts';
 import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
-import { assertCan } from '../plugins/auth.ts';
+import { assertCan, can } from '../plugins/auth.ts';
 import { contract, typed } from './contract.ts';
 import { readableSiteIds } from './sites.ts';
 
@@ -125,10 +125,16 @@ export async function alarmRoutes(app: FastifyInstance) {
   );
   actionRoute('POST /api/alarms/comment', 'comment', (ids, by, body) => engine.comment(ids, by, body.comment));
 
+  // The rules of every device type, and the device overrides of the sites the caller may read.
   api.route({
     ...contract('GET /api/alarms/rules'),
     config: { can: ['read', 'Alarm'] },
-    handler: async () => [...engine.rules()],
+    handler: async (request) =>
+      engine.rules().filter((rule) => {
+        if (rule.deviceId === null) return true;
+        const siteId = app.services.registry.devices.get(rule.deviceId)?.siteId ?? null;
+        return siteId !== null && can(request, 'read', 'Alarm', { siteId });
+      }),
   });
 
   const ruleOf = (id: number) => {
