@@ -37,6 +37,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses webhooks into private networks unless WEBHOOK_ALLOW_PRIVATE says otherwise', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+  });
+
   it('refuses a drop limit at or under the slow limit', () => {
     expect(() => loadConfig({ SLOW_SOCKET_BYTES: '65536', DROP_SOCKET_BYTES: '65536' })).toThrow(
       /DROP_SOCKET_BYTES must be larger than SLOW_SOCKET_BYTES/,

@@ -57,6 +57,8 @@ export interface Config {
   rollupIntervalSeconds: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <metricsToken>`. */
   metricsToken: string | null;
+  /** Webhooks may target loopback, link-local and private addresses (WEBHOOK_ALLOW_PRIVATE; off by default). */
+  webhookAllowPrivate: boolean;
   live: {
     /** The fan-out window: samples of a site are sent as one frame this often (ms). */
     frameMs: number;
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestMaxBytes: int('INGEST_MAX_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     rollupIntervalSeconds: duration('ROLLUP_INTERVAL', 2),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     live: {
       frameMs: int('FRAME_MS', 100, 10, 5000),
       ringSamples: int('RING_SAMPLES', 600, 10, 100_000),

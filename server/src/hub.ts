@@ -106,7 +106,10 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
   // 5. Alarms: the engine (rules loaded; defaults on a fresh store) and the webhooks it notifies.
   const alarms = new AlarmEngine(db, () => registry, latest, config.alarms);
   await alarms.start();
-  const notifier = new Notifier(db, { retryBaseMs: config.alarms.webhookRetryMs });
+  const notifier = new Notifier(db, {
+    retryBaseMs: config.alarms.webhookRetryMs,
+    allowInternal: config.webhookAllowPrivate,
+  });
   notifier.attach(alarms);
 
   // 6. The ingest, built after what it feeds: live sinks in this order, each isolated, none awaited,

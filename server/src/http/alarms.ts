@@ -10,6 +10,7 @@ import type { Contracts } from '@voltscope/shared/contracts/index';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Actor } from '../alarms/engine.ts';
 import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
+import { internalTarget, refusal } from '../alarms/webhookTarget.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { assertCan, can } from '../plugins/auth.ts';
 import { contract, typed } from './contract.ts';
@@ -229,12 +230,17 @@ export async function alarmRoutes(app: FastifyInstance) {
     ...contract('POST /api/webhooks'),
     config: { can: ['update', 'Alarm'] },
     handler: async (request, reply) => {
-      try {
-        new URL(request.body.url);
-      } catch {
+      const url = URL.parse(request.body.url);
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
         throw new HttpError(400, 'VALIDATION', 'url must be an http(s) URL', {
           errors: { url: ['must be an http(s) URL'] },
         });
+      }
+      // Not into the hub's own network (checked again at each delivery, on the address connected to).
+      const internal = app.services.config.webhookAllowPrivate ? null : await internalTarget(url);
+      if (internal !== null) {
+        const message = `url must not point at the hub's network: ${refusal(internal)}`;
+        throw new HttpError(400, 'VALIDATION', message, { errors: { url: [message] } });
       }
       return reply.code(201).send(await notifier.create(request.body));
     },
