@@ -51,6 +51,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads how late a sample may come and still raise an alarm, in seconds', () => {
+    expect(loadConfig({}).alarms.lateSampleMs).toBe(900_000);
+    expect(loadConfig({ ALARM_LATE_SAMPLE_SECONDS: '60' }).alarms.lateSampleMs).toBe(60_000);
+    expect(() => loadConfig({ ALARM_LATE_SAMPLE_SECONDS: '15m' })).toThrow(
+      'ALARM_LATE_SAMPLE_SECONDS="15m": expected a whole number',
+    );
+  });
+
+  it('refuses webhooks into private networks unless WEBHOOK_ALLOW_PRIVATE says otherwise', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+  });
+
   it('refuses a drop limit at or under the slow limit', () => {
     expect(() => loadConfig({ SLOW_SOCKET_BYTES: '65536', DROP_SOCKET_BYTES: '65536' })).toThrow(
       /DROP_SOCKET_BYTES must be larger than SLOW_SOCKET_BYTES/,

@@ -65,6 +65,8 @@ export interface Config {
   rollupIntervalSeconds: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <metricsToken>`. */
   metricsToken: string | null;
+  /** Webhooks may target loopback, link-local and private addresses (WEBHOOK_ALLOW_PRIVATE; off by default). */
+  webhookAllowPrivate: boolean;
   live: {
     /** The fan-out window: samples of a site are sent as one frame this often (ms). */
     frameMs: number;
@@ -91,6 +93,8 @@ export interface Config {
   alarms: {
     /** The longest an operator may shelve an alarm (ms); ISA-18.2 asks for a limit. */
     maxShelveMs: number;
+    /** A sample older than this when it arrives is stored but raises no alarm (ALARM_LATE_SAMPLE_SECONDS). */
+    lateSampleMs: number;
     /** The first webhook retry waits this long (ms), each next one twice as long. */
     webhookRetryMs: number;
     /** Alarm-system health targets (ISA-18.2 / EEMUA 191). */
@@ -268,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestMaxLineBytes: int('INGEST_MAX_LINE_BYTES', 64 * 1024, 256, 64 * 1024 * 1024),
     rollupIntervalSeconds: duration('ROLLUP_INTERVAL', 2),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     live: {
       frameMs: int('FRAME_MS', 100, 10, 5000),
       ringSamples: int('RING_SAMPLES', 600, 10, 100_000),
@@ -284,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     alarms: {
       maxShelveMs: duration('ALARM_MAX_SHELVE', 8 * 3600) * 1000,
+      lateSampleMs: int('ALARM_LATE_SAMPLE_SECONDS', 900, 1, 366 * 86400) * 1000,
       webhookRetryMs: int('WEBHOOK_RETRY_MS', 1000, 10, 3_600_000),
       floodPer10Min: int('ALARM_FLOOD_PER_10MIN', 10, 1, 100_000),
       chatterPerMinute: int('ALARM_CHATTER_PER_MIN', 3, 2, 1000),

@@ -1,9 +1,11 @@
 // The composition root: builds every service of the hub once, in dependency order, and returns them
 // complete. Read it top to bottom for the data flow: a sample from a source (POST /api/ingest, the
 // simulator) enters the ingest, which hands it to the latest values, then to the rings and the fan-out
-// (a binary frame per site to the sockets that follow it, within FRAME_MS), then to the alarm engine
-// (whose committed changes go to the notifier and to the sockets), all before the store writes it; the
-// store's commit acknowledges the ingest. Routes and the realtime layer only receive these services.
+// (a binary frame per site to the sockets that follow it, within FRAME_MS) and to the alarm engine's
+// record of devices heard from, all before the store writes it and without waiting for it; after the
+// store's commit, the samples it accepted as new go to the alarm engine in time order (whose committed
+// changes go to the notifier and to the sockets), and the ingest is acknowledged. Routes and the
+// realtime layer only receive these services.
 
 import { AlarmEngine } from './alarms/engine.ts';
 import { Notifier } from './alarms/notifier.ts';
@@ -106,11 +108,15 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
   // 5. Alarms: the engine (rules loaded; defaults on a fresh store) and the webhooks it notifies.
   const alarms = new AlarmEngine(db, () => registry, latest, config.alarms);
   await alarms.start();
-  const notifier = new Notifier(db, { retryBaseMs: config.alarms.webhookRetryMs });
+  const notifier = new Notifier(db, {
+    retryBaseMs: config.alarms.webhookRetryMs,
+    allowInternal: config.webhookAllowPrivate,
+  });
   notifier.attach(alarms);
 
   // 6. The ingest, built after what it feeds: live sinks in this order, each isolated, none awaited,
-  //    then the store, whose commit is the acknowledgement.
+  //    then the store; after its commit the alarms judge what it accepted as new (a resent sample the
+  //    store did not keep, or one that comes late, raises nothing), then the ingest is acknowledged.
   const sinks: IngestSink[] = [
     { name: 'latest', accept: (batch) => latest.update(batch) },
     {
@@ -120,7 +126,9 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
         fanout.accept(batch);
       },
     },
-    { name: 'alarms', accept: (batch) => alarms.onSamples(batch) },
+    // Signs of life for communication loss: not the store's to give (a database outage is no device's).
+    { name: 'heard', accept: (batch) => alarms.onHeard(batch) },
+    { name: 'alarms', stored: true, accept: (batch) => alarms.onSamples(batch) },
   ];
   const ingest = new Ingest(telemetry, sinks, log);
 

@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, setupBrowser } from './harness.ts';
 
-const app = setupBrowser();
+// The webhook receiver below is on this machine: a loopback target, which the hub refuses by default.
+const app = setupBrowser({ webhookAllowPrivate: true });
 
 /** The machine may be busy (other suites, two cores): what the page shows is polled patiently. */
 const poll = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });

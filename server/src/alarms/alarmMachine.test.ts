@@ -14,7 +14,8 @@ import {
 
 const T = 1_800_000_000_000;
 const HOUR = 3_600_000;
-const by = { by: 'Julien Moreau', comment: 'crew on site' };
+const julien = { id: 2, name: 'Julien Moreau' };
+const by = { by: julien, comment: 'crew on site' };
 
 type Row = 'none' | AlarmState;
 const rows: Row[] = ['none', 'unacknowledged', 'acknowledged', 'rtn_unacknowledged', 'closed'];
@@ -42,7 +43,7 @@ const inputs: Record<AlarmInputType, { input: AlarmInput; flags?: Parameters<typ
   unsuppress: { input: { type: 'unsuppress', ts: T }, flags: { suppressed: true } },
   outOfService: { input: { type: 'outOfService', ts: T, ...by } },
   inService: { input: { type: 'inService', ts: T, ...by }, flags: { outOfService: true } },
-  comment: { input: { type: 'comment', ts: T, by: 'Julien Moreau', comment: 'yaw motor noisy' } },
+  comment: { input: { type: 'comment', ts: T, by: julien, comment: 'yaw motor noisy' } },
 };
 
 /** A legal transition: the occurrence's state after it, and the events it records, in order. */
@@ -232,15 +233,15 @@ describe('alarm machine: what each transition stores', () => {
     });
   });
 
-  it('acknowledges by name and comment; after a return to normal that closes it, a second event', () => {
+  it('acknowledges by user and comment; after a return to normal that closes it, a second event', () => {
     const ack = { type: 'acknowledge', ts: T, ...by } as const;
     expect(transition(pointIn('unacknowledged'), ack).effects).toEqual([
-      { type: 'update', set: { state: 'acknowledged', acknowledgedAt: T, acknowledgedBy: 'Julien Moreau' } },
-      { type: 'record', event: 'alarm_acknowledged', by: 'Julien Moreau', comment: 'crew on site' },
+      { type: 'update', set: { state: 'acknowledged', acknowledgedAt: T, acknowledgedBy: julien } },
+      { type: 'record', event: 'alarm_acknowledged', by: julien, comment: 'crew on site' },
     ]);
     expect(transition(pointIn('rtn_unacknowledged'), ack).effects).toEqual([
-      { type: 'update', set: { state: 'closed', acknowledgedAt: T, acknowledgedBy: 'Julien Moreau', closedAt: T } },
-      { type: 'record', event: 'alarm_acknowledged', by: 'Julien Moreau', comment: 'crew on site' },
+      { type: 'update', set: { state: 'closed', acknowledgedAt: T, acknowledgedBy: julien, closedAt: T } },
+      { type: 'record', event: 'alarm_acknowledged', by: julien, comment: 'crew on site' },
       { type: 'record', event: 'alarm_closed', by: null, comment: null },
     ]);
   });
@@ -248,7 +249,7 @@ describe('alarm machine: what each transition stores', () => {
   it('acknowledges an occurrence once: the second acknowledgement of the same one changes nothing', () => {
     const ack = { type: 'acknowledge', ts: T, ...by } as const;
     const once = transition(pointIn('unacknowledged'), ack);
-    expect(transition(once.point, { ...ack, ts: T + 1000, by: 'Someone Else' })).toMatchObject({
+    expect(transition(once.point, { ...ack, ts: T + 1000, by: { id: 3, name: 'Someone Else' } })).toMatchObject({
       effects: [],
       ignored: 'already_acknowledged',
     });
@@ -275,7 +276,7 @@ describe('alarm machine: what each transition stores', () => {
       point: { shelvedUntil: T + 8 * HOUR },
       effects: [
         { type: 'setPoint', set: { shelvedUntil: T + 8 * HOUR } },
-        { type: 'record', event: 'alarm_shelved', by: 'Julien Moreau', comment: 'crew on site' },
+        { type: 'record', event: 'alarm_shelved', by: julien, comment: 'crew on site' },
       ],
     });
     expect(shelve(T + 8 * HOUR + 1).ignored).toBe('shelve_too_long');
@@ -329,7 +330,7 @@ describe('alarm machine: what each transition stores', () => {
       point: { outOfService: true },
       effects: [
         { type: 'setPoint', set: { outOfService: true } },
-        { type: 'record', event: 'alarm_out_of_service', by: 'Julien Moreau', comment: 'crew on site' },
+        { type: 'record', event: 'alarm_out_of_service', by: julien, comment: 'crew on site' },
       ],
     });
   });
@@ -338,8 +339,6 @@ describe('alarm machine: what each transition stores', () => {
     const before = pointIn('acknowledged', { shelvedUntil: T + HOUR });
     const { point, effects } = transition(before, inputs.comment.input);
     expect(point).toBe(before);
-    expect(effects).toEqual([
-      { type: 'record', event: 'alarm_comment', by: 'Julien Moreau', comment: 'yaw motor noisy' },
-    ]);
+    expect(effects).toEqual([{ type: 'record', event: 'alarm_comment', by: julien, comment: 'yaw motor noisy' }]);
   });
 });

@@ -24,9 +24,15 @@ export interface AlarmPoint {
   outOfService: boolean;
 }
 
+/** Who acted: the user's id (what the record keeps) and their name then. */
+export interface Actor {
+  id: number;
+  name: string;
+}
+
 interface ByOperator {
   ts: number;
-  by: string;
+  by: Actor;
   comment: string | null;
 }
 
@@ -55,7 +61,7 @@ export interface OccurrencePatch {
   state?: AlarmState;
   clearedAt?: number;
   acknowledgedAt?: number;
-  acknowledgedBy?: string;
+  acknowledgedBy?: Actor;
   closedAt?: number;
   suppressed?: boolean;
 }
@@ -65,7 +71,7 @@ export type AlarmEffect =
   | { type: 'update'; set: OccurrencePatch }
   | { type: 'setPoint'; set: { shelvedUntil: number | null } | { outOfService: boolean } }
   | { type: 'open'; suppressed: boolean }
-  | { type: 'record'; event: EventType; by: string | null; comment: string | null };
+  | { type: 'record'; event: EventType; by: Actor | null; comment: string | null };
 
 /** Why nothing happened. */
 export type Ignored =
@@ -92,7 +98,7 @@ export const SUPERSEDED = 'superseded by a new occurrence';
 export const RETIRED = 'its rule was disabled, removed or overridden';
 
 const ignore = (point: AlarmPoint, why: Ignored): Transition => ({ point, effects: [], ignored: why });
-const record = (event: EventType, by: string | null = null, comment: string | null = null): AlarmEffect => ({
+const record = (event: EventType, by: Actor | null = null, comment: string | null = null): AlarmEffect => ({
   type: 'record',
   event,
   by,
@@ -182,7 +188,7 @@ function shelve(point: AlarmPoint, input: Extract<AlarmInput, { type: 'shelve' }
   };
 }
 
-function unshelve(point: AlarmPoint, by: string | null, comment: string | null): Transition {
+function unshelve(point: AlarmPoint, by: Actor | null, comment: string | null): Transition {
   if (point.shelvedUntil === null) return ignore(point, 'not_shelved');
   return {
     point: { ...point, shelvedUntil: null },

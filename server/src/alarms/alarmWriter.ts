@@ -25,14 +25,25 @@ export interface Opening {
 
 type EventSource = Pick<Alarm, 'id' | 'siteId' | 'deviceId' | 'ruleId' | 'priority' | 'message' | 'seq'>;
 
-const COLUMNS: Record<keyof OccurrencePatch, string> = {
-  state: 'state',
-  clearedAt: 'cleared_at',
-  acknowledgedAt: 'acknowledged_at',
-  acknowledgedBy: 'acknowledged_by',
-  closedAt: 'closed_at',
-  suppressed: 'suppressed',
+type Column = [column: string, value: string | number | null];
+
+/** The columns and values of a patch (who acknowledged is kept by id, with the name they had then). */
+const COLUMNS: { [K in keyof OccurrencePatch]-?: (value: NonNullable<OccurrencePatch[K]>) => Column[] } = {
+  state: (v) => [['state', v]],
+  clearedAt: (v) => [['cleared_at', v]],
+  acknowledgedAt: (v) => [['acknowledged_at', v]],
+  acknowledgedBy: (v) => [
+    ['acknowledged_by', v.name],
+    ['acknowledged_by_id', v.id],
+  ],
+  closedAt: (v) => [['closed_at', v]],
+  suppressed: (v) => [['suppressed', v ? 1 : 0]],
 };
+
+const columnsOf = (patch: OccurrencePatch): Column[] =>
+  (Object.keys(patch) as (keyof OccurrencePatch)[]).flatMap((k) =>
+    (COLUMNS[k] as (value: unknown) => Column[])(patch[k]),
+  );
 
 export async function reread(tx: Db, id: number): Promise<Alarm> {
   const [alarm] = await getAlarms(tx, [id]);
@@ -73,12 +84,9 @@ export async function writeEffects(
   for (const effect of effects) {
     if (effect.type === 'update') {
       if (!source) throw new Error('an update needs an occurrence');
-      const keys = Object.keys(effect.set) as (keyof OccurrencePatch)[];
-      const values = keys.map((k) =>
-        k === 'suppressed' ? (effect.set[k] ? 1 : 0) : (effect.set[k] as string | number),
-      );
-      await tx.run(`UPDATE alarms SET ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')} WHERE id = ?`, [
-        ...values,
+      const columns = columnsOf(effect.set);
+      await tx.run(`UPDATE alarms SET ${columns.map(([c]) => `${c} = ?`).join(', ')} WHERE id = ?`, [
+        ...columns.map(([, v]) => v),
         source.id,
       ]);
       changed = true;
@@ -127,7 +135,8 @@ export async function writeEffects(
         type: effect.event,
         severity: effect.event === 'alarm_raised' ? source.priority : 'info',
         message: source.message,
-        userName: effect.by,
+        userName: effect.by?.name ?? null,
+        userId: effect.by?.id ?? null,
         comment: effect.comment,
         ts,
       };

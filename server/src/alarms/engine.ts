@@ -1,11 +1,12 @@
-// The alarm engine: evaluates every rule on the samples as they arrive (before the store writes them),
-// runs the ISA-18.2 lifecycle, and commits each transition with its event before announcing it, so that
-// an alarm a client sees is always in the store (RELIABILITY decisions 1, 7, 8; invariants I1, I3, I6).
-// Transitions run one at a time: two operators acknowledging the same alarm give one record. The
-// lifecycle itself is alarmMachine.ts (pure); what is evaluated, alarmPoints.ts; how a transition is
-// stored, alarmWriter.ts; order and transactions, alarmCommits.ts. This file reads the points, feeds the
-// machine and keeps the open alarms. It stays a little over 300 lines (a tenth of them imports) because
-// its public methods are the one surface the routes and the realtime layer call.
+// The alarm engine: evaluates every rule on the samples the store accepted as new, in time order, once
+// they are committed (a sample that arrives late is history: it raises nothing now), runs the ISA-18.2
+// lifecycle, and commits each transition with its event before announcing it, so that an alarm a client
+// sees is always in the store (RELIABILITY decisions 1, 7, 8; invariants I1, I3, I6). Transitions run
+// one at a time: two operators acknowledging the same alarm give one record. The lifecycle itself is
+// alarmMachine.ts (pure); what is evaluated, alarmPoints.ts; how a transition is stored, alarmWriter.ts;
+// order and transactions, alarmCommits.ts. This file reads the points, feeds the machine and keeps the
+// open alarms. It is about 350 lines (a tenth of them imports) because its public methods are the one
+// surface the routes and the realtime layer call.
 import { EventEmitter } from 'node:events';
 import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
 import { defaultRules } from '@voltscope/shared/defaultAlarmRules';
@@ -15,7 +16,7 @@ import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import { AlarmCommits } from './alarmCommits.ts';
-import { type AlarmInput, type AlarmPoint, type Transition, transition } from './alarmMachine.ts';
+import { type Actor, type AlarmInput, type AlarmPoint, type Transition, transition } from './alarmMachine.ts';
 import {
   buildPoints,
   clockChanges,
@@ -47,9 +48,7 @@ interface EngineEvents {
   change: [AlarmChange];
 }
 
-export interface Actor {
-  name: string;
-}
+export type { Actor };
 
 /**
  * Transitions per transaction in a storm: enough that a flood costs few durable writes, few enough that
@@ -70,6 +69,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #registry: () => Registry;
   readonly #latest: LatestValues;
   readonly #maxShelveMs: number;
+  readonly #lateSampleMs: number;
+  /** The time of the newest sample evaluated per series: one older than it comes late. */
+  readonly #evaluated = new Map<number, number>();
+  /** When each device was last heard on time, by device id: communication loss is judged on it. */
+  readonly #heard = new Map<string, number>();
   #rules: AlarmRule[] = [];
   #points: Points = { byKey: new Map(), bySeries: new Map(), commLoss: [], binary: new Map() };
   /** Open occurrences by point key. */
@@ -82,12 +86,18 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #unshelving = new Set<number>();
   readonly #commits: AlarmCommits;
 
-  constructor(db: Db, registry: () => Registry, latest: LatestValues, options: { maxShelveMs: number }) {
+  constructor(
+    db: Db,
+    registry: () => Registry,
+    latest: LatestValues,
+    options: { maxShelveMs: number; lateSampleMs: number },
+  ) {
     super();
     this.#db = db;
     this.#registry = registry;
     this.#latest = latest;
     this.#maxShelveMs = options.maxShelveMs;
+    this.#lateSampleMs = options.lateSampleMs;
     this.#commits = new AlarmCommits(db, {
       written: (changes) => {
         for (const { alarm } of changes) {
@@ -105,6 +115,12 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   }
 
   async start(): Promise<void> {
+    // Heard from before this start: the newest stored sample of each device.
+    const registry = this.#registry();
+    for (const device of registry.devices.values()) {
+      const seen = lastSeenOf(registry, this.#latest, device);
+      if (seen !== null) this.#heard.set(device.id, seen);
+    }
     if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, defaultRules);
     await this.rulesChanged();
   }
@@ -143,15 +159,37 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     return this.#rules;
   }
 
-  /** Straight from the ingest, before the store writes: evaluation never waits on the database. */
-  onSamples(batch: SampleBatch): void {
+  /**
+   * Straight from the ingest, before the store: the devices heard from. A sample older than
+   * `lateSampleMs` is no sign of life now (one 20 days old does not make a device lost either).
+   */
+  onHeard(batch: SampleBatch, now = Date.now()): void {
+    const oldest = now - this.#lateSampleMs;
+    const registry = this.#registry();
     for (let i = 0; i < batch.series.length; i++) {
+      const ts = batch.ts[i] as number;
+      const deviceId = ts >= oldest ? registry.seriesById(batch.series[i] as number)?.deviceId : undefined;
+      if (deviceId !== undefined && ts > (this.#heard.get(deviceId) ?? 0)) this.#heard.set(deviceId, ts);
+    }
+  }
+
+  /**
+   * From the ingest once the store has committed them: the samples it accepted as new, in time order.
+   * A sample older than the newest evaluated of its series, or older than `lateSampleMs` at `now`, is
+   * late: it stays in the history and raises nothing now.
+   */
+  onSamples(batch: SampleBatch, now = Date.now()): void {
+    const oldest = now - this.#lateSampleMs;
+    for (let i = 0; i < batch.series.length; i++) {
+      const id = batch.series[i] as number;
       const value = batch.values[i] as number;
       const ts = batch.ts[i] as number;
-      const sensor = this.#points.binary.get(batch.series[i] as number);
+      if (ts < oldest || ts < (this.#evaluated.get(id) ?? ts)) continue;
+      this.#evaluated.set(id, ts);
+      const sensor = this.#points.binary.get(id);
       const event = sensor && sensorSample(sensor, value, ts);
       if (event) void this.record(event).catch(() => {});
-      const points = this.#points.bySeries.get(batch.series[i] as number);
+      const points = this.#points.bySeries.get(id);
       if (!points) continue;
       for (const point of points) {
         point.value = value;
@@ -170,7 +208,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
 
   /** The clock: delays that ran out without a new sample, communication loss, shelving that expired. */
   tick(now: number): void {
-    const lastSeen = (device: Device) => lastSeenOf(this.#registry(), this.#latest, device);
+    const lastSeen = (device: Device) => this.#heard.get(device.id) ?? null;
     for (const { point, change } of clockChanges(this.#points, now, lastSeen)) this.#transition(point, change, now);
     const expired = [...this.#open.values()]
       .filter((a) => a.shelvedUntil !== null && a.shelvedUntil <= now && !this.#unshelving.has(a.id))
@@ -292,16 +330,16 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   }
 
   acknowledge(ids: readonly number[], actor: Actor, comment: string | null, now = Date.now()): Promise<Alarm[]> {
-    return this.#act(ids, { type: 'acknowledge', ts: now, by: actor.name, comment });
+    return this.#act(ids, { type: 'acknowledge', ts: now, by: actor, comment });
   }
 
   shelve(ids: readonly number[], until: number, actor: Actor, comment: string | null, now = Date.now()) {
     const maxShelveMs = this.#maxShelveMs;
-    return this.#act(ids, { type: 'shelve', ts: now, until, maxShelveMs, by: actor.name, comment });
+    return this.#act(ids, { type: 'shelve', ts: now, until, maxShelveMs, by: actor, comment });
   }
 
   unshelve(ids: readonly number[], actor: Actor, comment: string | null, now = Date.now()) {
-    return this.#act(ids, { type: 'unshelve', ts: now, by: actor.name, comment });
+    return this.#act(ids, { type: 'unshelve', ts: now, by: actor, comment });
   }
 
   setOutOfService(
@@ -311,11 +349,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     comment: string | null,
     now = Date.now(),
   ) {
-    return this.#act(ids, { type: outOfService ? 'outOfService' : 'inService', ts: now, by: actor.name, comment });
+    return this.#act(ids, { type: outOfService ? 'outOfService' : 'inService', ts: now, by: actor, comment });
   }
 
   comment(ids: readonly number[], actor: Actor, comment: string, now = Date.now()) {
-    return this.#act(ids, { type: 'comment', ts: now, by: actor.name, comment });
+    return this.#act(ids, { type: 'comment', ts: now, by: actor, comment });
   }
 }
 

@@ -2,13 +2,15 @@
 // the whole filtered set in chunks (a year of events never sits in memory at once).
 import type { Alarm, alarmSortKeys, eventSortKeys, LogPage, SiteEvent } from '@voltscope/shared/alarms';
 import type { Db, SqlValue } from '../store/db.ts';
-import { toAlarm, toEvent } from './store.ts';
+import { ALARMS, EVENTS, toAlarm, toEvent } from './store.ts';
 
 export interface LogFilter {
   /** The sites the caller may read (the filter is intersected with them). */
   sites: readonly string[];
   /** Whether fleet-wide events (no site) are included: admins only. */
   fleetWide: boolean;
+  /** Set for a caller who may not read other users: of the account events, only this user's own. */
+  accountEventsOf?: number;
   devices?: readonly string[];
   types?: readonly string[];
   priorities?: readonly string[];
@@ -17,6 +19,12 @@ export interface LogFilter {
   to?: number;
   text?: string;
 }
+
+/** What each log reads: the table with who acted under their current name (store.ts). */
+const FROM = { events: EVENTS, alarms: ALARMS } as const;
+
+/** Events about a user's account: each user reads their own, only admins everyone's. */
+export const ACCOUNT_EVENTS: readonly string[] = ['sign_in'];
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -35,6 +43,10 @@ function where(filter: LogFilter, table: 'events' | 'alarms'): { sql: string; pa
     params.push(...values);
   };
   list('device_id', filter.devices);
+  if (table === 'events' && filter.accountEventsOf !== undefined) {
+    clauses.push(`(type NOT IN (${placeholders(ACCOUNT_EVENTS.length)}) OR user_id = ?)`);
+    params.push(...ACCOUNT_EVENTS, filter.accountEventsOf);
+  }
   if (table === 'events') {
     list('type', filter.types);
     list('severity', filter.priorities);
@@ -53,7 +65,9 @@ function where(filter: LogFilter, table: 'events' | 'alarms'): { sql: string; pa
   }
   if (filter.text) {
     const columns =
-      table === 'events' ? "message || ' ' || coalesce(user_name, '') || ' ' || coalesce(comment, '')" : 'message';
+      table === 'events'
+        ? "message || ' ' || coalesce(user_now, user_name, '') || ' ' || coalesce(comment, '')"
+        : 'message';
     clauses.push(`lower(${columns}) LIKE ? ESCAPE '\\'`);
     params.push(contains(filter.text));
   }
@@ -96,11 +110,11 @@ async function page<T, Row>(
 ): Promise<LogPage<T>> {
   const { sql, params } = where(filter, table);
   const total = Number(
-    (await db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${sql}`, params))?.n ?? 0,
+    (await db.get<{ n: number }>(`SELECT count(*) AS n FROM ${FROM[table]} WHERE ${sql}`, params))?.n ?? 0,
   );
   const direction = request.descending ? 'DESC' : 'ASC';
   const rows = await db.all<Row>(
-    `SELECT * FROM ${table} WHERE ${sql} ORDER BY ${order} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+    `SELECT * FROM ${FROM[table]} WHERE ${sql} ORDER BY ${order} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
     [...params, request.pageSize, (request.page - 1) * request.pageSize],
   );
   return { items: rows.map(convert), total, page: request.page, pageSize: request.pageSize };
@@ -122,7 +136,7 @@ async function* rowsOf<Row extends { id: number }>(db: Db, table: 'events' | 'al
   const { sql, params } = where(filter, table);
   let after = 0;
   for (;;) {
-    const rows = await db.all<Row>(`SELECT * FROM ${table} WHERE ${sql} AND id > ? ORDER BY id LIMIT ?`, [
+    const rows = await db.all<Row>(`SELECT * FROM ${FROM[table]} WHERE ${sql} AND id > ? ORDER BY id LIMIT ?`, [
       ...params,
       after,
       CHUNK,

@@ -1,11 +1,13 @@
 // Alarm notifications: a webhook per set of priorities, POSTed as JSON with an HMAC-SHA256 signature of
 // the body, retried with exponential backoff, every attempt's outcome kept and visible to admins. A
 // flood (more than FLOOD_ALARMS new alarms in FLOOD_WINDOW_MS at one site) is one notification, not
-// many. Deliveries are written before they are tried, so a restart resumes the pending ones.
+// many. Deliveries are written before they are tried, so a restart resumes the pending ones. None goes
+// to a loopback, link-local or private address unless allowed (webhookTarget.ts).
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AlarmPriority, Delivery, Webhook } from '@voltscope/shared/alarms';
 import type { Db } from '../store/db.ts';
 import type { AlarmChange, AlarmEngine } from './engine.ts';
+import { post } from './webhookTarget.ts';
 
 export const FLOOD_ALARMS = 10;
 export const FLOOD_WINDOW_MS = 10 * 60_000;
@@ -41,14 +43,16 @@ const backoff = (attempt: number, baseMs: number) => baseMs * 2 ** (attempt - 1)
 export class Notifier {
   readonly #db: Db;
   readonly #baseMs: number;
+  readonly #allowInternal: boolean;
   /** Per site, the times of recent raises and when the last flood notice went out. */
   readonly #recent = new Map<string, { raises: number[]; floodSentAt: number | null }>();
   #running = false;
   #stopped = false;
 
-  constructor(db: Db, options: { retryBaseMs?: number } = {}) {
+  constructor(db: Db, options: { retryBaseMs?: number; allowInternal?: boolean } = {}) {
     this.#db = db;
     this.#baseMs = options.retryBaseMs ?? 1000;
+    this.#allowInternal = options.allowInternal ?? false;
   }
 
   /** How often pending retries should be looked at (the hub scheduler calls `deliverDue`). */
@@ -180,21 +184,17 @@ export class Notifier {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const response = await fetch(hook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Voltscope-Webhook/1',
-          'x-voltscope-delivery': String(delivery.id),
-          'x-voltscope-signature': signature(hook.secret, delivery.payload),
-        },
-        body: delivery.payload,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: 'manual',
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': 'Voltscope-Webhook/1',
+        'x-voltscope-delivery': String(delivery.id),
+        'x-voltscope-signature': signature(hook.secret, delivery.payload),
+      };
+      status = await post(hook.url, headers, delivery.payload, {
+        timeoutMs: TIMEOUT_MS,
+        allowInternal: this.#allowInternal,
       });
-      status = response.status;
-      await response.body?.cancel();
-      if (!response.ok) error = `HTTP ${response.status}`;
+      if (status < 200 || status > 299) error = `HTTP ${status}`;
     } catch (e) {
       error = (e as Error).message.slice(0, 300);
     }

@@ -1,15 +1,18 @@
 // Alarms, alarm points, rules and events in the store. Every change is one transaction that takes the
-// site's next event number, so the event log of a site has no gap and no duplicate (I2, I3).
-import type {
-  Alarm,
-  AlarmPriority,
-  AlarmRule,
-  AlarmRuleUpdate,
-  AlarmState,
-  EventSeverity,
-  EventType,
-  LocalisedText,
-  SiteEvent,
+// site's next event number, so the event log of a site has no gap and no duplicate (I2, I3). Who acted
+// is kept by user id and read as the user's current name (a display name is its owner's to change);
+// rows from before ids were kept, or of a user since removed, show the name stored with them.
+import {
+  type Alarm,
+  type AlarmPriority,
+  type AlarmRule,
+  type AlarmRuleUpdate,
+  type AlarmState,
+  type EventSeverity,
+  type EventType,
+  fillLocalised,
+  type LocalisedText,
+  type SiteEvent,
 } from '@voltscope/shared/alarms';
 import type { NewRule } from '@voltscope/shared/defaultAlarmRules';
 import type { Db } from '../store/db.ts';
@@ -135,6 +138,7 @@ interface AlarmRow {
   cleared_at: number | null;
   acknowledged_at: number | null;
   acknowledged_by: string | null;
+  acknowledged_by_now?: string | null;
   closed_at: number | null;
   suppressed: number;
   seq: number;
@@ -142,8 +146,17 @@ interface AlarmRow {
   out_of_service: number | null;
 }
 
-const ALARM_SELECT = `SELECT a.*, p.shelved_until, p.out_of_service FROM alarms a
+/** The current name of the user whose id is in `column`; null without one (or once the user is gone). */
+const nameNow = (column: string) =>
+  `(SELECT COALESCE(NULLIF(u.full_name, ''), u.username) FROM users u WHERE u.id = ${column})`;
+
+const ALARM_SELECT = `SELECT a.*, p.shelved_until, p.out_of_service,
+    ${nameNow('a.acknowledged_by_id')} AS acknowledged_by_now FROM alarms a
   LEFT JOIN alarm_points p ON p.rule_id = a.rule_id AND p.device_id = a.device_id`;
+
+/** The events and the alarms as tables to read from, with who acted under their current name. */
+export const EVENTS = `(SELECT e.*, ${nameNow('e.user_id')} AS user_now FROM events e) events`;
+export const ALARMS = `(SELECT a.*, ${nameNow('a.acknowledged_by_id')} AS acknowledged_by_now FROM alarms a) alarms`;
 
 const num = (v: number | null) => (v === null || v === undefined ? null : Number(v));
 
@@ -159,7 +172,7 @@ export const toAlarm = (r: AlarmRow): Alarm => ({
   raisedAt: Number(r.raised_at),
   clearedAt: num(r.cleared_at),
   acknowledgedAt: num(r.acknowledged_at),
-  acknowledgedBy: r.acknowledged_by,
+  acknowledgedBy: r.acknowledged_by_now ?? r.acknowledged_by,
   closedAt: num(r.closed_at),
   shelvedUntil: num(r.shelved_until),
   suppressed: Boolean(r.suppressed),
@@ -208,16 +221,22 @@ export interface NewEvent {
   severity: EventSeverity;
   message: LocalisedText;
   userName?: string | null;
+  /** Who acted; with it, `{who}` in the message is their name as it stands when the event is read. */
+  userId?: number | null;
   comment?: string | null;
   ts: number;
 }
+
+/** The message as shown: `{who}` filled with the acting user's name, for events that keep their id. */
+const shown = (message: LocalisedText, userId: unknown, userName: string | null): LocalisedText =>
+  userId !== null && userId !== undefined && userName !== null ? fillLocalised(message, { who: userName }) : message;
 
 /** Stores an event with the next sequence number of its site, or with `seq` already taken by the caller. */
 export async function insertEvent(tx: Db, e: NewEvent, taken?: number): Promise<SiteEvent> {
   const seq = taken ?? (await takeSeq(tx, e.siteId));
   const row = await tx.get<{ id: number }>(
-    `INSERT INTO events (site_id, seq, device_id, alarm_id, type, severity, message, user_name, comment, ts)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO events (site_id, seq, device_id, alarm_id, type, severity, message, user_name, user_id, comment, ts)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       e.siteId,
       seq,
@@ -227,6 +246,7 @@ export async function insertEvent(tx: Db, e: NewEvent, taken?: number): Promise<
       e.severity,
       JSON.stringify(e.message),
       e.userName ?? null,
+      e.userId ?? null,
       e.comment ?? null,
       e.ts,
     ],
@@ -239,7 +259,7 @@ export async function insertEvent(tx: Db, e: NewEvent, taken?: number): Promise<
     alarmId: e.alarmId,
     type: e.type,
     severity: e.severity,
-    message: e.message,
+    message: shown(e.message, e.userId, e.userName ?? null),
     userName: e.userName ?? null,
     comment: e.comment ?? null,
     ts: e.ts,
@@ -256,27 +276,32 @@ interface EventRow {
   severity: string;
   message: string;
   user_name: string | null;
+  user_id?: number | null;
+  user_now?: string | null;
   comment: string | null;
   ts: number;
 }
 
-export const toEvent = (r: EventRow): SiteEvent => ({
-  id: Number(r.id),
-  seq: Number(r.seq),
-  siteId: r.site_id,
-  deviceId: r.device_id,
-  alarmId: num(r.alarm_id),
-  type: r.type as EventType,
-  severity: r.severity as EventSeverity,
-  message: JSON.parse(r.message) as LocalisedText,
-  userName: r.user_name,
-  comment: r.comment,
-  ts: Number(r.ts),
-});
+export const toEvent = (r: EventRow): SiteEvent => {
+  const userName = r.user_now ?? r.user_name;
+  return {
+    id: Number(r.id),
+    seq: Number(r.seq),
+    siteId: r.site_id,
+    deviceId: r.device_id,
+    alarmId: num(r.alarm_id),
+    type: r.type as EventType,
+    severity: r.severity as EventSeverity,
+    message: shown(JSON.parse(r.message) as LocalisedText, r.user_id, userName),
+    userName,
+    comment: r.comment,
+    ts: Number(r.ts),
+  };
+};
 
 /** A site's events after `seq`, oldest first, at most `limit`. */
 export async function eventsAfter(db: Db, siteId: string, seq: number, limit: number): Promise<SiteEvent[]> {
-  const rows = await db.all<EventRow>('SELECT * FROM events WHERE site_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+  const rows = await db.all<EventRow>(`SELECT * FROM ${EVENTS} WHERE site_id = ? AND seq > ? ORDER BY seq LIMIT ?`, [
     siteId,
     seq,
     limit,
@@ -290,5 +315,5 @@ export async function siteSeq(db: Db, siteId: string): Promise<number> {
 }
 
 export async function alarmEvents(db: Db, alarmId: number): Promise<SiteEvent[]> {
-  return (await db.all<EventRow>('SELECT * FROM events WHERE alarm_id = ? ORDER BY seq', [alarmId])).map(toEvent);
+  return (await db.all<EventRow>(`SELECT * FROM ${EVENTS} WHERE alarm_id = ? ORDER BY seq`, [alarmId])).map(toEvent);
 }

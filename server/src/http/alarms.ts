@@ -8,9 +8,11 @@ import { type Alarm, type AlarmRule, fillLocalised } from '@voltscope/shared/ala
 import type { BodyOf } from '@voltscope/shared/contracts/common';
 import type { Contracts } from '@voltscope/shared/contracts/index';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { Actor } from '../alarms/engine.ts';
 import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
+import { internalTarget, refusal } from '../alarms/webhookTarget.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
-import { assertCan } from '../plugins/auth.ts';
+import { assertCan, can } from '../plugins/auth.ts';
 import { contract, typed } from './contract.ts';
 import { readableSiteIds } from './sites.ts';
 
@@ -43,12 +45,11 @@ type OperatorAction =
   | 'POST /api/alarms/out-of-service'
   | 'POST /api/alarms/comment';
 
-type Actor = { name: string };
-
+/** Who acts: the record keeps their id, and shows their name as it stands when read. */
 function actorOf(request: FastifyRequest): Actor {
   const session = request.session;
   if (!session) throw unauthenticated();
-  return { name: session.user.fullName || session.user.username };
+  return { id: session.user.id, name: session.user.fullName || session.user.username };
 }
 
 export async function alarmRoutes(app: FastifyInstance) {
@@ -125,10 +126,16 @@ export async function alarmRoutes(app: FastifyInstance) {
   );
   actionRoute('POST /api/alarms/comment', 'comment', (ids, by, body) => engine.comment(ids, by, body.comment));
 
+  // The rules of every device type, and the device overrides of the sites the caller may read.
   api.route({
     ...contract('GET /api/alarms/rules'),
     config: { can: ['read', 'Alarm'] },
-    handler: async () => [...engine.rules()],
+    handler: async (request) =>
+      engine.rules().filter((rule) => {
+        if (rule.deviceId === null) return true;
+        const siteId = app.services.registry.devices.get(rule.deviceId)?.siteId ?? null;
+        return siteId !== null && can(request, 'read', 'Alarm', { siteId });
+      }),
   });
 
   const ruleOf = (id: number) => {
@@ -140,7 +147,7 @@ export async function alarmRoutes(app: FastifyInstance) {
   /** Puts the rules in force and records the change as an event, by whom and what. */
   async function ruleChanged(request: FastifyRequest, rule: AlarmRule, what: keyof typeof RULE_CHANGES) {
     await engine.rulesChanged();
-    const who = actorOf(request).name;
+    const who = actorOf(request);
     const name = rule.deviceId ? `${rule.name} (${rule.deviceId})` : rule.name;
     request.log.info({ ruleId: rule.id, what, change: request.body }, 'alarm rule changed');
     await engine.record({
@@ -149,8 +156,10 @@ export async function alarmRoutes(app: FastifyInstance) {
       alarmId: null,
       type: 'rule_changed',
       severity: 'info',
-      message: fillLocalised(RULE_CHANGES[what], { who, name }),
-      userName: who,
+      // `{who}` stays in the message: it is filled with the user's current name when read.
+      message: fillLocalised(RULE_CHANGES[what], { name }),
+      userName: who.name,
+      userId: who.id,
       comment: request.body ? JSON.stringify(request.body) : null,
       ts: Date.now(),
     });
@@ -221,12 +230,17 @@ export async function alarmRoutes(app: FastifyInstance) {
     ...contract('POST /api/webhooks'),
     config: { can: ['update', 'Alarm'] },
     handler: async (request, reply) => {
-      try {
-        new URL(request.body.url);
-      } catch {
+      const url = URL.parse(request.body.url);
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
         throw new HttpError(400, 'VALIDATION', 'url must be an http(s) URL', {
           errors: { url: ['must be an http(s) URL'] },
         });
+      }
+      // Not into the hub's own network (checked again at each delivery, on the address connected to).
+      const internal = app.services.config.webhookAllowPrivate ? null : await internalTarget(url);
+      if (internal !== null) {
+        const message = `url must not point at the hub's network: ${refusal(internal)}`;
+        throw new HttpError(400, 'VALIDATION', message, { errors: { url: [message] } });
       }
       return reply.code(201).send(await notifier.create(request.body));
     },

@@ -84,7 +84,7 @@ export async function authRoutes(app: FastifyInstance) {
         ip: request.ip,
       });
       request.log.info({ userId: user.id, remember: rememberMe }, 'signed in');
-      const who = user.fullName || user.username;
+      // By id: `{who}` is filled with the user's current name when the event is read (a name can change).
       void app.services.alarms
         .record({
           siteId: null,
@@ -92,13 +92,9 @@ export async function authRoutes(app: FastifyInstance) {
           alarmId: null,
           type: 'sign_in',
           severity: 'info',
-          message: {
-            en: `${who} signed in`,
-            fr: `${who} s’est connecté`,
-            fa: `${who} وارد شد`,
-            ar: `${who} سجّل الدخول`,
-          },
-          userName: who,
+          message: { en: '{who} signed in', fr: '{who} s’est connecté', fa: '{who} وارد شد', ar: '{who} سجّل الدخول' },
+          userName: user.fullName || user.username,
+          userId: user.id,
           ts: Date.now(),
         })
         .catch((error: unknown) => request.log.error({ err: error }, 'could not record a sign-in'));

@@ -1,6 +1,7 @@
 // GET /api/events and GET /api/alarms/history: the logs behind the alarm and event log pages, filtered, sorted and
 // paged by the store, or exported as CSV (format=csv) streamed in chunks. A caller sees only the sites
-// they may read; fleet-wide events (sign-ins, rule changes) only with a right to every site's events.
+// they may read; fleet-wide events (sign-ins, rule changes) only with a right to every site's events,
+// and of the sign-ins only their own unless they may read other users (admins).
 import { Readable } from 'node:stream';
 import type { SubjectName } from '@voltscope/shared/abilities';
 import type { QueryOf } from '@voltscope/shared/contracts/common';
@@ -37,6 +38,7 @@ async function filterOf(app: FastifyInstance, request: FastifyRequest, subject: 
   const filter: LogFilter = {
     sites,
     fleetWide: !wanted && can(request, 'read', subject, { siteId: null }),
+    ...(can(request, 'read', 'User', {}) ? {} : { accountEventsOf: request.session?.user.id ?? 0 }),
     ...(split(query.devices) ? { devices: split(query.devices) as string[] } : {}),
     ...(split(query.types) ? { types: split(query.types) as string[] } : {}),
     ...(split(query.priorities) ? { priorities: split(query.priorities) as string[] } : {}),

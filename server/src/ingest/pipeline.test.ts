@@ -8,7 +8,13 @@ const batch = (): SampleBatch => ({
   values: Float64Array.of(3, 4),
 });
 
-function setup(write: TelemetryStore['write'] = async (b) => ({ inserted: b.series.length, duplicates: 0 })) {
+const allNew: TelemetryStore['write'] = async (b) => ({
+  inserted: b.series.length,
+  duplicates: 0,
+  fresh: new Uint8Array(b.series.length).fill(1),
+});
+
+function setup(write: TelemetryStore['write'] = allNew) {
   const order: string[] = [];
   const store = {
     write: vi.fn(async (b: SampleBatch) => {
@@ -16,23 +22,59 @@ function setup(write: TelemetryStore['write'] = async (b) => ({ inserted: b.seri
       return write(b);
     }),
   } as unknown as TelemetryStore;
-  const sink = (name: string, fail = false): IngestSink => ({
+  const seen: Record<string, SampleBatch[]> = {};
+  const sink = (name: string, fail = false, stored = false): IngestSink => ({
     name,
-    accept: vi.fn(() => {
+    stored,
+    accept: vi.fn((b: SampleBatch) => {
       order.push(name);
+      seen[name] = [...(seen[name] ?? []), b];
       if (fail) throw new Error(`${name} broke`);
     }),
   });
   const log = { error: vi.fn() };
-  return { order, store, sink, log };
+  return { order, seen, store, sink, log };
 }
 
 describe('ingest pipeline', () => {
-  it('hands a batch to every live sink in order, before the store', async () => {
+  it('hands a batch to every live sink in order before the store, and to the stored ones after it', async () => {
     const { order, store, sink, log } = setup();
-    const ingest = new Ingest(store, [sink('latest'), sink('live'), sink('alarms')], log);
+    const ingest = new Ingest(store, [sink('latest'), sink('live'), sink('alarms', false, true)], log);
     expect(await ingest.accept(batch())).toEqual({ inserted: 2, duplicates: 0 });
-    expect(order).toEqual(['latest', 'live', 'alarms', 'store']);
+    expect(order).toEqual(['latest', 'live', 'store', 'alarms']);
+  });
+
+  it('gives the stored sinks only the samples the store accepted as new, in time order', async () => {
+    const { seen, store, sink, log } = setup(async () => ({
+      inserted: 3,
+      duplicates: 1,
+      fresh: Uint8Array.of(1, 0, 1, 1),
+    }));
+    const ingest = new Ingest(store, [sink('live'), sink('alarms', false, true)], log);
+    const sent = {
+      series: Int32Array.of(1, 1, 2, 3),
+      ts: Float64Array.of(3000, 1000, 2000, 1000),
+      values: Float64Array.of(30, 10, 20, 11),
+    };
+    expect(await ingest.accept(sent)).toEqual({ inserted: 3, duplicates: 1 });
+    expect(seen.live?.[0]).toBe(sent);
+    const judged = seen.alarms?.[0] as SampleBatch;
+    expect([Array.from(judged.series), Array.from(judged.ts), Array.from(judged.values)]).toEqual([
+      [3, 2, 1],
+      [1000, 2000, 3000],
+      [11, 20, 30],
+    ]);
+  });
+
+  it('gives the stored sinks nothing when the store kept what it had', async () => {
+    const { order, store, sink, log } = setup(async (b) => ({
+      inserted: 0,
+      duplicates: b.series.length,
+      fresh: new Uint8Array(b.series.length),
+    }));
+    const ingest = new Ingest(store, [sink('live'), sink('alarms', false, true)], log);
+    expect(await ingest.accept(batch())).toEqual({ inserted: 0, duplicates: 2 });
+    expect(order).toEqual(['live', 'store']);
   });
 
   it('gives the live sinks the batch before awaiting anything', () => {
@@ -44,7 +86,7 @@ describe('ingest pipeline', () => {
 
   it('keeps the batch and the other sinks when one throws, counts it and logs it once a minute', async () => {
     const { order, store, sink, log } = setup();
-    const ingest = new Ingest(store, [sink('latest'), sink('live', true), sink('alarms')], log);
+    const ingest = new Ingest(store, [sink('latest'), sink('live', true), sink('alarms', false, true)], log);
     for (let i = 0; i < 3; i++) expect(await ingest.accept(batch())).toEqual({ inserted: 2, duplicates: 0 });
     expect(order.filter((s) => s === 'alarms')).toHaveLength(3);
     expect(order.filter((s) => s === 'store')).toHaveLength(3);
@@ -63,9 +105,9 @@ describe('ingest pipeline', () => {
     expect(ingest.counters.failed).toBe(2);
   });
 
-  it('skips the live sinks for history', async () => {
+  it('skips every sink for history', async () => {
     const { order, store, sink, log } = setup();
-    const ingest = new Ingest(store, [sink('latest')], log);
+    const ingest = new Ingest(store, [sink('latest'), sink('alarms', false, true)], log);
     await ingest.accept(batch(), { live: false });
     expect(order).toEqual(['store']);
   });

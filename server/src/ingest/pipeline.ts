@@ -1,20 +1,33 @@
 // Every source (the simulator, HTTP, later MQTT and replay) hands its batches here. The ingest gives
-// each batch to its live sinks first (latest values, rings and fan-out, alarm evaluation: synchronous,
-// nothing awaited), then to the store; the caller's promise settles when the store has committed it, so
-// an ingest is acknowledged only once its samples are durable. Each live sink is isolated: one that
-// throws is counted and logged, and neither the batch nor the other sinks pay for it.
+// each batch to its live sinks first (latest values, rings and fan-out: synchronous, nothing awaited),
+// then to the store; once the store has committed it, the sinks that judge stored data (alarm
+// evaluation) get the samples the store accepted as new, in time order: a resent (series, timestamp)
+// the store already held is not theirs to judge. The caller's promise settles after that, so an ingest
+// is acknowledged only once its samples are durable. Each sink is isolated: one that throws is counted
+// and logged, and neither the batch nor the other sinks pay for it.
 import { EventEmitter } from 'node:events';
-import type { SampleBatch, TelemetryStore, WriteResult } from '../store/telemetry/types.ts';
+import type { SampleBatch, TelemetryStore } from '../store/telemetry/types.ts';
 
-/** A consumer of live samples. It must not keep references to the batch's arrays. */
+/** A consumer of samples. It must not keep references to the batch's arrays. */
 export interface IngestSink {
   /** The `sink` label of its errors on /metrics. */
   readonly name: string;
+  /**
+   * false (the default): every sample as it arrives, before the store. true: after the commit, only the
+   * samples the store accepted as new, in time order.
+   */
+  readonly stored?: boolean;
   accept(batch: SampleBatch): void;
 }
 
 export interface IngestLog {
   error(details: object, message: string): void;
+}
+
+/** What an ingest answers: samples stored, and samples whose (series, timestamp) the store already had. */
+export interface IngestResult {
+  inserted: number;
+  duplicates: number;
 }
 
 interface IngestEvents {
@@ -25,9 +38,22 @@ interface IngestEvents {
 /** A sink failing on every batch logs once a minute, with how many batches it failed meanwhile. */
 const LOG_EVERY_MS = 60_000;
 
+/** The samples of `batch` marked in `fresh`, sorted by time (stable: a batch's order within one ms). */
+export function freshInTimeOrder(batch: SampleBatch, fresh: Uint8Array): SampleBatch {
+  const picked: number[] = [];
+  for (let i = 0; i < fresh.length; i++) if (fresh[i]) picked.push(i);
+  picked.sort((a, b) => (batch.ts[a] as number) - (batch.ts[b] as number) || a - b);
+  return {
+    series: Int32Array.from(picked, (i) => batch.series[i] as number),
+    ts: Float64Array.from(picked, (i) => batch.ts[i] as number),
+    values: Float64Array.from(picked, (i) => batch.values[i] as number),
+  };
+}
+
 export class Ingest extends EventEmitter<IngestEvents> {
   readonly #telemetry: TelemetryStore;
-  readonly #sinks: readonly IngestSink[];
+  readonly #live: readonly IngestSink[];
+  readonly #stored: readonly IngestSink[];
   readonly #log: IngestLog;
   readonly #logged = new Map<string, { at: number; errors: number }>();
   readonly counters = { accepted: 0, inserted: 0, duplicates: 0, rejected: 0, failed: 0 };
@@ -37,18 +63,22 @@ export class Ingest extends EventEmitter<IngestEvents> {
   constructor(telemetry: TelemetryStore, sinks: readonly IngestSink[], log: IngestLog) {
     super();
     this.#telemetry = telemetry;
-    this.#sinks = sinks;
+    this.#live = sinks.filter((s) => !s.stored);
+    this.#stored = sinks.filter((s) => s.stored);
     this.#log = log;
     this.sinkErrors = Object.fromEntries([...sinks.map((s) => [s.name, 0]), ['store', 0]]);
   }
 
-  /** `live: false` for history (backfill, late bulk loads): stored, but not pushed to live sinks. */
-  async accept(batch: SampleBatch, { live = true } = {}): Promise<WriteResult> {
+  /**
+   * `live: false` for history (backfill, late bulk loads): stored, but given to no sink. The caller
+   * leaves the batch's arrays as they are until the promise settles.
+   */
+  async accept(batch: SampleBatch, { live = true } = {}): Promise<IngestResult> {
     if (batch.series.length === 0) return { inserted: 0, duplicates: 0 };
     this.counters.accepted += batch.series.length;
-    if (live) for (const sink of this.#sinks) this.#hand(sink, batch);
-    let result: WriteResult;
+    if (live) for (const sink of this.#live) this.#hand(sink, batch);
     const started = performance.now();
+    let result: Awaited<ReturnType<TelemetryStore['write']>>;
     try {
       result = await this.#telemetry.write(batch);
     } catch (error) {
@@ -58,12 +88,16 @@ export class Ingest extends EventEmitter<IngestEvents> {
     }
     this.counters.inserted += result.inserted;
     this.counters.duplicates += result.duplicates;
+    if (live && this.#stored.length > 0 && result.inserted > 0) {
+      const fresh = freshInTimeOrder(batch, result.fresh);
+      for (const sink of this.#stored) this.#hand(sink, fresh);
+    }
     try {
       this.emit('committed', (performance.now() - started) / 1000);
     } catch (error) {
       this.#log.error({ err: error }, 'a listener of committed batches failed');
     }
-    return result;
+    return { inserted: result.inserted, duplicates: result.duplicates };
   }
 
   #hand(sink: IngestSink, batch: SampleBatch): void {

@@ -278,6 +278,16 @@ export const migrations: Migration[] = [
     // When a token was last used: a session unused for SESSION_IDLE_SECONDS ends. Null: never since created.
     up: () => ['ALTER TABLE access_tokens ADD COLUMN last_seen_at BIGINT'],
   },
+  {
+    version: 8,
+    name: 'audit trail by user id',
+    // Who acted, by id: a display name can be changed by its owner, so the trail shows the current name
+    // from the id (rows from before keep their stored name). No foreign key: a record outlives its user.
+    up: () => [
+      'ALTER TABLE events ADD COLUMN user_id BIGINT',
+      'ALTER TABLE alarms ADD COLUMN acknowledged_by_id BIGINT',
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

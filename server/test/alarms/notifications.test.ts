@@ -28,7 +28,11 @@ let receiverUrl: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
-  ({ server, admin } = await startAsAdmin({ alarms: { ...loadConfig({}).alarms, webhookRetryMs: 20 } }));
+  // The receiver is on this machine: a loopback target, allowed here (refused by default).
+  ({ server, admin } = await startAsAdmin({
+    alarms: { ...loadConfig({}).alarms, webhookRetryMs: 20 },
+    webhookAllowPrivate: true,
+  }));
 });
 afterAll(async () => {
   await server.close();

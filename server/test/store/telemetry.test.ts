@@ -20,7 +20,7 @@ describe.each(drivers)('telemetry store on $name', (driver) => {
         [2, T0, 500],
       ]),
     );
-    expect(result).toEqual({ inserted: 3, duplicates: 0 });
+    expect(result).toEqual({ inserted: 3, duplicates: 0, fresh: Uint8Array.of(1, 1, 1) });
     expect(await store.telemetry.isEmpty()).toBe(false);
     const history = await store.telemetry.history({ seriesIds: [1, 2], from: T0, to: T0 + 2000, maxPoints: 10 });
     expect(history.resolution).toBe('raw');
@@ -38,9 +38,20 @@ describe.each(drivers)('telemetry store on $name', (driver) => {
         [1, T0 + 2000, 13],
       ]),
     );
-    expect(again).toEqual({ inserted: 1, duplicates: 1 });
+    expect(again).toEqual({ inserted: 1, duplicates: 1, fresh: Uint8Array.of(0, 1) });
     const history = await store.telemetry.history({ seriesIds: [1], from: T0, to: T0 + 3000, maxPoints: 10 });
     expect(history.series[0]?.avg).toEqual([10, 12, 13]);
+  });
+
+  it('says which samples of a batch were new: the first of a pair sent twice, none of those already stored', async () => {
+    // 70 samples: a whole multi-row statement and single rows after it, new ones among stored ones.
+    const rows: [number, number, number][] = Array.from({ length: 70 }, (_, i) => [9, T0 + (i % 35) * 1000, i]);
+    expect(await store.telemetry.write(batchOf(rows.slice(0, 10)))).toMatchObject({ inserted: 10 });
+    const result = await store.telemetry.write(batchOf(rows));
+    const expected = rows.map((_, i) => (i >= 10 && i < 35 ? 1 : 0));
+    expect({ ...result, fresh: Array.from(result.fresh) }).toEqual({ inserted: 25, duplicates: 45, fresh: expected });
+    const history = await store.telemetry.history({ seriesIds: [9], from: T0, to: T0 + 35_000, maxPoints: 100 });
+    expect(history.series[0]?.avg).toEqual(rows.slice(0, 35).map((r) => r[2]));
   });
 
   it('keeps each bucket’s extremes when downsampling, so a spike is never hidden', async () => {

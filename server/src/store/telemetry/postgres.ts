@@ -5,6 +5,7 @@ import { numberPlaceholders } from '../postgres.ts';
 import {
   assembleHistory,
   type BucketRow,
+  freshOf,
   historyParams,
   historySql,
   planHistory,
@@ -54,18 +55,18 @@ export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
     driver: 'postgres',
     async write(batch: SampleBatch) {
       const n = batch.series.length;
-      if (n === 0) return { inserted: 0, duplicates: 0 };
-      const rows = await sql`
+      if (n === 0) return { inserted: 0, duplicates: 0, fresh: new Uint8Array(0) };
+      const rows = await sql<{ series_id: number; ts: string }[]>`
         INSERT INTO samples (series_id, ts, value)
         SELECT * FROM unnest(${Array.from(batch.series)}::int[], ${Array.from(batch.ts)}::bigint[], ${Array.from(batch.values)}::float8[])
-        ON CONFLICT DO NOTHING`;
+        ON CONFLICT DO NOTHING RETURNING series_id, ts`;
       for (let i = 0; i < n; i++) {
         const id = batch.series[i] as number;
         const set = dirty.get(id) ?? new Set<number>();
         if (set.size === 0) dirty.set(id, set);
         set.add(Math.floor((batch.ts[i] as number) / MINUTE));
       }
-      return { inserted: rows.count, duplicates: n - rows.count };
+      return { inserted: rows.count, duplicates: n - rows.count, fresh: freshOf(batch, rows) };
     },
     async history(q) {
       const plan = planHistory(q);

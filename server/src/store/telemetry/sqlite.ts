@@ -64,13 +64,17 @@ export function openSqliteTelemetry(file: string): TelemetryStore {
   return {
     driver: 'sqlite',
     async write(batch: SampleBatch): Promise<WriteResult> {
-      if (batch.series.length === 0) return { inserted: 0, duplicates: 0 };
+      if (batch.series.length === 0) return { inserted: 0, duplicates: 0, fresh: new Uint8Array(0) };
       // Copies, so that the caller keeps its arrays (the live path reads them after this call).
       const series = batch.series.slice();
       const ts = batch.ts.slice();
       const values = batch.values.slice();
       const reply = await ask<'write'>({ op: 'write', series, ts, values }, [series.buffer, ts.buffer, values.buffer]);
-      return { inserted: reply.inserted ?? 0, duplicates: reply.duplicates ?? 0 };
+      return {
+        inserted: reply.inserted ?? 0,
+        duplicates: reply.duplicates ?? 0,
+        fresh: reply.fresh ?? new Uint8Array(batch.series.length),
+      };
     },
     async history(q: HistoryQuery) {
       const plan = planHistory(q);

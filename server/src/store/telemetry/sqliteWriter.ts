@@ -4,6 +4,7 @@
 // marks its minutes dirty, and a flush recomputes those minutes, then their hours, from the rows below.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { freshOf } from './types.ts';
 
 export type WriterRequest =
   | { id: number; op: 'write'; series: Int32Array; ts: Float64Array; values: Float64Array }
@@ -12,7 +13,7 @@ export type WriterRequest =
   | { id: number; op: 'close' };
 
 export type WriterReply =
-  | { id: number; ok: true; inserted?: number; duplicates?: number; deleted?: number }
+  | { id: number; ok: true; inserted?: number; duplicates?: number; fresh?: Uint8Array; deleted?: number }
   | { id: number; ok: false; error: string };
 
 const MINUTE = 60_000;
@@ -28,10 +29,14 @@ db.exec('PRAGMA synchronous = NORMAL');
 db.exec('PRAGMA busy_timeout = 5000');
 db.exec('PRAGMA cache_size = -65536');
 
+// Each returns the rows it stored, so that the ingest knows which samples were new (a duplicate is not).
 const insertMany = db.prepare(
-  `INSERT OR IGNORE INTO samples (series_id, ts, value) VALUES ${new Array(ROWS_PER_STATEMENT).fill('(?, ?, ?)').join(', ')}`,
+  `INSERT OR IGNORE INTO samples (series_id, ts, value) VALUES ${new Array(ROWS_PER_STATEMENT).fill('(?, ?, ?)').join(', ')}
+   RETURNING series_id, ts`,
 );
-const insertOne = db.prepare('INSERT OR IGNORE INTO samples (series_id, ts, value) VALUES (?, ?, ?)');
+const insertOne = db.prepare(
+  'INSERT OR IGNORE INTO samples (series_id, ts, value) VALUES (?, ?, ?) RETURNING series_id, ts',
+);
 const minuteRollup = db.prepare(`
   INSERT INTO rollup_1m (series_id, bucket, min_value, max_value, sum_value, count_value, last_value)
   SELECT ?1, ?2, min(value), max(value), sum(value), count(*),
@@ -50,10 +55,12 @@ const hourRollup = db.prepare(`
 const dirtyMinutes = new Set<number>();
 const args = new Array<number>(ROWS_PER_STATEMENT * 3);
 
-/** Inserts one batch inside the open transaction; returns how many rows were new. */
-function insertRows(series: Int32Array, ts: Float64Array, values: Float64Array): number {
+type Stored = { series_id: number; ts: number };
+
+/** Inserts one batch inside the open transaction; returns which of its samples were new. */
+function insertRows(series: Int32Array, ts: Float64Array, values: Float64Array): Uint8Array {
   const n = series.length;
-  let inserted = 0;
+  const stored: Stored[] = [];
   let i = 0;
   for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
     for (let j = 0; j < ROWS_PER_STATEMENT; j++) {
@@ -61,11 +68,13 @@ function insertRows(series: Int32Array, ts: Float64Array, values: Float64Array):
       args[3 * j + 1] = ts[i + j] as number;
       args[3 * j + 2] = values[i + j] as number;
     }
-    inserted += Number(insertMany.run(...args).changes);
+    for (const row of insertMany.all(...args)) stored.push(row as Stored);
   }
-  for (; i < n; i++)
-    inserted += Number(insertOne.run(series[i] as number, ts[i] as number, values[i] as number).changes);
-  return inserted;
+  for (; i < n; i++) {
+    const row = insertOne.get(series[i] as number, ts[i] as number, values[i] as number);
+    if (row) stored.push(row as Stored);
+  }
+  return freshOf({ series, ts, values }, stored);
 }
 
 function markDirty(series: Int32Array, ts: Float64Array): void {
@@ -82,10 +91,10 @@ type WriteRequest = Extract<WriterRequest, { op: 'write' }>;
  * and each is acknowledged once that transaction has committed.
  */
 function writeAll(requests: readonly WriteRequest[]): WriterReply[] {
-  const counts: number[] = [];
+  const fresh: Uint8Array[] = [];
   db.exec('BEGIN');
   try {
-    for (const r of requests) counts.push(insertRows(r.series, r.ts, r.values));
+    for (const r of requests) fresh.push(insertRows(r.series, r.ts, r.values));
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
@@ -94,8 +103,9 @@ function writeAll(requests: readonly WriteRequest[]): WriterReply[] {
   }
   return requests.map((r, i) => {
     markDirty(r.series, r.ts);
-    const inserted = counts[i] ?? 0;
-    return { id: r.id, ok: true, inserted, duplicates: r.series.length - inserted };
+    const stored = fresh[i] as Uint8Array;
+    const inserted = stored.reduce((sum, one) => sum + one, 0);
+    return { id: r.id, ok: true, inserted, duplicates: r.series.length - inserted, fresh: stored };
   });
 }
 
@@ -178,7 +188,11 @@ function drain(): void {
   while (queue.length > 0) {
     const writes: WriteRequest[] = [];
     while (queue[0]?.op === 'write') writes.push(queue.shift() as WriteRequest);
-    if (writes.length > 0) for (const reply of writeAll(writes)) parentPort?.postMessage(reply);
+    if (writes.length > 0) {
+      for (const reply of writeAll(writes)) {
+        parentPort?.postMessage(reply, 'fresh' in reply && reply.fresh ? [reply.fresh.buffer as ArrayBuffer] : []);
+      }
+    }
     // What stops a run of writes is a flush, prune or close: it runs after them, in order.
     const other = queue.shift() as Exclude<WriterRequest, WriteRequest> | undefined;
     if (other) parentPort?.postMessage(handle(other));

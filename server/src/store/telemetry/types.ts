@@ -14,6 +14,21 @@ export interface WriteResult {
   inserted: number;
   /** Samples whose (series, timestamp) was already stored: counted, never stored twice. */
   duplicates: number;
+  /** 1 at the index of each sample of the batch this write stored, 0 where the store kept what it had. */
+  fresh: Uint8Array;
+}
+
+/**
+ * Which samples of `batch` a write stored, from the (series, ts) of the rows it inserted (in any order).
+ * Of a (series, ts) sent twice in one batch, the first is the one stored.
+ */
+export function freshOf(batch: SampleBatch, rows: readonly { series_id: unknown; ts: unknown }[]): Uint8Array {
+  const n = batch.series.length;
+  const fresh = new Uint8Array(n);
+  if (rows.length === n) return fresh.fill(1);
+  const stored = new Set(rows.map((r) => `${Number(r.series_id)}:${Number(r.ts)}`));
+  for (let i = 0; i < n; i++) if (stored.delete(`${batch.series[i]}:${batch.ts[i]}`)) fresh[i] = 1;
+  return fresh;
 }
 
 export const resolutions = ['raw', '1m', '1h'] as const;
