@@ -247,9 +247,7 @@ describe('the k6 Socket.IO framing against the hub', () => {
     expect(await socket.connected).toEqual({ sid: expect.any(String) });
     const ack = (await subscribe(socket, ['es-tarifa', 'ma-ouarzazate'])) as { data: SubscribeResult };
     expect(ack.data.granted.map((g) => g.siteId)).toEqual(['es-tarifa']);
-    expect(ack.data.refused).toEqual([
-      { siteId: 'ma-ouarzazate', code: 'FORBIDDEN', reason: 'you may not read this site' },
-    ]);
+    expect(ack.data.refused).toEqual([{ siteId: 'ma-ouarzazate', code: 'NOT_FOUND', reason: 'no such site' }]);
     socket.close();
   });
 

@@ -56,10 +56,14 @@ export async function alarmRoutes(app: FastifyInstance) {
   const { db, alarms: engine, notifier } = app.services;
   const api = typed(app);
 
-  /** The alarms of `ids` the caller may act on with `action`: 404 for unknown ones, 403 for others'. */
+  /**
+   * The alarms of `ids` the caller may act on with `action`: 404 for unknown ones and for those of sites
+   * the caller may not read (another's alarm answers as one that does not exist, so its id tells nothing),
+   * 403 where the caller reads the alarm but may not take the action.
+   */
   async function actionable(request: FastifyRequest, wanted: readonly number[], action: Action): Promise<Alarm[]> {
     const unique = [...new Set(wanted)];
-    const alarms = await getAlarms(db, unique);
+    const alarms = (await getAlarms(db, unique)).filter((a) => can(request, 'read', 'Alarm', { siteId: a.siteId }));
     if (alarms.length !== unique.length) {
       const missing = unique.filter((id) => !alarms.some((a) => a.id === id));
       throw notFound(`No alarm ${missing.join(', ')}`);

@@ -32,16 +32,9 @@ export function registerAlarmSubscriptions(socket: IoSocket, db: Db): void {
     try {
       for (const wanted of request.sites) {
         const site = await getSite(db, wanted.id);
-        if (!site) {
+        // Another's site is refused as one that does not exist, so that its id tells nothing.
+        if (!site || !socket.data.session.ability.can('read', asSubject('Alarm', { siteId: site.id }))) {
           result.refused.push({ siteId: wanted.id, code: 'NOT_FOUND', reason: 'no such site' });
-          continue;
-        }
-        if (!socket.data.session.ability.can('read', asSubject('Alarm', { siteId: site.id }))) {
-          result.refused.push({
-            siteId: wanted.id,
-            code: 'FORBIDDEN',
-            reason: 'you may not read the alarms of this site',
-          });
           continue;
         }
         // Joined first, then the replay read: an event committed in between comes twice at worst

@@ -98,13 +98,10 @@ export function registerSubscriptions(socket: IoSocket, fanout: Fanout, db: Db, 
       const permitted: [NonNullable<Awaited<ReturnType<typeof getSite>>>, SiteSubscription][] = [];
       for (const wanted of sites) {
         const site = await getSite(db, wanted.id);
-        if (!site) {
+        // Another's site is refused as one that does not exist, so that its id tells nothing. The session's
+        // abilities are re-read on every handshake; a change of rights disconnects.
+        if (!site || !socket.data.session.ability.can('read', asSubject('Site', { ...site }))) {
           result.refused.push({ siteId: wanted.id, code: 'NOT_FOUND', reason: 'no such site' });
-          continue;
-        }
-        // The session's abilities are re-read on every handshake; a change of rights disconnects.
-        if (!socket.data.session.ability.can('read', asSubject('Site', { ...site }))) {
-          result.refused.push({ siteId: wanted.id, code: 'FORBIDDEN', reason: 'you may not read this site' });
           continue;
         }
         permitted.push([site, wanted]);

@@ -126,15 +126,13 @@ describe('the alarm lifecycle', () => {
     expect(back.state).toBe('unacknowledged');
   });
 
-  it('shows a client only the alarms of their sites, and refuses the others', async () => {
+  it('shows a client only the alarms of their sites, and answers the others as unknown', async () => {
     const sites = new Set((await active(client)).map((a) => a.siteId));
     expect([...sites].every((s) => s === 'fr-occitanie' || s === 'es-tarifa')).toBe(true);
     const foreign = (await active()).find((a) => a.siteId === 'ma-ouarzazate') as Alarm;
-    expect((await server.request('GET', `/api/alarms/${foreign.id}`, { token: client })).status).toBe(403);
+    expect((await server.request('GET', `/api/alarms/${foreign.id}`, { token: client })).status).toBe(404);
     const { result, socket } = await follow(client, [{ id: 'ma-ouarzazate' }, { id: 'es-tarifa' }]);
-    expect(result.refused).toEqual([
-      { siteId: 'ma-ouarzazate', code: 'FORBIDDEN', reason: 'you may not read the alarms of this site' },
-    ]);
+    expect(result.refused).toEqual([{ siteId: 'ma-ouarzazate', code: 'NOT_FOUND', reason: 'no such site' }]);
     expect(result.granted.map((g) => g.siteId)).toEqual(['es-tarifa']);
     socket.disconnect();
   });

@@ -51,7 +51,7 @@ describe('live subscriptions', () => {
     const result = await subscribe(socket, ['fr-occitanie', 'ma-ouarzazate', 'atlantis']);
     expect(result.granted.map((g) => g.siteId)).toEqual(['fr-occitanie']);
     expect(result.refused).toEqual([
-      { siteId: 'ma-ouarzazate', code: 'FORBIDDEN', reason: 'you may not read this site' },
+      { siteId: 'ma-ouarzazate', code: 'NOT_FOUND', reason: 'no such site' },
       { siteId: 'atlantis', code: 'NOT_FOUND', reason: 'no such site' },
     ]);
     const now = Date.now();
@@ -189,7 +189,7 @@ describe('a change of rights', () => {
     // The same token is refused the site over HTTP and on a new subscription.
     expect((await server.request('GET', '/api/sites/fr-occitanie', { token: login.accessToken })).status).toBe(404);
     expect((await subscribe(socket, ['fr-occitanie'])).refused).toEqual([
-      { siteId: 'fr-occitanie', code: 'FORBIDDEN', reason: 'you may not read this site' },
+      { siteId: 'fr-occitanie', code: 'NOT_FOUND', reason: 'no such site' },
     ]);
 
     const given = await server.request('PUT', `/api/users/${userId}/sites`, {
