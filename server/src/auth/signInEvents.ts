@@ -3,7 +3,7 @@
 // unknown account is left out: people type passwords into the wrong field.
 import type { NewEvent } from '../alarms/store.ts';
 
-type Target = { fullName: string; username: string } | undefined;
+type Target = { id: number; fullName: string; username: string } | undefined;
 
 const unknownAccount = {
   en: 'an unknown account',
@@ -18,7 +18,9 @@ const nameOf = (user: Target, lng: keyof typeof unknownAccount) =>
 /** Addresses come from a header behind a proxy: keep them short. */
 const shortAddress = (address: string) => address.slice(0, 64);
 
-const event = (severity: NewEvent['severity'], message: NewEvent['message']): NewEvent => ({
+// Filed under the account tried, so that its owner reads them in their own sign-in events.
+const event = (user: Target, severity: NewEvent['severity'], message: NewEvent['message']): NewEvent => ({
+  userId: user?.id ?? null,
   siteId: null,
   deviceId: null,
   alarmId: null,
@@ -31,7 +33,7 @@ const event = (severity: NewEvent['severity'], message: NewEvent['message']): Ne
 
 export function signInFailed(user: Target, address: string): NewEvent {
   const ip = shortAddress(address);
-  return event('low', {
+  return event(user, 'low', {
     en: `Failed sign-in to ${nameOf(user, 'en')} from ${ip}`,
     fr: `Échec de connexion à ${nameOf(user, 'fr')} depuis ${ip}`,
     fa: `ورود ناموفق به ${nameOf(user, 'fa')} از ${ip}`,
@@ -42,7 +44,7 @@ export function signInFailed(user: Target, address: string): NewEvent {
 export function signInThrottled(user: Target, address: string, waitMs: number): NewEvent {
   const ip = shortAddress(address);
   const s = Math.ceil(waitMs / 1000);
-  return event('medium', {
+  return event(user, 'medium', {
     en: `Sign-in to ${nameOf(user, 'en')} from ${ip} throttled for ${s} s after repeated failures`,
     fr: `Connexion à ${nameOf(user, 'fr')} depuis ${ip} ralentie pendant ${s} s après des échecs répétés`,
     fa: `ورود به ${nameOf(user, 'fa')} از ${ip} پس از شکست‌های پیاپی ${s} ثانیه کند شد`,

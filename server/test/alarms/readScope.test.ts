@@ -56,4 +56,17 @@ describe('what a caller reads of the alarm system', () => {
     const changes = await (await get(tokens.operator, '/api/events?types=rule_changed&pageSize=100')).json();
     expect(changes.total).toBeGreaterThan(0);
   });
+
+  it('shows an operator the failed sign-ins to her own account, not those to another', async () => {
+    for (const email of ['operator', 'admin@voltscope.io']) {
+      const response = await hub.server.request('POST', '/api/auth/login', { body: { email, password: 'not-it-1A!' } });
+      expect(response.status).toBe(400);
+    }
+    const failed = async (token: string) => {
+      const page = await (await get(token, '/api/events?types=sign_in&pageSize=100&q=Failed')).json();
+      return (page.items as SiteEvent[]).map((e) => e.message.en);
+    };
+    await until(async () => ((await failed(tokens.admin)).length === 2 ? true : undefined));
+    expect(await failed(tokens.operator)).toEqual([expect.stringMatching(/^Failed sign-in to Julien Moreau from /)]);
+  });
 });
