@@ -4,10 +4,10 @@
 // The rate is modest on purpose. The hub hashes passwords with scrypt (2^17 by default, about 128 MiB and a
 // good fraction of a second each) behind a gate of two at a time with 32 waiting, and answers 429 past that:
 // a few sign-ins per second is what it is sized for, so RATE finds where sign-in queues, not how fast
-// anything else is. Its throttle counts failures only, per account (5 in 15 minutes, reset by a success)
-// and per client address (20 in 15 minutes, never reset by a success). Every VU of one k6 machine shares
-// an address, so the wrong-password scenario makes a single attempt: a second run within 15 minutes adds
-// one more, and about twenty runs would lock this machine out of sign-in altogether.
+// anything else is. Its throttle counts failures only, per account and address together (a wait that
+// doubles from 30 s up to 15 minutes after repeated failures, reset by a success): other accounts, and the
+// same account from another address, are never slowed by it. Every VU of one k6 machine shares an address,
+// so the wrong-password scenario makes a single attempt, on one account.
 
 import { check } from 'k6';
 import http from 'k6/http';

@@ -8,6 +8,7 @@ import type { ErrorBody } from '@voltscope/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config.ts';
+import { hostAllowed } from '../plugins/allowedHosts.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import { getSite } from '../store/sites.ts';
 import { broadcastAlarms, registerAlarmSubscriptions } from './alarms.ts';
@@ -37,14 +38,32 @@ function originAllowed(req: IncomingMessage, allowed: ReadonlySet<string>): bool
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
 }
 
-/** The Socket.IO server, not yet on an HTTP server; it accepts only the allowed origins. */
-export function createIo(config: Pick<Config, 'publicUrl' | 'allowedOrigins'>): Io {
+/** The host a request names, without its port; undefined when it names none or one that does not parse. */
+function hostnameOf(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  if (!host) return undefined;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Socket.IO server, not yet on an HTTP server. It accepts only the allowed origins, and only requests
+ * addressed to a host the hub answers to (Socket.IO's requests pass by Fastify's hooks, so the same
+ * DNS-rebinding check as the HTTP API's is made here).
+ */
+export function createIo(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'allowedHosts'>): Io {
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
+  const hosts = new Set([new URL(config.publicUrl).hostname, ...config.allowedHosts]);
   return new Server({
     serveClient: false,
     // Clients send subscriptions and acknowledgements, never bulk data.
     maxHttpBufferSize: 64 * 1024,
     allowRequest: (req, callback) => {
+      const hostname = hostnameOf(req);
+      if (req.headers.host && (!hostname || !hostAllowed(hostname, hosts))) return callback('Host not allowed', false);
       const ok = originAllowed(req, allowed);
       callback(ok ? null : 'Origin not allowed', ok);
     },

@@ -55,4 +55,12 @@ describe('the Host header', () => {
   it('answers the tests’ own address, 127.0.0.1 and the port', async () => {
     expect((await hub.server.request('GET', '/api/health')).status).toBe(200);
   });
+
+  it('refuses the live socket’s handshake for such a host too, and opens it for the hub’s own', async () => {
+    const handshake = '/socket.io/?EIO=4&transport=polling';
+    const refused = await get(hub, handshake, 'evil.example:3000');
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ message: 'Host not allowed' });
+    expect((await get(hub, handshake, 'scada.example.com')).status).toBe(200);
+  });
 });
