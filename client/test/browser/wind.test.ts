@@ -105,7 +105,7 @@ describe('turbine page', () => {
     await expect.poll(() => page.getByTestId('period-energy').textContent()).toMatch(/Over 168 hours/);
   });
 
-  it('tells a client it may not see a turbine of a site that is not theirs', async () => {
+  it('tells a client of a turbine on a site not theirs only that there is no such turbine', async () => {
     const page = await app.openAt('client', '/overview/wind', { language: 'en' });
     await page.getByTestId('turbine-card').first().waitFor();
     // Through the app's router: the hub takes a path with a dot for a file (see the report).
@@ -113,7 +113,7 @@ describe('turbine page', () => {
       history.pushState({}, '', '/overview/wind/turbine/ma-ouarzazate.inv01');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect.poll(() => page.getByTestId('turbine-error').textContent()).toMatch(/may not see this turbine/);
+    await expect.poll(() => page.getByTestId('turbine-error').textContent()).toMatch(/There is no such turbine/);
   });
 });
 
