@@ -17,6 +17,8 @@ import { getSite } from '../store/sites.ts';
 import { contract, typed } from './contract.ts';
 
 const MAX_FUTURE_MS = 5 * 60_000;
+/** When a sender whose samples were not committed is asked to try again. */
+const RETRY_AFTER_SECONDS = 5;
 
 export async function ingestRoutes(app: FastifyInstance) {
   const { config, db } = app.services;
@@ -61,7 +63,9 @@ export async function ingestRoutes(app: FastifyInstance) {
         return { accepted: batch.series.length, ...result, rejected };
       } catch (error) {
         request.log.error({ err: error }, 'ingest not committed');
-        throw new HttpError(503, 'UNAVAILABLE', 'The store did not commit these samples: send them again');
+        throw new HttpError(503, 'UNAVAILABLE', 'The store did not commit these samples: send them again', {
+          headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        });
       }
     },
   });

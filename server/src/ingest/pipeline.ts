@@ -57,6 +57,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
   readonly #log: IngestLog;
   readonly #logged = new Map<string, { at: number; errors: number }>();
   readonly counters = { accepted: 0, inserted: 0, duplicates: 0, rejected: 0, failed: 0 };
+  /** Why the store's last write failed, while none has succeeded since (/api/health reports it); else null. */
+  storeFailure: string | null = null;
   /** Batches each sink failed, by sink name; `store` counts failed writes (those are not acknowledged). */
   readonly sinkErrors: Record<string, number>;
 
@@ -84,8 +86,10 @@ export class Ingest extends EventEmitter<IngestEvents> {
     } catch (error) {
       this.counters.failed += batch.series.length;
       this.sinkErrors.store = (this.sinkErrors.store ?? 0) + 1;
+      this.storeFailure = error instanceof Error ? error.message : String(error);
       throw error;
     }
+    this.storeFailure = null;
     this.counters.inserted += result.inserted;
     this.counters.duplicates += result.duplicates;
     if (live && this.#stored.length > 0 && result.inserted > 0) {
