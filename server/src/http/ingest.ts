@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
 import { bodyTooLarge, readNdjson } from '../ingest/ndjsonStream.ts';
+import { IngestBusyError } from '../ingest/pipeline.ts';
 import { MALFORMED, validateSamples } from '../ingest/validate.ts';
 import {
   createIngestKey,
@@ -73,6 +74,11 @@ export async function ingestRoutes(app: FastifyInstance) {
         const result = await app.services.ingest.accept(batch);
         return { accepted: batch.series.length, ...result, rejected };
       } catch (error) {
+        if (error instanceof IngestBusyError) {
+          throw new HttpError(503, 'UNAVAILABLE', 'The store is behind: send these samples again later', {
+            headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+          });
+        }
         request.log.error({ err: error }, 'ingest not committed');
         throw storeUnavailable();
       }
