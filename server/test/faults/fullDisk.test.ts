@@ -27,8 +27,9 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  // Detached first (lazily: the hub may still hold the file), so that no tmpfs outlives a failed run.
+  if (mounted) execFileSync('umount', ['-l', mountPoint]);
   await server?.close();
-  if (mounted) execFileSync('umount', [mountPoint]);
   await rm(mountPoint, { recursive: true, force: true });
 });
 
