@@ -61,6 +61,8 @@ export interface Config {
   ingestMaxBytes: number;
   /** Longest line of an NDJSON ingest body, in bytes. */
   ingestMaxLineBytes: number;
+  /** Samples waiting for the store's commit past which the ingest answers 503 (a store slower than the ingest). */
+  ingestMaxPendingSamples: number;
   /** How often rollups catch up with new samples, in seconds. */
   rollupIntervalSeconds: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <metricsToken>`. */
@@ -270,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ingestMaxBytes: int('INGEST_MAX_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     ingestMaxLineBytes: int('INGEST_MAX_LINE_BYTES', 64 * 1024, 256, 64 * 1024 * 1024),
+    ingestMaxPendingSamples: int('INGEST_MAX_PENDING_SAMPLES', 1_000_000, 1000, 1_000_000_000),
     rollupIntervalSeconds: duration('ROLLUP_INTERVAL', 2),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),

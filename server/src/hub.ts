@@ -130,7 +130,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     { name: 'heard', accept: (batch) => alarms.onHeard(batch) },
     { name: 'alarms', stored: true, accept: (batch) => alarms.onSamples(batch) },
   ];
-  const ingest = new Ingest(telemetry, sinks, log);
+  const ingest = new Ingest(telemetry, sinks, log, { maxPendingSamples: config.ingestMaxPendingSamples });
 
   // 7. Plant KPIs, now and over periods.
   const kpis = new PlantKpis(() => registry, latest, telemetry);

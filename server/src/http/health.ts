@@ -1,4 +1,5 @@
-// Liveness and readiness in one answer: 200 while the store answers, 503 when it does not.
+// Liveness and readiness in one answer: 200 while the store answers and takes writes, 503 when it does not
+// (a query fails, or the last telemetry write failed and none has succeeded since: a full disk, say).
 import type { HealthReport } from '@voltscope/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { contract, typed } from './contract.ts';
@@ -9,7 +10,7 @@ export async function healthRoutes(app: FastifyInstance) {
     ...contract('GET /api/health'),
     config: { public: true },
     handler: async (_request, reply) => {
-      const ok = await db.ping();
+      const ok = (await db.ping()) && app.services.ingest.storeFailure === null;
       const report: HealthReport = {
         status: ok ? 'ok' : 'degraded',
         uptimeSeconds: Math.round(process.uptime()),

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
 import { bodyTooLarge, readNdjson } from '../ingest/ndjsonStream.ts';
+import { IngestBusyError } from '../ingest/pipeline.ts';
 import { MALFORMED, validateSamples } from '../ingest/validate.ts';
 import {
   createIngestKey,
@@ -17,6 +18,12 @@ import { getSite } from '../store/sites.ts';
 import { contract, typed } from './contract.ts';
 
 const MAX_FUTURE_MS = 5 * 60_000;
+/** When a sender whose samples were not committed is asked to try again. */
+const RETRY_AFTER_SECONDS = 5;
+const storeUnavailable = () =>
+  new HttpError(503, 'UNAVAILABLE', 'The store did not commit these samples: send them again', {
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  });
 
 export async function ingestRoutes(app: FastifyInstance) {
   const { config, db } = app.services;
@@ -38,7 +45,14 @@ export async function ingestRoutes(app: FastifyInstance) {
     // Before the body is read or parsed: anyone on the network may send one.
     onRequest: async (request) => {
       const header = request.headers['x-ingest-key'];
-      const key = typeof header === 'string' ? await findIngestKey(db, header) : undefined;
+      // A store that cannot look the key up (the database down) cannot commit either: 503, not 500.
+      const key =
+        typeof header === 'string'
+          ? await findIngestKey(db, header).catch((error: unknown) => {
+              request.log.error({ err: error }, 'ingest key not checked');
+              throw storeUnavailable();
+            })
+          : undefined;
       if (!key)
         throw new HttpError(401, 'UNAUTHENTICATED', 'A valid ingest key is required in the x-ingest-key header');
       keys.set(request, key);
@@ -60,8 +74,13 @@ export async function ingestRoutes(app: FastifyInstance) {
         const result = await app.services.ingest.accept(batch);
         return { accepted: batch.series.length, ...result, rejected };
       } catch (error) {
+        if (error instanceof IngestBusyError) {
+          throw new HttpError(503, 'UNAVAILABLE', 'The store is behind: send these samples again later', {
+            headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+          });
+        }
         request.log.error({ err: error }, 'ingest not committed');
-        throw new HttpError(503, 'UNAVAILABLE', 'The store did not commit these samples: send them again');
+        throw storeUnavailable();
       }
     },
   });

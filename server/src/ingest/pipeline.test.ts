@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SampleBatch, TelemetryStore } from '../store/telemetry/types.ts';
-import { Ingest, type IngestSink } from './pipeline.ts';
+import { Ingest, IngestBusyError, type IngestSink } from './pipeline.ts';
 
 const batch = (): SampleBatch => ({
   series: Int32Array.of(1, 2),
@@ -110,5 +110,25 @@ describe('ingest pipeline', () => {
     const ingest = new Ingest(store, [sink('latest'), sink('alarms', false, true)], log);
     await ingest.accept(batch(), { live: false });
     expect(order).toEqual(['store']);
+  });
+
+  it('refuses a batch before any sink sees it while the store has too many samples pending, and counts it', async () => {
+    const stalled = Promise.withResolvers<void>();
+    const { order, store, sink, log } = setup(async (b) => {
+      await stalled.promise;
+      return allNew(b);
+    });
+    const ingest = new Ingest(store, [sink('live')], log, { maxPendingSamples: 3 });
+    const first = ingest.accept(batch());
+    expect(ingest.pendingSamples).toBe(2);
+    await expect(ingest.accept(batch())).rejects.toBeInstanceOf(IngestBusyError);
+    expect(order).toEqual(['live', 'store']);
+    expect(ingest.counters).toMatchObject({ accepted: 2, busy: 2 });
+    stalled.resolve();
+    await first;
+    expect(ingest.pendingSamples).toBe(0);
+    // A batch larger than the bound still goes through when nothing is pending.
+    const big = new Ingest(store, [], log, { maxPendingSamples: 1 });
+    expect(await big.accept(batch())).toEqual({ inserted: 2, duplicates: 0 });
   });
 });

@@ -35,6 +35,13 @@ interface IngestEvents {
   committed: [seconds: number];
 }
 
+/** Refused before anything saw the batch: the store has too many samples waiting for their commit. */
+export class IngestBusyError extends Error {
+  constructor(pending: number) {
+    super(`the store is behind: ${pending} samples are waiting for their commit`);
+  }
+}
+
 /** A sink failing on every batch logs once a minute, with how many batches it failed meanwhile. */
 const LOG_EVERY_MS = 60_000;
 
@@ -56,12 +63,28 @@ export class Ingest extends EventEmitter<IngestEvents> {
   readonly #stored: readonly IngestSink[];
   readonly #log: IngestLog;
   readonly #logged = new Map<string, { at: number; errors: number }>();
-  readonly counters = { accepted: 0, inserted: 0, duplicates: 0, rejected: 0, failed: 0 };
+  readonly #maxPendingSamples: number;
+  #pending = 0;
+  /** `busy`: samples refused because the store was too far behind (the sender is told to retry). */
+  readonly counters = { accepted: 0, inserted: 0, duplicates: 0, rejected: 0, failed: 0, busy: 0 };
+  /** Why the store's last write failed, while none has succeeded since (/api/health reports it); else null. */
+  storeFailure: string | null = null;
   /** Batches each sink failed, by sink name; `store` counts failed writes (those are not acknowledged). */
   readonly sinkErrors: Record<string, number>;
 
-  constructor(telemetry: TelemetryStore, sinks: readonly IngestSink[], log: IngestLog) {
+  /**
+   * `maxPendingSamples`: samples handed to the store and not yet committed past which a new batch is
+   * refused (IngestBusyError), so that a store slower than its senders holds bounded memory. A batch
+   * finding nothing pending is always taken.
+   */
+  constructor(
+    telemetry: TelemetryStore,
+    sinks: readonly IngestSink[],
+    log: IngestLog,
+    { maxPendingSamples = Number.POSITIVE_INFINITY } = {},
+  ) {
     super();
+    this.#maxPendingSamples = maxPendingSamples;
     this.#telemetry = telemetry;
     this.#live = sinks.filter((s) => !s.stored);
     this.#stored = sinks.filter((s) => s.stored);
@@ -74,18 +97,28 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * leaves the batch's arrays as they are until the promise settles.
    */
   async accept(batch: SampleBatch, { live = true } = {}): Promise<IngestResult> {
-    if (batch.series.length === 0) return { inserted: 0, duplicates: 0 };
-    this.counters.accepted += batch.series.length;
+    const n = batch.series.length;
+    if (n === 0) return { inserted: 0, duplicates: 0 };
+    if (this.#pending > 0 && this.#pending + n > this.#maxPendingSamples) {
+      this.counters.busy += n;
+      throw new IngestBusyError(this.#pending);
+    }
+    this.counters.accepted += n;
     if (live) for (const sink of this.#live) this.#hand(sink, batch);
     const started = performance.now();
     let result: Awaited<ReturnType<TelemetryStore['write']>>;
+    this.#pending += n;
     try {
       result = await this.#telemetry.write(batch);
     } catch (error) {
       this.counters.failed += batch.series.length;
       this.sinkErrors.store = (this.sinkErrors.store ?? 0) + 1;
+      this.storeFailure = error instanceof Error ? error.message : String(error);
       throw error;
+    } finally {
+      this.#pending -= n;
     }
+    this.storeFailure = null;
     this.counters.inserted += result.inserted;
     this.counters.duplicates += result.duplicates;
     if (live && this.#stored.length > 0 && result.inserted > 0) {
@@ -98,6 +131,11 @@ export class Ingest extends EventEmitter<IngestEvents> {
       this.#log.error({ err: error }, 'a listener of committed batches failed');
     }
     return { inserted: result.inserted, duplicates: result.duplicates };
+  }
+
+  /** Samples handed to the store and not yet committed (or failed). */
+  get pendingSamples(): number {
+    return this.#pending;
   }
 
   #hand(sink: IngestSink, batch: SampleBatch): void {

@@ -73,7 +73,8 @@ export function openSqlite({ file }: SqliteOptions): Db {
             db.exec('COMMIT');
             return value;
           } catch (error) {
-            db.exec('ROLLBACK');
+            // SQLite may have rolled back by itself (a full disk): a second ROLLBACK would hide the error.
+            if (db.isTransaction) db.exec('ROLLBACK');
             throw error;
           } finally {
             inTransaction = false;

@@ -29,7 +29,22 @@ export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
         minutes.push(minute * MINUTE);
       }
     }
+    const taken = new Map(dirty);
     dirty.clear();
+    try {
+      await rollUp(ids, minutes);
+    } catch (error) {
+      // The database went away (a restart, say): these minutes are still to do, with any marked since.
+      for (const [id, set] of taken) {
+        const now = dirty.get(id);
+        if (now) for (const minute of set) now.add(minute);
+        else dirty.set(id, set);
+      }
+      throw error;
+    }
+  }
+
+  async function rollUp(ids: number[], minutes: number[]): Promise<void> {
     await sql.begin(async (tx) => {
       await tx`
         INSERT INTO rollup_1m (series_id, bucket, min_value, max_value, sum_value, count_value, last_value)

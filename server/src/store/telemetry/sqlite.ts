@@ -21,31 +21,44 @@ type Pending = { resolve: (reply: WriterReply & { ok: true }) => void; reject: (
 export function openSqliteTelemetry(file: string): TelemetryStore {
   const reader = new DatabaseSync(file, { readOnly: false });
   reader.exec('PRAGMA busy_timeout = 5000');
-  const worker = new Worker(new URL('./sqliteWriter.ts', import.meta.url), { workerData: { file } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let closed = false;
 
-  worker.on('message', (reply: WriterReply) => {
-    const waiter = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (reply.ok) waiter?.resolve(reply);
-    else waiter?.reject(new Error(`telemetry write failed: ${reply.error}`));
-  });
-  worker.on('error', (error) => {
-    for (const waiter of pending.values()) waiter.reject(error);
-    pending.clear();
-  });
+  // The writer runs in a worker; should it ever die, what it was asked fails (never hangs) and the next
+  // request starts a new one.
+  let worker: Worker | null = null;
+  const startWorker = (): Worker => {
+    const started = new Worker(new URL('./sqliteWriter.ts', import.meta.url), { workerData: { file } });
+    started.on('message', (reply: WriterReply) => {
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.ok) waiter?.resolve(reply);
+      else waiter?.reject(new Error(`telemetry write failed: ${reply.error}`));
+    });
+    const fail = (error: Error) => {
+      if (worker !== started) return; // already failed ('error' comes before 'exit')
+      worker = null;
+      for (const waiter of pending.values()) waiter.reject(error);
+      pending.clear();
+    };
+    started.on('error', fail);
+    started.on('exit', (code) => fail(new Error(`the telemetry writer stopped (exit code ${code})`)));
+    return started;
+  };
+  worker = startWorker();
 
   const ask = <T extends WriterRequest['op']>(
     request: Omit<Extract<WriterRequest, { op: T }>, 'id'>,
     transfer: ArrayBuffer[] = [],
   ): Promise<WriterReply & { ok: true }> => {
     if (closed) return Promise.reject(new Error('the telemetry store is closed'));
+    worker ??= startWorker();
+    const to = worker;
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id }, transfer);
+      to.postMessage({ ...request, id }, transfer);
     });
   };
 
@@ -111,10 +124,13 @@ export function openSqliteTelemetry(file: string): TelemetryStore {
     },
     async close() {
       if (closed) return;
-      await ask<'close'>({ op: 'close' });
-      closed = true;
-      await worker.terminate();
-      reader.close();
+      try {
+        await ask<'close'>({ op: 'close' });
+      } finally {
+        closed = true;
+        await worker?.terminate();
+        reader.close();
+      }
     },
   };
 }

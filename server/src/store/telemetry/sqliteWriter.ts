@@ -57,6 +57,11 @@ const args = new Array<number>(ROWS_PER_STATEMENT * 3);
 
 type Stored = { series_id: number; ts: number };
 
+/** SQLite rolls back by itself on some errors (a full disk, SQLITE_FULL): a second ROLLBACK would throw. */
+function rollback(): void {
+  if (db.isTransaction) db.exec('ROLLBACK');
+}
+
 /** Inserts one batch inside the open transaction; returns which of its samples were new. */
 function insertRows(series: Int32Array, ts: Float64Array, values: Float64Array): Uint8Array {
   const n = series.length;
@@ -97,7 +102,7 @@ function writeAll(requests: readonly WriteRequest[]): WriterReply[] {
     for (const r of requests) fresh.push(insertRows(r.series, r.ts, r.values));
     db.exec('COMMIT');
   } catch (error) {
-    db.exec('ROLLBACK');
+    rollback();
     const message = error instanceof Error ? error.message : String(error);
     return requests.map((r) => ({ id: r.id, ok: false, error: message }));
   }
@@ -136,7 +141,7 @@ function flush(all = true): void {
     if (hoursDue) recompute(dirtyHours, hourRollup, HOUR);
     db.exec('COMMIT');
   } catch (error) {
-    db.exec('ROLLBACK');
+    rollback();
     throw error;
   }
   dirtyMinutes.clear();
