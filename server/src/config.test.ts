@@ -108,6 +108,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_SIGN_IN_PER_MINUTE="0"/);
   });
 
+  it('sheds load past a second of event-loop lag by default, and cannot be switched off', () => {
+    expect(loadConfig({}).maxEventLoopDelayMs).toBe(1000);
+    expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '250' }).maxEventLoopDelayMs).toBe(250);
+    expect(() => loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0' })).toThrow(/MAX_EVENT_LOOP_DELAY_MS="0"/);
+  });
+
   it('names every bad variable, what it got and what it expects, in one error', () => {
     let error: unknown;
     try {

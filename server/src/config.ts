@@ -71,6 +71,8 @@ export interface Config {
    * Request budgets per minute (@fastify/rate-limit): a signed-in user over the whole API, an anonymous
    * address, an address's sign-ins and forgot-password calls, a data logger's ingest key. Never off.
    */
+  /** Past this mean event-loop lag the API answers 503 (load shedding); health keeps answering. */
+  maxEventLoopDelayMs: number;
   rateLimit: {
     userPerMinute: number;
     addressPerMinute: number;
@@ -284,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rollupIntervalSeconds: duration('ROLLUP_INTERVAL', 2),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+    maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 1, 3_600_000),
     rateLimit: {
       userPerMinute: int('RATE_LIMIT_USER_PER_MINUTE', 3000, 1, 1_000_000_000),
       addressPerMinute: int('RATE_LIMIT_ADDRESS_PER_MINUTE', 600, 1, 1_000_000_000),
