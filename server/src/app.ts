@@ -24,6 +24,8 @@ import { allowedHostsPlugin } from './plugins/allowedHosts.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
 import { finiteNumbersPlugin } from './plugins/finiteNumbers.ts';
+import { loadSheddingPlugin } from './plugins/loadShedding.ts';
+import { rateLimitPlugin } from './plugins/rateLimit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
 // Fastify's types as buildApp extends them (app.services, request.session, route config).
@@ -59,7 +61,9 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
   app.setErrorHandler(errorHandler);
   await app.register(securityPlugin);
   await app.register(allowedHostsPlugin, { config });
+  await app.register(loadSheddingPlugin, { config });
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin, { config });
   await app.register(finiteNumbersPlugin);
 
   for (const routes of [

@@ -96,6 +96,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIVE_SITES_PER_SOCKET: '0' })).toThrow(/LIVE_SITES_PER_SOCKET="0"/);
   });
 
+  it('reads the request budgets per minute, which cannot be switched off', () => {
+    expect(loadConfig({}).rateLimit).toEqual({
+      userPerMinute: 3000,
+      addressPerMinute: 600,
+      signInPerMinute: 30,
+      forgotPasswordPerMinute: 10,
+      ingestPerMinute: 6000,
+    });
+    expect(loadConfig({ RATE_LIMIT_USER_PER_MINUTE: '1000000' }).rateLimit.userPerMinute).toBe(1_000_000);
+    expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_SIGN_IN_PER_MINUTE="0"/);
+  });
+
+  it('sheds load past a second of event-loop lag by default, and cannot be switched off', () => {
+    expect(loadConfig({}).maxEventLoopDelayMs).toBe(1000);
+    expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '250' }).maxEventLoopDelayMs).toBe(250);
+    expect(() => loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0' })).toThrow(/MAX_EVENT_LOOP_DELAY_MS="0"/);
+  });
+
   it('names every bad variable, what it got and what it expects, in one error', () => {
     let error: unknown;
     try {

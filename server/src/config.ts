@@ -69,6 +69,19 @@ export interface Config {
   metricsToken: string | null;
   /** Webhooks may target loopback, link-local and private addresses (WEBHOOK_ALLOW_PRIVATE; off by default). */
   webhookAllowPrivate: boolean;
+  /**
+   * Request budgets per minute (@fastify/rate-limit): a signed-in user over the whole API, an anonymous
+   * address, an address's sign-ins and forgot-password calls, a data logger's ingest key. Never off.
+   */
+  /** Past this mean event-loop lag the API answers 503 (load shedding); health keeps answering. */
+  maxEventLoopDelayMs: number;
+  rateLimit: {
+    userPerMinute: number;
+    addressPerMinute: number;
+    signInPerMinute: number;
+    forgotPasswordPerMinute: number;
+    ingestPerMinute: number;
+  };
   live: {
     /** The fan-out window: samples of a site are sent as one frame this often (ms). */
     frameMs: number;
@@ -276,6 +289,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rollupIntervalSeconds: duration('ROLLUP_INTERVAL', 2),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+    maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 1, 3_600_000),
+    rateLimit: {
+      userPerMinute: int('RATE_LIMIT_USER_PER_MINUTE', 3000, 1, 1_000_000_000),
+      addressPerMinute: int('RATE_LIMIT_ADDRESS_PER_MINUTE', 600, 1, 1_000_000_000),
+      signInPerMinute: int('RATE_LIMIT_SIGN_IN_PER_MINUTE', 30, 1, 1_000_000_000),
+      forgotPasswordPerMinute: int('RATE_LIMIT_FORGOT_PASSWORD_PER_MINUTE', 10, 1, 1_000_000_000),
+      ingestPerMinute: int('RATE_LIMIT_INGEST_PER_MINUTE', 6000, 1, 1_000_000_000),
+    },
     live: {
       frameMs: int('FRAME_MS', 100, 10, 5000),
       ringSamples: int('RING_SAMPLES', 600, 10, 100_000),

@@ -15,6 +15,8 @@ export async function healthRoutes(app: FastifyInstance) {
         status: ok ? 'ok' : 'degraded',
         uptimeSeconds: Math.round(process.uptime()),
         store: { ok, driver: db.dialect },
+        // Load shedding (plugins/loadShedding.ts): the API answers 503 while the loop lags; health never does.
+        pressure: app.pressure(),
       };
       return reply.code(ok ? 200 : 503).send(report);
     },

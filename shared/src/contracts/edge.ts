@@ -9,6 +9,8 @@ export const HealthReport = Type.Object({
   status: OneOf(['ok', 'degraded']),
   uptimeSeconds: Type.Number(),
   store: Type.Object({ ok: Type.Boolean(), driver: Type.String() }),
+  /** The event loop's mean lag over the last second, and whether the API sheds load for it (503). */
+  pressure: Type.Object({ eventLoopDelayMs: Type.Number(), shedding: Type.Boolean() }),
 });
 
 /** Seed section 3: a child has a title, an icon and a target (here always a path, maybe with a #hash). */
