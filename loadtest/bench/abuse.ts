@@ -28,7 +28,6 @@ interface Run {
   peakRssMb: number;
   droppedSlow: number;
   attack: AttackReport;
-  seconds: number;
 }
 
 const SAMPLES_PER_S = 1000;
@@ -166,7 +165,7 @@ async function runOnce(mode: Mode, sizes: Sizes): Promise<Run> {
     await sleep(WARMUP_MS);
     await hub.ask('measure');
     for (const w of healthy) w.postMessage({ op: 'measure' } satisfies HealthyRequest);
-    const started = performance.now();
+    attacker?.postMessage('measure');
     await sleep(sizes.seconds * 1000);
     const hubReport = await hub.ask('report');
     await sleep(IN_FLIGHT_MS);
@@ -177,8 +176,7 @@ async function runOnce(mode: Mode, sizes: Sizes): Promise<Run> {
         return reply;
       }),
     );
-    const seconds = (performance.now() - started) / 1000;
-    let attack: AttackReport = {};
+    let attack: AttackReport = { seconds: 0, kinds: {} };
     if (attacker) {
       const reply = message<AttackReport>(attacker);
       attacker.postMessage('stop');
@@ -204,7 +202,6 @@ async function runOnce(mode: Mode, sizes: Sizes): Promise<Run> {
       peakRssMb: hubReport.peakRssMb,
       droppedSlow: hubReport.droppedSlow,
       attack,
-      seconds,
     };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
@@ -219,21 +216,21 @@ const median = (xs: readonly number[]) => {
 };
 const range = (xs: readonly number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
-function describeAttack(attack: AttackReport, seconds: number): string {
-  return Object.entries(attack)
+function describeAttack(attack: AttackReport): string {
+  return Object.entries(attack.kinds)
     .map(([kind, { sent, answers }]) => {
       const top = Object.entries(answers)
         .sort((a, b) => b[1] - a[1])
         .map(([answer, n]) => `${n} ${answer}`)
         .join(', ');
-      return `${kind} ${Math.round(sent / seconds)}/s (${top})`;
+      return `${kind} ${Math.round(sent / attack.seconds)}/s (${top})`;
     })
     .join('; ');
 }
 
 /** Attack requests a second of one kind over the runs, the median. */
 const attackRate = (runs: readonly Run[], kind: string) =>
-  median(runs.map((r) => (r.attack[kind]?.sent ?? 0) / r.seconds));
+  median(runs.map((r) => (r.attack.kinds[kind]?.sent ?? 0) / r.attack.seconds));
 
 export async function abuseBenchmark(options: { quick: boolean; args: string[] }): Promise<Figure[]> {
   const flag = (name: string) =>
@@ -270,7 +267,7 @@ export async function abuseBenchmark(options: { quick: boolean; args: string[] }
         `  round ${round + 1} ${mode.padEnd(5)} ${clients} clients: p50 ${run.p50} ms, p99 ${run.p99} ms, ` +
           `hub loop lag p99 ${run.loopLagP99.toFixed(1)} ms, ${run.frames} frames, lost ${run.lostFrames}, ` +
           `disconnects ${run.disconnects}, hub peak rss ${Math.round(run.peakRssMb)} MiB, ` +
-          `slow sockets dropped ${run.droppedSlow}${mode === 'abuse' ? `\n    attack: ${describeAttack(run.attack, run.seconds)}` : ''}`,
+          `slow sockets dropped ${run.droppedSlow}${mode === 'abuse' ? `\n    attack: ${describeAttack(run.attack)}` : ''}`,
       );
     }
   }

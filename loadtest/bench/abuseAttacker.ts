@@ -5,7 +5,7 @@
 //   subscribe   sockets naming the generator's site 100 times per `live:subscribe`, as fast as they are
 //               answered (a socket the hub disconnects is replaced), and sockets that follow every site,
 //               stop reading, keep asking for snapshots, and are replaced every few seconds.
-// It counts what it sent and how each was answered, and reports that when stopped.
+// It counts what it sent and how each was answered over the measured window, and reports that when stopped.
 import type { Duplex } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
@@ -26,11 +26,15 @@ export interface AttackPlan {
   subscribeFlooders: number;
   stalledSockets: number;
 }
-/** What was sent, by kind, and how it was answered: a status code, an ack's error code, or `error`. */
-export type AttackReport = Record<string, { sent: number; answers: Record<string, number> }>;
+/** What was sent, by kind, and how it was answered (a status code, an ack's error code, or `error`), from `measure` on. */
+export interface AttackReport {
+  seconds: number;
+  kinds: Record<string, { sent: number; answers: Record<string, number> }>;
+}
 
 const plan = workerData as AttackPlan;
-const report: AttackReport = {};
+let report: AttackReport['kinds'] = {};
+let measuredFrom = performance.now();
 let running = true;
 const stopped: Promise<unknown>[] = [];
 
@@ -172,9 +176,14 @@ for (let i = 0; i < plan.stalledSockets; i++) {
 }
 
 parentPort?.on('message', async (message: string) => {
-  if (message !== 'stop') return;
-  running = false;
-  await Promise.all(stopped);
-  parentPort?.postMessage(report);
+  if (message === 'measure') {
+    report = {};
+    measuredFrom = performance.now();
+  } else if (message === 'stop') {
+    running = false;
+    const seconds = (performance.now() - measuredFrom) / 1000;
+    await Promise.all(stopped);
+    parentPort?.postMessage({ seconds, kinds: report } satisfies AttackReport);
+  }
 });
 parentPort?.postMessage('started');
