@@ -36,6 +36,7 @@ const WARMUP_MS = 3000;
 /** After the window, frames already numbered get this long to arrive before they count as lost. */
 const IN_FLIGHT_MS = 1000;
 const ATTACKER_ADDRESS = '203.0.113.66';
+const ATTACKS = ['sign_in', 'ingest', 'subscribe', 'stalled'];
 
 const hasTaskset = (() => {
   try {
@@ -242,17 +243,27 @@ export async function abuseBenchmark(options: { quick: boolean; args: string[] }
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number from 1`);
   }
   pinSelf(1);
+  // --attacks sign_in,ingest narrows the attack to some of its kinds (to see what costs what).
+  const attacksArg = options.args.includes('--attacks')
+    ? (options.args[options.args.indexOf('--attacks') + 1] ?? '').split(',')
+    : ATTACKS;
+  const unknown = attacksArg.filter((a) => !ATTACKS.includes(a));
+  if (unknown.length > 0 || attacksArg.length === 0) {
+    throw new Error(`--attacks takes some of ${ATTACKS.join(',')}; got ${attacksArg.join(',')}`);
+  }
   // A few clients (the integration test) get a lighter attack too, so that it fits in seconds.
   const small = clients < 20;
+  const loops = (attack: string, full: number, light: number) =>
+    attacksArg.includes(attack) ? (small ? light : full) : 0;
   const sizes: Sizes = {
     clients,
     seconds,
     attack: {
-      signInLoops: small ? 2 : 8,
-      anonymousIngestLoops: small ? 1 : 4,
-      keyedIngestLoops: small ? 1 : 2,
-      subscribeFlooders: small ? 1 : 2,
-      stalledSockets: small ? 2 : 10,
+      signInLoops: loops('sign_in', 8, 2),
+      anonymousIngestLoops: loops('ingest', 4, 1),
+      keyedIngestLoops: loops('ingest', 2, 1),
+      subscribeFlooders: loops('subscribe', 2, 1),
+      stalledSockets: loops('stalled', 10, 2),
     },
   };
 

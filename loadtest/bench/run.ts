@@ -30,6 +30,7 @@ const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...]
                      [--patterns one,fleet,mix] [--clients 100,1000]      (fan-out only)
                      [--rounds N]      (fan-out; http: with/without response schemas alternated, 3 by default)
                      [--clients N --rounds N --seconds S]      (abuse: healthy clients, quiet/abuse rounds, window)
+                     [--attacks sign_in,ingest,subscribe,stalled]      (abuse: some kinds only)
        npm run bench -- --compare A.json B.json`;
 
 const args = process.argv.slice(2);
@@ -54,7 +55,7 @@ if (args.includes('--compare')) {
 
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds']);
+const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds', '--attacks']);
 const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
 const unknownFlags = args.filter((a) => a.startsWith('--') && !['--json', '--quick', '--no-save'].includes(a));
 if (unknownFlags.some((f) => !flagsWithValue.has(f))) fail(`Unknown option ${unknownFlags.join(', ')}`);

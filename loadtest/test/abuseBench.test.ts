@@ -64,9 +64,12 @@ describe('npm run bench -- abuse', () => {
     expect(stderr).toMatch(/ingest_anonymous \d+\/s \([^)]*\b\d+ 401\b/);
   }, 180_000);
 
-  it('refuses a size that is not a whole number', async () => {
-    const { code, stderr } = await bench(['abuse', '--no-save', '--clients', 'many']);
-    expect(code).not.toBe(0);
-    expect(stderr).toContain('--clients takes a whole number from 1');
+  it('refuses a size that is not a whole number, and an attack it does not know', async () => {
+    const sizes = await bench(['abuse', '--no-save', '--clients', 'many']);
+    expect(sizes.code).not.toBe(0);
+    expect(sizes.stderr).toContain('--clients takes a whole number from 1');
+    const attacks = await bench(['abuse', '--no-save', '--attacks', 'sign_in,ddos']);
+    expect(attacks.code).not.toBe(0);
+    expect(attacks.stderr).toContain('--attacks takes some of sign_in,ingest,subscribe,stalled; got sign_in,ddos');
   });
 });
