@@ -2,6 +2,7 @@
 // when none is named), prints one table of every figure beside its baseline, and writes the reports to
 // loadtest/results/<date>-<commit>.json. `npm run bench -- --compare A.json B.json` shows what changed.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { abuseBenchmark } from './abuse.ts';
 import { alarmsBenchmark } from './alarms.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { framesBenchmark } from './frames.ts';
@@ -22,11 +23,14 @@ const scenarios: Record<
   wall: wallBenchmark,
   alarms: alarmsBenchmark,
   http: httpBenchmark,
+  abuse: abuseBenchmark,
 };
 
 const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]
                      [--patterns one,fleet,mix] [--clients 100,1000]      (fan-out only)
                      [--rounds N]      (fan-out; http: with/without response schemas alternated, 3 by default)
+                     [--clients N --rounds N --seconds S]      (abuse: healthy clients, quiet/abuse rounds, window)
+                     [--attacks sign_in,ingest,subscribe,stalled]      (abuse: some kinds only)
        npm run bench -- --compare A.json B.json`;
 
 const args = process.argv.slice(2);
@@ -51,7 +55,7 @@ if (args.includes('--compare')) {
 
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const flagsWithValue = new Set(['--patterns', '--clients', '--rounds']);
+const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds', '--attacks']);
 const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
 const unknownFlags = args.filter((a) => a.startsWith('--') && !['--json', '--quick', '--no-save'].includes(a));
 if (unknownFlags.some((f) => !flagsWithValue.has(f))) fail(`Unknown option ${unknownFlags.join(', ')}`);
