@@ -48,6 +48,18 @@ export const simulatedHub = ({ backfillDays, faultRate = 0 }: { backfillDays: nu
   simulator: { enabled: true, seed: 5, warp: 1, faultRate, periodMs: 1000, backfillDays, backfillStepSeconds: 900 },
 });
 
+/**
+ * A test file signs in through the API dozens of times a minute from one address, as no person does: the
+ * hub's rate limits (tested on their own in server/test/http/rateLimit.test.ts) are raised for it.
+ */
+const browserTestLimits = {
+  userPerMinute: 1_000_000,
+  addressPerMinute: 1_000_000,
+  signInPerMinute: 1_000_000,
+  forgotPasswordPerMinute: 1_000_000,
+  ingestPerMinute: 1_000_000,
+};
+
 /** `server`: settings of the test hub (the simulator, say) beside the test defaults. */
 export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {}): Harness {
   let browser: Browser;
@@ -116,7 +128,7 @@ export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {})
     const external = process.env.VOLTSCOPE_BROWSER_URL;
     [browser, hub] = await Promise.all([
       launchChromium(['--disable-sync', '--disable-quic']),
-      external ? Promise.resolve(null) : startTestServer(server),
+      external ? Promise.resolve(null) : startTestServer({ rateLimit: browserTestLimits, ...server }),
     ]);
     harness.url = external ?? hub?.url ?? '';
   });
