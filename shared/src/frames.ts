@@ -18,6 +18,7 @@
 export const FRAME_VERSION = 1;
 export const frameKinds = { live: 1, snapshot: 2, catchUp: 3 } as const;
 export type FrameKind = (typeof frameKinds)[keyof typeof frameKinds];
+const knownKinds: ReadonlySet<number> = new Set(Object.values(frameKinds));
 
 const HEADER_BYTES = 24;
 /** The widest span of timestamps one frame can carry: its offsets are uint32 ms (about 49.7 days). */
@@ -86,6 +87,7 @@ export function decodeFrame(bytes: ArrayBuffer | ArrayBufferView): Frame {
   const data = new DataView(view.buffer, view.byteOffset, view.byteLength);
   if (data.getUint8(0) !== FRAME_VERSION) throw new FrameFormatError(`unknown frame version ${data.getUint8(0)}`);
   const kind = data.getUint8(1) as FrameKind;
+  if (!knownKinds.has(kind)) throw new FrameFormatError(`unknown frame kind ${kind}`);
   const count = data.getUint32(4, true);
   if (view.byteLength !== HEADER_BYTES + count * 16)
     throw new FrameFormatError('frame length does not match its count');
