@@ -141,6 +141,7 @@ export async function metricsRoutes(app: FastifyInstance) {
     inserted: ['voltscope_ingest_inserted_total', 'Samples stored'],
     duplicates: ['voltscope_ingest_duplicates_total', 'Samples already stored (same series and timestamp)'],
     rejected: ['voltscope_ingest_rejected_total', 'Samples refused by validation'],
+    busy: ['voltscope_ingest_busy_total', 'Samples refused while the store was too far behind (503: sent again later)'],
   });
   labelled(
     'voltscope_ingest_sink_errors_total',

@@ -65,8 +65,10 @@ describe('the store slower than the ingest', () => {
       expect(answer.body).toMatchObject({ code: 'UNAVAILABLE' });
     }
     expect(ingest.pendingSamples).toBeLessThanOrEqual(BOUND);
-    // Busy is not broken: the hub stays healthy.
+    // Busy is not broken: the hub stays healthy, and /metrics counts what it refused.
     expect((await server.request('GET', '/api/health')).status).toBe(200);
+    const metrics = await (await server.request('GET', '/metrics')).text();
+    expect(metrics).toContain(`voltscope_ingest_busy_total ${refusedAtOnce * BATCH}`);
 
     stalled.resolve();
     await Promise.all(requests);
