@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import { decodeFrame, frameKinds } from '../../shared/src/frames.ts';
+import { followSites } from './followSites.ts';
 
 export interface HealthyReport {
   latencies: number[];
@@ -70,15 +71,7 @@ async function connect(sites: string[]) {
   socket.on('disconnect', () => {
     if (measuring) disconnects++;
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const ack = (await socket.timeout(30_000).emitWithAck('live:subscribe', { sites: sites.map((id) => ({ id })) })) as {
-    data?: { refused: unknown[] };
-    error?: { message: string };
-  };
-  if (!ack.data || ack.data.refused.length > 0) throw new Error(`subscribe failed: ${JSON.stringify(ack)}`);
+  await followSites(socket, sites, 30_000);
 }
 
 parentPort?.on('message', (message: HealthyRequest) => {

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import { decodeFrame, frameKinds } from '../../shared/src/frames.ts';
+import { followSites } from './followSites.ts';
 
 /** What the worker measured: the live window's traffic, and the snapshots of the whole run. */
 export interface ClientsReport {
@@ -75,16 +76,7 @@ async function connect(sites: string[]) {
     if (samples % 50 === 0) record(Date.now() - ts);
   });
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const ack = (await socket.timeout(10_000).emitWithAck('live:subscribe', { sites: sites.map((id) => ({ id })) })) as {
-    data?: { refused: unknown[] };
-    error?: { message: string };
-  };
-  // A refused site would make the pattern lighter than it claims: fail the run instead.
-  if (!ack.data || ack.data.refused.length > 0) throw new Error(`subscribe failed: ${JSON.stringify(ack)}`);
+  await followSites(socket, sites, 10_000);
 }
 
 parentPort?.on('message', async (message: string) => {

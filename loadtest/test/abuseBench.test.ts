@@ -1,31 +1,16 @@
 // `npm run bench -- abuse` in its short form: a few healthy clients, one quiet and one abuse run of two
 // seconds each against the real hub in its own process, and a report that carries the figures the issue
 // names, each a number, with the attack's requests actually sent and answered.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../bench/report.ts';
+import { runScript } from './command.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function bench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'loadtest/bench/run.ts'), ...args], {
-      cwd: root,
-      // A cheaper password hash so that each hub starts in seconds; the attack is the same.
-      env: { ...process.env, SCRYPT_LOG2N: '10' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+// A cheaper password hash so that each hub starts in seconds; the attack is the same.
+const bench = (args: string[]) =>
+  runScript(path.join(root, 'loadtest/bench/run.ts'), args, { cwd: root, env: { ...process.env, SCRYPT_LOG2N: '10' } });
 
 describe('npm run bench -- abuse', () => {
   it('reports healthy latency beside the quiet run, the hub loop lag and lost frames, under a real attack', async () => {

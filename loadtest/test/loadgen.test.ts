@@ -1,6 +1,5 @@
 // The Node load generator against a stub hub and a real one: its scenarios, pacing, reports and usage
 // errors. Over 300 lines because each scenario needs its own server set-up; they share the helpers here.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { Histogram, RELATIVE_ERROR } from '../src/histogram.ts';
 import { runLoad } from '../src/loadgenRun.ts';
 import type { Summary } from '../src/loadgenStats.ts';
 import { count, ms } from '../src/loadgenText.ts';
+import { runScript } from './command.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const loadgen = path.join(root, 'loadtest/src/loadgen.ts');
@@ -73,20 +73,7 @@ async function startSyntheticHub(clients: number, frames: number, everyMs: numbe
   return { url, sent, done, close: () => new Promise((resolve) => io.close(resolve)) };
 }
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [loadgen, ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runScript(loadgen, args, { cwd: root });
 
 const temporary: string[] = [];
 afterAll(async () => {
