@@ -6,14 +6,14 @@
 // from one address; the `quiet` runs are the same without it, interleaved, three rounds each by default.
 // Figures: the healthy p99 under attack beside the quiet one, the hub's own event-loop lag p99 (the same
 // baseline), and the frames the healthy clients lost. The goal (reported, not asserted): a p99 within 2×.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { demoAccounts } from '../../server/src/demo/fleet.ts';
 import type { AttackPlan, AttackReport } from './abuseAttacker.ts';
 import type { HealthyReport, HealthyRequest } from './abuseClients.ts';
 import type { AbuseHubReply, AbuseHubRequest } from './abuseHub.ts';
 import { GENERATOR_SITE } from './fanoutBaselines.ts';
-import { pinSelf } from './fanoutRun.ts';
+import { CLIENTS_PER_WORKER, pinSelf, SAMPLES_PER_S, spawnHub, WARMUP_MS } from './fanoutRun.ts';
 import { type Figure, percentile, time } from './report.ts';
 
 type Mode = 'quiet' | 'abuse';
@@ -30,22 +30,10 @@ interface Run {
   attack: AttackReport;
 }
 
-const SAMPLES_PER_S = 1000;
-const CLIENTS_PER_WORKER = 500;
-const WARMUP_MS = 3000;
 /** After the window, frames already numbered get this long to arrive before they count as lost. */
 const IN_FLIGHT_MS = 1000;
 const ATTACKER_ADDRESS = '203.0.113.66';
 const ATTACKS = ['sign_in', 'ingest', 'subscribe', 'stalled'];
-
-const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 function account(role: 'admin' | 'operator') {
   const found = demoAccounts.find((a) => a.role === role);
@@ -58,9 +46,7 @@ function startHub() {
   const args = [script, String(SAMPLES_PER_S)];
   // The hub logs a line per failed sign-in: read and dropped here, errors passed on.
   const stdio: ['ignore', 'pipe', 'inherit', 'ipc'] = ['ignore', 'pipe', 'inherit', 'ipc'];
-  const child: ChildProcess = hasTaskset
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio })
-    : spawn(process.execPath, args, { stdio });
+  const child: ChildProcess = spawnHub(args, stdio);
   let pending = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     pending += chunk;

@@ -1,6 +1,6 @@
 // One measured run of the fan-out benchmark: a hub process (pinned to core 0 when `taskset` exists),
 // client workers beside it (core 1) each with its clients' site lists, a warm-up, then a measured window.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, type StdioOptions, spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import type { Source } from './fanoutBaselines.ts';
 import type { ClientsReport } from './fanoutClients.ts';
@@ -41,9 +41,10 @@ interface HubReport {
   loopLagP99Ms: number;
 }
 
-const SAMPLES_PER_S = 1000;
-const CLIENTS_PER_WORKER = 500;
-const WARMUP_MS = 3000;
+/** The generator's rate, the clients one worker thread holds, and the warm-up before a window (shared by the abuse bench). */
+export const SAMPLES_PER_S = 1000;
+export const CLIENTS_PER_WORKER = 500;
+export const WARMUP_MS = 3000;
 
 const hasTaskset = (() => {
   try {
@@ -53,6 +54,13 @@ const hasTaskset = (() => {
     return false;
   }
 })();
+
+/** A hub process pinned to core 0 where taskset exists (the clients take the other core). */
+export function spawnHub(args: readonly string[], stdio: StdioOptions): ChildProcess {
+  return hasTaskset
+    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio })
+    : spawn(process.execPath, args, { stdio });
+}
 
 export function pinSelf(core: number) {
   if (hasTaskset) execFileSync('taskset', ['-a', '-p', '-c', String(core), String(process.pid)], { stdio: 'ignore' });
@@ -66,9 +74,7 @@ function startHub(
   // BENCH_PROFILE=dir writes a CPU profile of each hub there (see where the hub's time goes).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const args = ['--expose-gc', ...profile, script, mode, source, String(SAMPLES_PER_S)];
-  const child = hasTaskset
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-    : spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawnHub(args, ['ignore', 'inherit', 'inherit', 'ipc']);
   // A hub that dies (the naive one can run out of memory) fails the run instead of hanging it.
   const next = <T>(op: string) =>
     new Promise<T>((resolve, reject) => {

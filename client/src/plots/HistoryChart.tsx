@@ -5,8 +5,10 @@
 // axis (the first unit at the start, the second at the end). The legend under the plot gives latest,
 // minimum, mean and maximum over what is shown, and a hidden sentence per series says the same with the
 // trend, for screen readers. Time runs left to right in every language: the plot does not mirror.
-// The model (paths, figures, zoom, formats) is historyView.ts; what stays here is one component whose
-// plot, zoom controls and legend share one load state, so it stays one file (about 450 lines).
+// Why one file of about 450 lines: the model (paths, figures, zoom, formats) already lives in
+// historyView.ts, tested without uPlot or a DOM; what stays is one component whose plot, zoom controls,
+// legend and screen-reader sentences all read and change one load state (range, zoom, request, reply).
+// Split into components, each would take that state and its setters as props and the file would only move.
 //
 //   <HistoryChart
 //     title="AC power" timeZone={site.timeZone} range={usePeriodRange(period, site.timeZone)}
