@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { useAlarmFeed, useAlarmFeedState } from '../../alarmFeed/hooks.ts';
+import { devicePath } from '../../data/deviceLink.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
@@ -30,7 +31,7 @@ import { type ConsoleFilter, facetCounts, isFiltered, matches, parseFilter, with
 import { type ConsoleCommand, keyAction, moveIndex } from './consoleKeys.ts';
 import { FloodBanner } from './FloodBanner.tsx';
 import { ShortcutHint } from './ShortcutHint.tsx';
-import { devicePath, useDeviceDirectory } from './useDeviceDirectory.ts';
+import { useDeviceDirectory } from './useDeviceDirectory.ts';
 
 /** Alert titles in the text colour: a tinted title on a tinted ground falls short of contrast. */
 const alertStyles = { title: { color: 'var(--mantine-color-text)' } };

@@ -11,11 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryOf, isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
+import { devicePath } from '../../data/deviceLink.ts';
 import { IconArrowBack, IconCheck, IconClock, IconFileSearch, IconPencil } from '../../ui/icons.tsx';
 import classes from './AlarmConsole.module.css';
 import { formatAlarmTime, formatFullTime } from './alarmTime.ts';
 import type { ConsoleCommand } from './consoleKeys.ts';
-import { type DeviceInfo, devicePath } from './useDeviceDirectory.ts';
+import type { DeviceInfo } from './useDeviceDirectory.ts';
 
 /** What every row shares; the page keeps it the same object between renders so rows can skip theirs. */
 export interface RowContext {

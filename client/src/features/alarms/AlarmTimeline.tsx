@@ -9,13 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryOf } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
+import { devicePath } from '../../data/deviceLink.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { api, call } from '../../session/api.ts';
 import { errorText } from './ActionDialog.tsx';
 import classes from './AlarmConsole.module.css';
 import { formatFullTime } from './alarmTime.ts';
-import { type DeviceInfo, devicePath } from './useDeviceDirectory.ts';
+import type { DeviceInfo } from './useDeviceDirectory.ts';
 
 type Loaded = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; timeline: SiteEvent[] };
 

@@ -37,10 +37,3 @@ export function useDeviceDirectory(siteIds: readonly string[]): ReadonlyMap<stri
   // biome-ignore lint/correctness/useExhaustiveDependencies: `v` says when `known` changed in place.
   return useMemo(() => new Map(known), [v]);
 }
-
-/** The page of a device, for the types that have one. */
-export function devicePath(deviceId: string, type: DeviceType | undefined): string | null {
-  if (type === 'inverter') return `/overview/solar/inverter/${encodeURIComponent(deviceId)}`;
-  if (type === 'wind_turbine') return `/overview/wind/turbine/${encodeURIComponent(deviceId)}`;
-  return null;
-}

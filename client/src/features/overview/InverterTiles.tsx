@@ -6,6 +6,7 @@ import type { Device, DeviceState } from '@voltscope/shared/fleet';
 import { type MutableRefObject, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { inverterPath } from '../../data/deviceLink.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLatest } from '../../ui/useLatest.ts';
@@ -15,7 +16,7 @@ import { useBinder } from './LiveParts.tsx';
 import { useFaultText } from './labels.ts';
 import { type LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
-import { byName, inverterPath, type SiteIndex } from './siteData.ts';
+import { byName, type SiteIndex } from './siteData.ts';
 
 /** The hub's status of each device, from the KPIs: read by the tiles on their next update, not rendered. */
 export type DeviceStates = MutableRefObject<Map<string, DeviceState>>;

@@ -59,10 +59,3 @@ export const useSiteKpis = (siteId: string | null): Loaded<SiteKpis> =>
 /** "Inverter 2" before "Inverter 10". */
 export const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { numeric: true });
-
-/**
- * The address of an inverter's page. The dot of a device id is escaped: the hub's SPA fallback takes a
- * path with a dot for a missing file (`/inverter/fr-occitanie.inv01` would answer 404 on a reload).
- */
-export const inverterPath = (deviceId: string) =>
-  `/overview/solar/inverter/${encodeURIComponent(deviceId).replaceAll('.', '%2E')}`;

@@ -3,6 +3,7 @@
 import { Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { turbinePath } from '../../data/deviceLink.ts';
 import { formatRelativeTime } from '../../i18n/format.ts';
 import { useFaultLabel } from './faultLabel.ts';
 import { TurbineStatusBadge } from './TurbineStatusBadge.tsx';
@@ -32,7 +33,7 @@ export function TurbineCard({
   return (
     <Card
       component={Link}
-      to={`/overview/wind/turbine/${encodeURIComponent(device.id)}`}
+      to={turbinePath(device.id)}
       padding="md"
       data-testid="turbine-card"
       data-turbine-id={device.id}
