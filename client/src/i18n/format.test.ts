@@ -8,6 +8,7 @@ import {
   formatRelativeTime,
   formatSiteTime,
   formatUngrouped,
+  localDigits,
   powerParts,
 } from './format.ts';
 
@@ -62,5 +63,14 @@ describe('dates', () => {
     const now = Date.UTC(2026, 0, 1);
     expect(formatRelativeTime('en', now - 5 * 60_000, now)).toBe('5 minutes ago');
     expect(formatRelativeTime('fr', now + 3 * 86_400_000, now)).toBe('dans 3 jours');
+  });
+});
+
+describe('localDigits', () => {
+  it('writes the numbers of a text worded elsewhere in the language digits', () => {
+    expect(localDigits('fa', 'Inverter 22: 350.5 kW')).toBe('Inverter ۲۲: ۳۵۰٫۵ kW');
+    expect(localDigits('ar', 'code 103.')).toBe('code ١٠٣.');
+    expect(localDigits('en', 'Inverter 22: 350.5 kW')).toBe('Inverter 22: 350.5 kW');
+    expect(localDigits('fr', 'Onduleur 22 : 350.5 kW')).toBe('Onduleur 22 : 350.5 kW');
   });
 });

@@ -27,6 +27,26 @@ export function formatUngrouped(lng: Language, value: number): string {
   return memo(`y|${lng}`, () => new Intl.NumberFormat(intlLocales[lng], { useGrouping: false })).format(value);
 }
 
+/**
+ * A text worded elsewhere (an alarm message raised by the hub, a device name) with its numbers in the
+ * language's digits and decimal separator, so that a row reads in one set of digits: "Inverter 22: 350.5 kW"
+ * becomes "Inverter ۲۲: ۳۵۰٫۵ kW" in Persian. Texts in Latin-digit languages come back unchanged.
+ */
+export function localDigits(lng: Language, text: string): string {
+  const { digits, decimal } = memo(`digits|${lng}`, () => {
+    const format = new Intl.NumberFormat(intlLocales[lng], { useGrouping: false, minimumFractionDigits: 1 });
+    const parts = format.formatToParts(1.5);
+    return {
+      digits: Array.from({ length: 10 }, (_, d) => new Intl.NumberFormat(intlLocales[lng]).format(d)),
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    };
+  });
+  if (digits[0] === '0' && decimal === '.') return text;
+  return text.replace(/\d+(?:\.\d+)?/g, (number) =>
+    number.replace(/[0-9.]/g, (c) => (c === '.' ? decimal : (digits[Number(c)] ?? c))),
+  );
+}
+
 export type CapacityUnit = 'kW' | 'MW' | 'kWp' | 'MWp';
 
 /**
