@@ -71,6 +71,6 @@ describe('localDigits', () => {
     expect(localDigits('fa', 'Inverter 22: 350.5 kW')).toBe('Inverter ۲۲: ۳۵۰٫۵ kW');
     expect(localDigits('ar', 'code 103.')).toBe(`code ${formatUngrouped('ar', 103)}.`);
     expect(localDigits('en', 'Inverter 22: 350.5 kW')).toBe('Inverter 22: 350.5 kW');
-    expect(localDigits('fr', 'Onduleur 22 : 350.5 kW')).toBe('Onduleur 22 : 350.5 kW');
+    expect(localDigits('fr', 'Onduleur 22 : 350.5 kW')).toBe('Onduleur 22 : 350,5 kW');
   });
 });
