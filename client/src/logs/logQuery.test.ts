@@ -67,9 +67,15 @@ describe('the query sent to the history API', () => {
     });
   });
 
-  it('exports the same filters as CSV in the reader’s language, without paging', () => {
-    const view = parseView(new URLSearchParams('types=door,motion&page=4&size=5'), spec);
-    expect(csvQuery(view, spec, 'fa', now)).toEqual({ types: 'door,motion', format: 'csv', lang: 'fa' });
+  it('exports the same filters as CSV in the reader’s language and the page’s order, without paging', () => {
+    const view = parseView(new URLSearchParams('types=door,motion&page=4&size=5&sort=site&order=asc'), spec);
+    expect(csvQuery(view, spec, 'fa', now)).toEqual({
+      types: 'door,motion',
+      sort: 'site',
+      order: 'asc',
+      format: 'csv',
+      lang: 'fa',
+    });
   });
 
   it('counts the active filters and the pages', () => {

@@ -138,9 +138,9 @@ export function pageQuery(view: LogView, spec: LogSpec, now: number): LogQuery {
   };
 }
 
-/** The whole filtered set as CSV, messages in `lang`; the server streams it in id order. */
+/** The whole filtered set as CSV, in the page's order, messages and names in `lang`. */
 export function csvQuery(view: LogView, spec: LogSpec, lang: Language, now: number): LogQuery {
-  return { ...filterQuery(view, spec, now), format: 'csv', lang };
+  return { ...filterQuery(view, spec, now), sort: view.sort, order: view.order, format: 'csv', lang };
 }
 
 /** How many filters narrow the view (the period and the search count as one each). */

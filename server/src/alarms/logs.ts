@@ -78,12 +78,14 @@ function where(filter: LogFilter, table: 'events' | 'alarms'): { sql: string; pa
 const rank = (column: string) =>
   `CASE ${column} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END`;
 
+// Nullable columns sort as '' so that both stores put fleet-wide rows in the same place, and a CSV
+// export can resume after the last row it wrote (a NULL compares to nothing).
 export const eventSorts = {
   ts: 'ts',
   type: 'type',
   severity: rank('severity'),
-  site: 'site_id',
-  device: 'device_id',
+  site: "COALESCE(site_id, '')",
+  device: "COALESCE(device_id, '')",
 } as const satisfies Record<(typeof eventSortKeys)[number], string>;
 export const alarmSorts = {
   raisedAt: 'raised_at',
@@ -131,19 +133,32 @@ export function alarmPage(db: Db, filter: LogFilter, request: PageRequest<keyof 
 
 const CHUNK = 2000;
 
-/** Every row of the filtered set in id order, CHUNK rows a query (keyset: no OFFSET over a long table). */
-async function* rowsOf<Row extends { id: number }>(db: Db, table: 'events' | 'alarms', filter: LogFilter) {
+/**
+ * Every row of the filtered set in the order of the page (its sort, then id), CHUNK rows a query:
+ * each query resumes after the last row written (keyset), never with an OFFSET over a long table.
+ */
+async function* rowsOf<Row extends { id: number }>(
+  db: Db,
+  table: 'events' | 'alarms',
+  filter: LogFilter,
+  order: string,
+  descending: boolean,
+) {
   const { sql, params } = where(filter, table);
-  let after = 0;
+  const direction = descending ? 'DESC' : 'ASC';
+  const beyond = descending ? '<' : '>';
+  let after: { key: SqlValue; id: number } | null = null;
   for (;;) {
-    const rows = await db.all<Row>(`SELECT * FROM ${FROM[table]} WHERE ${sql} AND id > ? ORDER BY id LIMIT ?`, [
-      ...params,
-      after,
-      CHUNK,
-    ]);
+    const resume = after ? ` AND (${order} ${beyond} ? OR (${order} = ? AND id ${beyond} ?))` : '';
+    const rows: (Row & { sort_key: SqlValue })[] = await db.all<Row & { sort_key: SqlValue }>(
+      `SELECT *, ${order} AS sort_key FROM ${FROM[table]} WHERE ${sql}${resume}
+       ORDER BY ${order} ${direction}, id ${direction} LIMIT ?`,
+      [...params, ...(after ? [after.key, after.key, after.id] : []), CHUNK],
+    );
     yield* rows;
-    if (rows.length < CHUNK) return;
-    after = Number(rows.at(-1)?.id);
+    const last = rows.at(-1);
+    if (!last || rows.length < CHUNK) return;
+    after = { key: last.sort_key, id: Number(last.id) };
   }
 }
 
@@ -173,16 +188,47 @@ async function* csv<Row>(header: string[], rows: AsyncIterable<Row>, fields: (ro
 const iso = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
-export function eventsCsv(db: Db, filter: LogFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
+/** What a CSV export writes beside ids: the names the page shows, in the reader's language. */
+export interface CsvNames {
+  site(siteId: string): string | undefined;
+  device(deviceId: string): string | undefined;
+}
+
+/** A CSV export: in the page's order, messages and names in the reader's language. */
+export interface CsvRequest<S extends string> extends Omit<PageRequest<S>, 'page' | 'pageSize'> {
+  language: 'en' | 'fr' | 'fa' | 'ar';
+  names: CsvNames;
+}
+
+/** The names of a row's site and device (its ids go in columns of their own at the end). */
+const place = (names: CsvNames, siteId: string | null, deviceId: string | null) => [
+  siteId === null ? null : (names.site(siteId) ?? siteId),
+  deviceId === null ? null : (names.device(deviceId) ?? deviceId),
+];
+
+export function eventsCsv(db: Db, filter: LogFilter, request: CsvRequest<keyof typeof eventSorts>) {
+  const { language, names } = request;
   return csv(
-    ['time', 'site', 'device', 'type', 'severity', 'message', 'user', 'comment', 'alarm', 'seq'],
-    rowsOf<{ id: number }>(db, 'events', filter),
+    [
+      'time',
+      'site',
+      'device',
+      'type',
+      'severity',
+      'message',
+      'user',
+      'comment',
+      'alarm',
+      'seq',
+      'site id',
+      'device id',
+    ],
+    rowsOf<{ id: number }>(db, 'events', filter, eventSorts[request.sort], request.descending),
     (row) => {
       const e = toEvent(row as never);
       return [
         iso(e.ts),
-        e.siteId,
-        e.deviceId,
+        ...place(names, e.siteId, e.deviceId),
         e.type,
         e.severity,
         e.message[language],
@@ -190,12 +236,15 @@ export function eventsCsv(db: Db, filter: LogFilter, language: 'en' | 'fr' | 'fa
         e.comment,
         e.alarmId,
         e.seq,
+        e.siteId,
+        e.deviceId,
       ];
     },
   );
 }
 
-export function alarmsCsv(db: Db, filter: LogFilter, language: 'en' | 'fr' | 'fa' | 'ar') {
+export function alarmsCsv(db: Db, filter: LogFilter, request: CsvRequest<keyof typeof alarmSorts>) {
+  const { language, names } = request;
   return csv(
     [
       'raised',
@@ -209,15 +258,16 @@ export function alarmsCsv(db: Db, filter: LogFilter, language: 'en' | 'fr' | 'fa
       'acknowledged',
       'acknowledged by',
       'closed',
+      'site id',
+      'device id',
       'id',
     ],
-    rowsOf<{ id: number }>(db, 'alarms', filter),
+    rowsOf<{ id: number }>(db, 'alarms', filter, alarmSorts[request.sort], request.descending),
     (row) => {
       const a = toAlarm(row as never);
       return [
         iso(a.raisedAt),
-        a.siteId,
-        a.deviceId,
+        ...place(names, a.siteId, a.deviceId),
         a.priority,
         a.state,
         a.message[language],
@@ -226,6 +276,8 @@ export function alarmsCsv(db: Db, filter: LogFilter, language: 'en' | 'fr' | 'fa
         iso(a.acknowledgedAt),
         a.acknowledgedBy,
         iso(a.closedAt),
+        a.siteId,
+        a.deviceId,
         a.id,
       ];
     },

@@ -7,8 +7,18 @@ import type { SubjectName } from '@voltscope/shared/abilities';
 import type { QueryOf } from '@voltscope/shared/contracts/common';
 import type { Contracts } from '@voltscope/shared/contracts/index';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { alarmPage, alarmsCsv, eventPage, eventsCsv, type LogFilter } from '../alarms/logs.ts';
+import {
+  alarmPage,
+  alarmsCsv,
+  type CsvNames,
+  type CsvRequest,
+  eventPage,
+  eventsCsv,
+  type LogFilter,
+  type PageRequest,
+} from '../alarms/logs.ts';
 import { can } from '../plugins/auth.ts';
+import { listSites } from '../store/sites.ts';
 import { contract } from './contract.ts';
 import { parseTime } from './series.ts';
 import { readableSiteIds } from './sites.ts';
@@ -66,11 +76,28 @@ function pageOf<Sort extends string>(
 export async function logRoutes(app: FastifyInstance) {
   const { db } = app.services;
 
-  /** A log: its filtered page from the store, or (format=csv) all of it as a CSV download. */
-  function logRoute<K extends 'GET /api/events' | 'GET /api/alarms/history'>(
+  /** The names a CSV export writes: the sites' from the store, the devices' from the fleet registry. */
+  async function csvNames(): Promise<CsvNames> {
+    const sites = new Map((await listSites(db)).map((site) => [site.id, site.name]));
+    return {
+      site: (siteId) => sites.get(siteId),
+      device: (deviceId) => app.services.registry.devices.get(deviceId)?.name,
+    };
+  }
+
+  /**
+   * A log: its filtered page from the store, or (format=csv) all of it as a CSV download, in the order
+   * the page shows (its sort and direction), with names and then ids.
+   */
+  function logRoute<K extends 'GET /api/events' | 'GET /api/alarms/history', S extends string>(
     key: K,
-    log: { subject: 'Event' | 'Alarm'; fileName: string; csv: typeof eventsCsv },
-    page: (filter: LogFilter, query: QueryOf<Contracts[K]>) => Promise<unknown>,
+    log: {
+      subject: 'Event' | 'Alarm';
+      fileName: string;
+      defaultSort: S;
+      page: (filter: LogFilter, order: PageRequest<S>) => Promise<unknown>;
+      csv: (filter: LogFilter, request: CsvRequest<S>) => AsyncIterable<string>;
+    },
   ) {
     // Its schema widened, as the alarm actions' (alarms.ts): the query is typed by hand, the contract's
     // schemas still check the query and the answer at run time.
@@ -83,20 +110,27 @@ export async function logRoutes(app: FastifyInstance) {
       handler: async (request, reply) => {
         const query = request.query as QueryOf<Contracts[K]>;
         const filter = await filterOf(app, request, log.subject, query);
-        if (query.format === 'csv') {
-          return sendCsv(reply, log.fileName, Readable.from(log.csv(db, filter, query.lang ?? 'en')));
-        }
-        return page(filter, query);
+        const order = pageOf(query as { sort?: S }, log.defaultSort);
+        if (query.format !== 'csv') return log.page(filter, order);
+        const names = await csvNames();
+        const rows = log.csv(filter, { ...order, language: query.lang ?? 'en', names });
+        return sendCsv(reply, log.fileName, Readable.from(rows));
       },
     });
   }
 
-  logRoute('GET /api/events', { subject: 'Event', fileName: 'voltscope-events.csv', csv: eventsCsv }, (filter, query) =>
-    eventPage(db, filter, pageOf(query, 'ts')),
-  );
-  logRoute(
-    'GET /api/alarms/history',
-    { subject: 'Alarm', fileName: 'voltscope-alarms.csv', csv: alarmsCsv },
-    (filter, query) => alarmPage(db, filter, pageOf(query, 'raisedAt')),
-  );
+  logRoute('GET /api/events', {
+    subject: 'Event',
+    fileName: 'voltscope-events.csv',
+    defaultSort: 'ts',
+    page: (filter, order) => eventPage(db, filter, order),
+    csv: (filter, request) => eventsCsv(db, filter, request),
+  });
+  logRoute('GET /api/alarms/history', {
+    subject: 'Alarm',
+    fileName: 'voltscope-alarms.csv',
+    defaultSort: 'raisedAt',
+    page: (filter, order) => alarmPage(db, filter, order),
+    csv: (filter, request) => alarmsCsv(db, filter, request),
+  });
 }

@@ -223,7 +223,7 @@ describe('event and alarm history', () => {
       await tx.run("UPDATE site_sequences SET seq = ? WHERE site_id = 'ir-yazd'", [base + 100_000]);
     });
     const response = await fetch(
-      `${server.url}/api/events?format=csv&sites=ir-yazd&types=motion&from=${start}&to=${start + 200_000_000}`,
+      `${server.url}/api/events?format=csv&sites=ir-yazd&types=motion&from=${start}&to=${start + 200_000_000}&sort=ts&order=asc`,
       { headers: { authorization: `Bearer ${admin}` } },
     );
     expect(response.headers.get('content-type')).toContain('text/csv');
@@ -239,9 +239,12 @@ describe('event and alarm history', () => {
     }
     const lines = text.trimEnd().split('\r\n');
     expect(lines).toHaveLength(100_001);
+    // In the order asked (oldest first here), with the names the page shows and then the ids.
+    expect(lines[0]).toBe('time,site,device,type,severity,message,user,comment,alarm,seq,site id,device id');
     expect(lines[1]).toMatch(
-      /^2025-01-01T00:00:01.000Z,ir-yazd,ir-yazd.pir1,motion,info,Perimeter motion 1: motion detected,/,
+      /^2025-01-01T00:00:01.000Z,Yazd Solar,Perimeter motion 1,motion,info,Perimeter motion 1: motion detected,.*,ir-yazd,ir-yazd.pir1$/,
     );
+    expect(lines.at(-1)).toMatch(/^2025-01-02T03:46:40.000Z,/);
     expect(chunks).toBeGreaterThan(10);
     const arabic = await (
       await fetch(
@@ -253,5 +256,17 @@ describe('event and alarm history', () => {
     ).text();
     // A value that a spreadsheet would run as a formula is defused.
     expect(arabic).toContain(",'=cmd,");
+    // Without a sort, the export is in the page's default order: newest first.
+    expect(arabic.split('\r\n')[1]).toMatch(/^2025-01-01T00:00:04.000Z,/);
+
+    // The alarm log's export lists the rows in the order the page shows them.
+    const sorted = '/api/alarms/history?sort=priority&order=asc';
+    const page = (await (await server.request('GET', `${sorted}&pageSize=100`, { token: admin })).json()).items;
+    const exported = (await (await server.request('GET', `${sorted}&format=csv`, { token: admin })).text())
+      .trimEnd()
+      .split('\r\n')
+      .slice(1);
+    expect(page.length).toBeGreaterThan(1);
+    expect(exported.map((line: string) => Number(line.split(',').at(-1)))).toEqual(page.map((a: Alarm) => a.id));
   });
 });
