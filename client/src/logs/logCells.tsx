@@ -1,8 +1,11 @@
 // Cells both history lists show: a time (in the reader's or the site's zone, with the offset in site
 // time), a site's name and a device's name from the fleet directory, and the two columns of those names.
+import { Anchor } from '@mantine/core';
 import type { Language } from '@voltscope/shared/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { devicePath } from '../data/deviceLink.ts';
 import type { FleetDirectory } from '../data/useFleetDirectory.ts';
 import type { Column } from './LogTable.tsx';
 import type { TimeZoneMode } from './logQuery.ts';
@@ -43,6 +46,18 @@ export function useSiteName(directory: FleetDirectory) {
 export const deviceName = (directory: FleetDirectory, deviceId: string | null) =>
   deviceId ? (directory.deviceById.get(deviceId)?.name ?? deviceId) : DASH;
 
+/** A device's name, a link to where the device is shown when it has such a place. */
+export function DeviceCell({ directory, deviceId }: { directory: FleetDirectory; deviceId: string | null }) {
+  const path = deviceId ? devicePath(deviceId, directory.deviceById.get(deviceId)?.type) : null;
+  const name = deviceName(directory, deviceId);
+  if (!path) return name;
+  return (
+    <Anchor component={Link} to={path} size="sm">
+      {name}
+    </Anchor>
+  );
+}
+
 /** Where a row happened: its site's and its device's names, each column sorted by the server on that name. */
 export function usePlaceColumns<T extends { siteId: string | null; deviceId: string | null }>(
   directory: FleetDirectory,
@@ -57,7 +72,7 @@ export function usePlaceColumns<T extends { siteId: string | null; deviceId: str
         key: 'device',
         header: t('events:columns.device'),
         sortKey: 'device',
-        render: (row) => deviceName(directory, row.deviceId),
+        render: (row) => <DeviceCell directory={directory} deviceId={row.deviceId} />,
       },
     ],
     [t, directory],

@@ -1,8 +1,8 @@
 // Realtime events (/event/realtime): a live tail of every event of the user's sites, newest on top,
 // for an operator's second screen or a wall screen left for weeks (the buffer keeps the last 1,000).
 // Pause holds new events aside and counts them; resume shows them. Filters (in the URL) apply at once
-// to what is held and to what arrives.
-import { Alert, Badge, Button, Card, Group, Text } from '@mantine/core';
+// to what is held and to what arrives. Sign-ins are hidden unless asked for (a switch, `?signins=shown`).
+import { Alert, Badge, Button, Card, Group, Switch, Text } from '@mantine/core';
 import type { SiteEvent } from '@voltscope/shared/alarms';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,23 @@ import { useEventTail } from './useEventTail.ts';
 const SPEC: LogSpec = { lists: ['sites', 'devices', 'types', 'priorities'], sorts: ['ts'] };
 /** Rows drawn at first; the rest of the buffer on demand (a wall screen shows a few dozen anyway). */
 const PAGE = 100;
+
+/** Whether sign-ins are shown (`?signins=shown`); hidden by default. */
+function useSignIns(): [boolean, (shown: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const shown = params.get('signins') === 'shown';
+  const show = (next: boolean) =>
+    setParams(
+      (current) => {
+        const after = new URLSearchParams(current);
+        if (next) after.set('signins', 'shown');
+        else after.delete('signins');
+        return after;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return [shown, show];
+}
 
 function useTailFilters(): FilterControls {
   const [params, setParams] = useSearchParams();
@@ -65,8 +82,15 @@ export function RealtimeEventsPage() {
   const active = activeFilters(view, SPEC);
   const n = (value: number) => formatNumber(lng, value);
 
-  const matches = useMemo(() => eventFilter(view, lng), [view, lng]);
+  const [signIns, showSignIns] = useSignIns();
+  const matches = useMemo(() => eventFilter(view, lng, { signIns }), [view, lng, signIns]);
   const shown = useMemo(() => snapshot.shown.filter(matches), [snapshot.shown, matches]);
+  // What showing the sign-ins would add: the same filters with them.
+  const withSignIns = useMemo(() => eventFilter(view, lng, { signIns: true }), [view, lng]);
+  const hiddenSignIns = useMemo(
+    () => snapshot.shown.filter(withSignIns).length - shown.length,
+    [snapshot.shown, withSignIns, shown],
+  );
   const waiting = useMemo(() => snapshot.waiting.filter(matches).length, [snapshot.waiting, matches]);
   const rows = shown.slice(0, visible);
   const freshRow = useCallback(
@@ -115,6 +139,16 @@ export function RealtimeEventsPage() {
               {snapshot.paused ? t('events:realtime.pausedNote', { n: n(waiting) }) : t('events:realtime.liveNote')}
             </Text>
           </Group>
+          <Switch
+            checked={signIns}
+            onChange={(event) => showSignIns(event.currentTarget.checked)}
+            label={
+              signIns
+                ? t('events:realtime.signIns.show')
+                : t('events:realtime.signIns.hidden', { n: n(hiddenSignIns) })
+            }
+            data-testid="tail-sign-ins"
+          />
           <Text size="sm" className={classes.muted} data-testid="tail-held">
             {t('events:realtime.held', { shown: n(rows.length), held: n(shown.length), limit: n(TAIL_LIMIT) })}
           </Text>

@@ -32,4 +32,12 @@ describe('the live tail’s filters', () => {
     expect(eventFilter(view('q=moreau'), 'en')(door)).toBe(true);
     expect(eventFilter(view('q=on site'), 'en')(door)).toBe(true);
   });
+
+  it('leaves sign-ins out unless they are asked for or named in the types filter', () => {
+    const hiding = { signIns: false };
+    expect(eventFilter(view(''), 'en', hiding)(signIn)).toBe(false);
+    expect(eventFilter(view(''), 'en', hiding)(door)).toBe(true);
+    expect(eventFilter(view('types=sign_in'), 'en', hiding)(signIn)).toBe(true);
+    expect(eventFilter(view(''), 'en', { signIns: true })(signIn)).toBe(true);
+  });
 });
