@@ -214,4 +214,14 @@ export const IconPlus = icon({ paths: ['M12 5v14M5 12h14'] });
 export const IconTrash = icon({
   paths: ['M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3'],
 });
+export const IconKeyboard = icon({
+  paths: [
+    'M4 6h16a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2Z',
+    'M6 10h.01',
+    'M10 10h.01',
+    'M14 10h.01',
+    'M18 10h.01',
+    'M7 14h10',
+  ],
+});
 export const IconCopy = icon({ paths: ['M8 8h11v11H8zM16 8V5H5v11h3'] });

@@ -11,6 +11,7 @@ import { settingsStore, useSettings } from '../settings/settingsStore.ts';
 import { useOverlayNav } from '../settings/useOverlayNav.ts';
 import { AppFooter } from '../shell/AppFooter.tsx';
 import { AppNavbar } from '../shell/AppNavbar.tsx';
+import { KeyboardHelp } from '../shell/keyboard/KeyboardHelp.tsx';
 import { useVisibleNavigation } from '../shell/MainMenu.tsx';
 import { ScrollToTop } from '../shell/ScrollToTop.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../shell/SkipLink.tsx';
@@ -119,6 +120,7 @@ export function DefaultLayout() {
       <ScrollToTop />
       <Customizer />
       <SearchDialog />
+      <KeyboardHelp />
     </div>
   );
 }

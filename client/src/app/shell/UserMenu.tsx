@@ -1,11 +1,12 @@
-import { Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Indicator, Kbd, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../../session/api.ts';
 import { useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
-import { IconLogout, IconPalette, IconSettings, IconUser } from '../../ui/icons.tsx';
+import { IconKeyboard, IconLogout, IconPalette, IconSettings, IconUser } from '../../ui/icons.tsx';
+import { openKeyboardHelp } from './keyboard/globalKeys.ts';
 import classes from './UserMenu.module.css';
 
 export function UserMenu() {
@@ -60,6 +61,13 @@ export function UserMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/settings/user-interface" leftSection={<IconPalette size={18} />}>
           {t('shell:nav.userInterface')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconKeyboard size={18} />}
+          rightSection={<Kbd size="xs">?</Kbd>}
+          onClick={openKeyboardHelp}
+        >
+          {t('shell:keyboard.open')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

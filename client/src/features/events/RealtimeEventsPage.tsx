@@ -143,9 +143,7 @@ export function RealtimeEventsPage() {
             checked={signIns}
             onChange={(event) => showSignIns(event.currentTarget.checked)}
             label={
-              signIns
-                ? t('events:realtime.signIns.show')
-                : t('events:realtime.signIns.hidden', { n: n(hiddenSignIns) })
+              signIns ? t('events:realtime.signIns.show') : t('events:realtime.signIns.hidden', { n: n(hiddenSignIns) })
             }
             data-testid="tail-sign-ins"
           />
