@@ -111,10 +111,15 @@ describe('event and alarm history', () => {
     expect(download.suggestedFilename()).toBe('voltscope-events.csv');
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r\n/);
-    expect(lines[0]).toBe('time,site,device,type,severity,message,user,comment,alarm,seq');
+    expect(lines[0]).toBe('time,site,device,type,severity,message,user,comment,alarm,seq,site id,device id');
     expect(lines).toHaveLength(1 + 7);
-    for (const line of lines.slice(1))
-      expect(line).toContain('es-tarifa,es-tarifa.gate1,door,info,Main gate : porte ouverte');
+    // Names as the page shows them, the ids at the end; newest first, as on the page.
+    for (const line of lines.slice(1)) {
+      expect(line).toContain(',Tarifa Wind,Main gate,door,info,Main gate : porte ouverte,');
+      expect(line).toMatch(/,es-tarifa,es-tarifa\.gate1$/);
+    }
+    const times = lines.slice(1).map((line) => line.split(',')[0] as string);
+    expect(times).toEqual([...times].sort().reverse());
   });
 
   it('shows an alarm’s timeline with the acknowledgement by the operator who made it', async () => {
@@ -134,6 +139,10 @@ describe('event and alarm history', () => {
     expect(await drawer.getByTestId('timeline-user').allTextContents()).toEqual(['by Julien Moreau']);
     expect(await drawer.getByTestId('timeline-comment').textContent()).toBe('Crew sent to WTG 05');
     expect(await drawer.innerText()).toContain('WTG 05: turbine fault, code 301');
+    await page.keyboard.press('Escape');
+    // The device cell opens the turbine's page.
+    await row.getByRole('link', { name: 'WTG 05' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/overview/wind/turbine/es-tarifa%2Ewtg05');
     // The open timeline is part of the address.
     expect(new URL(page.url()).searchParams.get('alarm')).toBe(String(alarmId));
     await expectAccessible(page, 'alarm timeline drawer', '[role=dialog]');
@@ -184,6 +193,16 @@ describe('event and alarm history', () => {
     expect(await substation.count()).toBe(1);
     await page.getByTestId('tail-resume').click();
     await poll(() => substation.count()).toBe(2);
+
+    // Sign-ins are hidden unless asked for: the operator's own sign-in is held, not shown.
+    await page.goto(`${app.url}/event/realtime`);
+    await poll(() => page.getByTestId('tail-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await rowTypes(page, 'tail-table')).not.toContain('sign_in');
+    const signIns = page.getByTestId('tail-sign-ins');
+    await page.getByText(/^Show sign-ins \([1-9]\d* hidden\)$/).waitFor();
+    await signIns.click();
+    await poll(async () => (await rowTypes(page, 'tail-table')).includes('sign_in')).toBe(true);
+    expect(new URL(page.url()).searchParams.get('signins')).toBe('shown');
 
     // A live filter applies at once to what is held.
     await page.goto(`${app.url}/event/realtime?sites=es-tarifa&types=alarm_raised`);

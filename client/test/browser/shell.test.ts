@@ -175,4 +175,29 @@ describe('keyboard', () => {
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
+
+  it('takes the operator to the alarm list with Alt+A from anywhere, and lists the keys with ?', async () => {
+    // One alarm, so that the list has a row to land on: a turbine trips.
+    await app.ingest([{ series: 'es-tarifa.wtg05/fault_code', ts: Date.now(), value: 301 }]);
+    const page = await app.openAt('operator', '/dashboards/solar', { language: 'en' });
+    await page.getByRole('heading', { name: 'Solar dashboard' }).waitFor();
+    await page.keyboard.press('Alt+KeyA');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/alarm/realtime');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    await expect.poll(focused, { timeout: 10_000 }).toBe('alarm-grid');
+
+    // From elsewhere on the same page the key leads back to the list.
+    await page.getByTestId('user-menu').focus();
+    expect(await focused()).not.toBe('alarm-grid');
+    await page.keyboard.press('Alt+KeyA');
+    await expect.poll(focused).toBe('alarm-grid');
+
+    await page.keyboard.press('Shift+Slash');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.innerText()).toContain('Go to the alarm list (focused)');
+    expect(await help.innerText()).toContain('Acknowledge the selection (or the alarm in focus)');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+  });
 });
