@@ -1,8 +1,9 @@
 // Devices, series and their values: GET /api/sites/:id/devices, /api/sites/:id/series, /api/devices/:id,
 // /api/series/history and /api/series/latest; and the live socket's subscription requests
 // (`live:subscribe`, `live:unsubscribe`), which the hub checks with these schemas too.
-import Type from 'typebox';
+import Type, { type TString } from 'typebox';
 import { deviceStates, deviceTypes, type Metric, metrics } from '../fleet.ts';
+import { type Language, languages } from '../i18n.ts';
 import { errorReplies, Nullable, OneOf, routes } from './common.ts';
 import { TimeParam } from './sites.ts';
 
@@ -11,11 +12,16 @@ const PathId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 120 }) }
 
 const metricNames = Object.keys(metrics) as Metric[];
 
+type Names = { [L in Language]: TString };
+
 export const Device = Type.Object({
   id: Type.String(),
   siteId: Type.String(),
   type: OneOf(deviceTypes),
+  /** Its name as registered (the fallback in every language). */
   name: Type.String(),
+  /** Its name in other languages, where it has one ("اینورتر 22", "Onduleur 22"). */
+  names: Type.Optional(Type.Partial(Type.Object(Object.fromEntries(languages.map((l) => [l, Type.String()])) as Names))),
   model: Type.String(),
   /** Rated power in kW (AC for inverters and turbines), or null where it means nothing. */
   ratedKw: Nullable(Type.Number()),
