@@ -237,13 +237,13 @@ const definitions: Record<FaultName, Definition> = {
       en: 'converter fault',
       fr: 'défaut du convertisseur',
       fa: 'خطای مبدل',
-      ar: 'عطل في المحوّل',
+      ar: 'عطل في مبدّل القدرة',
     },
     advice: {
       en: 'The power converter stopped the turbine. Try one remote reset; if it trips again, send a technician to read the converter’s own fault log.',
       fr: 'Le convertisseur de puissance a arrêté l’éolienne. Tenter un seul réarmement à distance ; s’il déclenche de nouveau, envoyer un technicien lire le journal de défauts du convertisseur.',
       fa: 'مبدل قدرت توربین را متوقف کرد. یک بار از راه دور ریست کنید؛ اگر دوباره قطع شد، تکنسین بفرستید تا گزارش خطای خود مبدل را بخواند.',
-      ar: 'أوقف محوّل القدرة التوربين. جرّب إعادة ضبط واحدة عن بُعد؛ وإن توقف مجددًا فأرسل فنيًا لقراءة سجل أعطال المحوّل نفسه.',
+      ar: 'أوقف مبدّل القدرة التوربين. جرّب إعادة ضبط واحدة عن بُعد؛ وإن توقف مجددًا فأرسل فنيًا لقراءة سجل أعطال المبدّل نفسه.',
     },
   },
 };

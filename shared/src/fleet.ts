@@ -98,6 +98,8 @@ export type FaultName = Exclude<keyof typeof faultCodes, 'none'>;
 // field means) are in contracts/fleet.ts.
 
 export type Device = Static<typeof schemas.Device>;
+/** A device's names in other languages than the one it was registered with. */
+export type DeviceNames = NonNullable<Device['names']>;
 
 /** A device's name in a language: its own there (`names`), else the one it was registered with. */
 export const nameIn = (device: Pick<Device, 'name' | 'names'>, lng: Language): string =>
@@ -116,6 +118,10 @@ export type LatestValue = Static<typeof schemas.LatestValue>;
 
 /** GET /api/devices/:id: a device with its series and their newest samples. */
 export type DeviceDetail = Static<typeof schemas.DeviceDetail>;
+
+/** GET /api/devices/:id/trips: a device's trips, newest first. */
+export type TripLog = Static<typeof schemas.TripLog>;
+export type Trip = Static<typeof schemas.Trip>;
 
 /** GET /api/series/history: bucketed columns, ready for uPlot. */
 export type HistoryReply = Static<typeof schemas.History>;

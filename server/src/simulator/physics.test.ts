@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { modelFaultCodes } from '@voltscope/shared/faultCodes';
+import { describe, expect, it } from 'vitest';
 import { demoPlants, demoSites } from '../demo/fleet.ts';
 import { buildFleet } from '../fleet/build.ts';
 import { Registry } from '../fleet/registry.ts';

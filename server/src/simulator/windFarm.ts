@@ -133,13 +133,7 @@ export class WindFarm {
     const targetRpm = running ? rotorSpeed(spec, speed) * (iced ? 0.85 : 1) : 0.4;
     t.rotor += (targetRpm - t.rotor) * Math.min(1, dt / 20);
     t.energy += (power * dt) / 3600;
-    const code = t.trip.active(now)
-      ? t.trip.detail
-      : iced
-        ? faultCodes.icing
-        : gridDown
-          ? faultCodes.gridFault
-          : 0;
+    const code = t.trip.active(now) ? t.trip.detail : iced ? faultCodes.icing : gridDown ? faultCodes.gridFault : 0;
     const state = faulted
       ? turbineStates.fault
       : t.storm
