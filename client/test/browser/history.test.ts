@@ -133,7 +133,7 @@ describe('event and alarm history', () => {
     expect(steps).toEqual(['alarm_raised', 'alarm_acknowledged', 'alarm_closed']);
     expect(await drawer.getByTestId('timeline-user').allTextContents()).toEqual(['by Julien Moreau']);
     expect(await drawer.getByTestId('timeline-comment').textContent()).toBe('Crew sent to WTG 05');
-    expect(await drawer.innerText()).toContain('WTG 05: turbine fault, code 301');
+    expect(await drawer.innerText()).toContain('WTG 05: converter fault (301)');
     // The open timeline is part of the address.
     expect(new URL(page.url()).searchParams.get('alarm')).toBe(String(alarmId));
     await expectAccessible(page, 'alarm timeline drawer', '[role=dialog]');
