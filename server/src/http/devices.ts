@@ -1,5 +1,5 @@
-// The devices and series of a site, and one device with its series and latest values, as the caller
-// may read them.
+// The devices and series of a site, one device with its series and latest values, and a device's trip log
+// (its fault-code alarms' occurrences with the energy lost), as the caller may read them.
 import type { Device } from '@voltscope/shared/fleet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';

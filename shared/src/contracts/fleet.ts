@@ -1,6 +1,6 @@
 // Devices, series and their values: GET /api/sites/:id/devices, /api/sites/:id/series, /api/devices/:id,
-// /api/series/history and /api/series/latest; and the live socket's subscription requests
-// (`live:subscribe`, `live:unsubscribe`), which the hub checks with these schemas too.
+// /api/devices/:id/trips, /api/series/history and /api/series/latest; and the live socket's subscription
+// requests (`live:subscribe`, `live:unsubscribe`), which the hub checks with these schemas too.
 import Type, { type TString } from 'typebox';
 import { deviceStates, deviceTypes, type Metric, metrics } from '../fleet.ts';
 import { type Language, languages } from '../i18n.ts';
