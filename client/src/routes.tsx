@@ -168,7 +168,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Device',
     page: () => import('./features/overview/InverterDetailPage.tsx').then((m) => m.InverterDetailPage),
-    ns: ['overview'],
+    ns: ['overview', 'wind'],
   },
   {
     name: 'overview-wind',

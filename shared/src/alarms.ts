@@ -76,9 +76,17 @@ export function fillMessage(template: string, values: Record<string, string | nu
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** Fills the placeholders of a message in every language. */
-export const fillLocalised = (text: LocalisedText, values: Record<string, string | number>): LocalisedText =>
-  Object.fromEntries(languages.map((lng) => [lng, fillMessage(text[lng], values)])) as LocalisedText;
+/** Fills the placeholders of a message in every language; a value may be worded per language (a device's name). */
+export const fillLocalised = (
+  text: LocalisedText,
+  values: Record<string, string | number | LocalisedText>,
+): LocalisedText =>
+  Object.fromEntries(
+    languages.map((lng) => {
+      const inLanguage = Object.entries(values).map(([k, v]) => [k, typeof v === 'object' ? v[lng] : v]);
+      return [lng, fillMessage(text[lng], Object.fromEntries(inLanguage))];
+    }),
+  ) as LocalisedText;
 
 /** Page sizes the history pages offer (seed). */
 export const logPageSizes = [5, 10, 20, 25, 50, 100] as const;

@@ -28,7 +28,11 @@ const commLost = (name: string, deviceType: NewRule['deviceType'], over: Partial
   ...over,
 });
 
-/** A device type's rule for its fault code: any code but 0 (high, and consequential of a grid loss). */
+/**
+ * A device type's rule for its fault code: any code but 0 (high, and consequential of a grid loss). Its
+ * message has `{fault}` (the code decoded for the device's model, with the code) and `{lost}` (the power
+ * lost, estimated from the device's healthy peers: server/src/alarms/engine.ts).
+ */
 const faultCode = (name: string, deviceType: NewRule['deviceType'], message: NewRule['message']): NewRule => ({
   ...base,
   name,
@@ -98,17 +102,17 @@ export const defaultRules: NewRule[] = [
     },
   },
   faultCode('Inverter fault', 'inverter', {
-    en: '{device}: inverter fault, code {code}',
-    fr: '{device} : défaut onduleur, code {code}',
-    fa: '{device}: خطای اینورتر، کد {code}',
-    ar: '{device}: عطل في العاكس، الرمز {code}',
+    en: '{device}: {fault}, {lost} lost',
+    fr: '{device} : {fault}, {lost} perdus',
+    fa: '{device}: {fault}، {lost} از دست رفته',
+    ar: '{device}: {fault}، فقدان {lost}',
   }),
   commLost('Inverter communication lost', 'inverter'),
   faultCode('Turbine fault', 'wind_turbine', {
-    en: '{device}: turbine fault, code {code}',
-    fr: '{device} : défaut éolienne, code {code}',
-    fa: '{device}: خطای توربین، کد {code}',
-    ar: '{device}: عطل في التوربين، الرمز {code}',
+    en: '{device}: {fault}, {lost} lost',
+    fr: '{device} : {fault}, {lost} perdus',
+    fa: '{device}: {fault}، {lost} از دست رفته',
+    ar: '{device}: {fault}، فقدان {lost}',
   }),
   {
     ...base,

@@ -3,6 +3,7 @@
 // client names and formats series with it.
 import type { Static } from 'typebox';
 import type * as schemas from './contracts/fleet.ts';
+import { type Language, languages } from './i18n.ts';
 
 export const deviceTypes = [
   'inverter',
@@ -69,20 +70,44 @@ export type Metric = keyof typeof metrics;
 export const inverterStates = { standby: 0, running: 1, fault: 2 } as const;
 /** Turbine operating state (`state` series). */
 export const turbineStates = { idle: 0, running: 1, fault: 2, stopped: 3 } as const;
-/** Fault codes (`fault_code` series); 0 means none. */
+/**
+ * Fault codes (`fault_code` series) by name; 0 means none. What each one means, how severe it is and what
+ * to do about it, per device model: faultCodes.ts.
+ */
 export const faultCodes = {
   none: 0,
   overTemperature: 101,
   gridFault: 102,
   insulation: 103,
+  dcArc: 104,
+  fanFailure: 105,
+  residualCurrent: 106,
+  dcOvervoltage: 107,
+  acContactor: 108,
   icing: 201,
+  pitch: 202,
+  yaw: 203,
+  gearboxOilTemperature: 204,
+  generatorTemperature: 205,
+  vibration: 206,
   converter: 301,
 } as const;
+export type FaultName = Exclude<keyof typeof faultCodes, 'none'>;
 
 // Device, Series, DeviceDetail, HistoryReply... are the API's replies: their schemas (with what each
 // field means) are in contracts/fleet.ts.
 
 export type Device = Static<typeof schemas.Device>;
+/** A device's names in other languages than the one it was registered with. */
+export type DeviceNames = NonNullable<Device['names']>;
+
+/** A device's name in a language: its own there (`names`), else the one it was registered with. */
+export const nameIn = (device: Pick<Device, 'name' | 'names'>, lng: Language): string =>
+  device.names?.[lng] ?? device.name;
+
+/** A device's name in every language, for texts filled in all of them (alarm messages, events). */
+export const localisedName = (device: Pick<Device, 'name' | 'names'>): Record<Language, string> =>
+  Object.fromEntries(languages.map((lng) => [lng, nameIn(device, lng)])) as Record<Language, string>;
 
 export type Series = Static<typeof schemas.Series>;
 
@@ -93,6 +118,10 @@ export type LatestValue = Static<typeof schemas.LatestValue>;
 
 /** GET /api/devices/:id: a device with its series and their newest samples. */
 export type DeviceDetail = Static<typeof schemas.DeviceDetail>;
+
+/** GET /api/devices/:id/trips: a device's trips, newest first. */
+export type TripLog = Static<typeof schemas.TripLog>;
+export type Trip = Static<typeof schemas.Trip>;
 
 /** GET /api/series/history: bucketed columns, ready for uPlot. */
 export type HistoryReply = Static<typeof schemas.History>;

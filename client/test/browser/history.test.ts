@@ -138,14 +138,14 @@ describe('event and alarm history', () => {
     expect(steps).toEqual(['alarm_raised', 'alarm_acknowledged', 'alarm_closed']);
     expect(await drawer.getByTestId('timeline-user').allTextContents()).toEqual(['by Julien Moreau']);
     expect(await drawer.getByTestId('timeline-comment').textContent()).toBe('Crew sent to WTG 05');
-    expect(await drawer.innerText()).toContain('WTG 05: turbine fault, code 301');
+    expect(await drawer.innerText()).toContain('WTG 05: converter fault (301)');
+    // The open timeline is part of the address.
+    expect(new URL(page.url()).searchParams.get('alarm')).toBe(String(alarmId));
+    await expectAccessible(page, 'alarm timeline drawer', '[role=dialog]');
     await page.keyboard.press('Escape');
     // The device cell opens the turbine's page.
     await row.getByRole('link', { name: 'WTG 05' }).click();
     await poll(() => new URL(page.url()).pathname).toBe('/overview/wind/turbine/es-tarifa%2Ewtg05');
-    // The open timeline is part of the address.
-    expect(new URL(page.url()).searchParams.get('alarm')).toBe(String(alarmId));
-    await expectAccessible(page, 'alarm timeline drawer', '[role=dialog]');
   });
 
   it('shows a client only the events and alarms of its own sites', async () => {

@@ -2,7 +2,7 @@
 // type's of the same name), indexed by the series that feed them, and the door and motion sensors whose
 // openings are events. Built again whenever the rules or the open alarms are re-read.
 import { type Alarm, type AlarmRule, fillLocalised, type LocalisedText } from '@voltscope/shared/alarms';
-import type { Device } from '@voltscope/shared/fleet';
+import { type Device, localisedName } from '@voltscope/shared/fleet';
 import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import { PointCondition } from './condition.ts';
@@ -90,15 +90,23 @@ export function buildPoints(rules: readonly AlarmRule[], registry: Registry, ope
   return points;
 }
 
-/** The rule's message for the value that raised it, in every language. */
-export function messageOf(point: Point, registry: Registry, raw: number | null): LocalisedText {
+/**
+ * The rule's message for the value that raised it, in every language, with the device's name in each;
+ * `more` fills placeholders of some rules (a fault's meaning and the power lost: the engine's).
+ */
+export function messageOf(
+  point: Point,
+  registry: Registry,
+  raw: number | null,
+  more: Record<string, string | LocalisedText> = {},
+): LocalisedText {
   const { rule, device } = point;
   const series = rule.seriesKey
     ? registry.seriesById(registry.seriesIdByKey(`${device.id}/${rule.seriesKey}`) ?? -1)
     : undefined;
   const value = raw === null ? '' : Number.isInteger(raw) ? raw : raw.toFixed(1);
-  const values = { device: device.name, value, unit: series?.unit ?? '', threshold: rule.threshold, code: raw ?? '' };
-  return fillLocalised(rule.message, values);
+  const values = { value, unit: series?.unit ?? '', threshold: rule.threshold, code: raw ?? '', ...more };
+  return fillLocalised(rule.message, { device: localisedName(device), ...values });
 }
 
 /** A sensor's new value; the event to record when it is an opening (or motion starting). */
@@ -113,7 +121,7 @@ export function sensorSample(sensor: BinarySensor, value: number, ts: number): N
     alarmId: null,
     type: sensor.type,
     severity: 'info',
-    message: fillLocalised(SENSOR_MESSAGES[sensor.type], { device: sensor.device.name }),
+    message: fillLocalised(SENSOR_MESSAGES[sensor.type], { device: localisedName(sensor.device) }),
     ts,
   };
 }

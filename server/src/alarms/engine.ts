@@ -8,10 +8,12 @@
 // open alarms. It is about 350 lines (a tenth of them imports) because its public methods are the one
 // surface the routes and the realtime layer call.
 import { EventEmitter } from 'node:events';
-import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
+import type { Alarm, AlarmRule, LocalisedText } from '@voltscope/shared/alarms';
 import { defaultRules } from '@voltscope/shared/defaultAlarmRules';
+import { decodeFault, faultText } from '@voltscope/shared/faultCodes';
 import type { Device } from '@voltscope/shared/fleet';
-import type { Registry } from '../fleet/registry.ts';
+import { languages } from '@voltscope/shared/i18n';
+import { asIf, type Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
@@ -56,6 +58,9 @@ export type { Actor };
  * storm reach operators without waiting for the whole backlog.
  */
 const MAX_BATCH = 500;
+
+/** How recent a peer's sample must be to say what it produces at a fault's moment. */
+const PEER_FRESH_MS = 60_000;
 
 /** The machine's view of an occurrence (or of none) and its point. */
 const pointOf = (alarm: Alarm | null | undefined, outOfService: boolean): AlarmPoint => ({
@@ -274,7 +279,12 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     const suppressed = rule.consequentialOfGrid && gridOut(this.#open.values(), this.#points, device.siteId);
     const opening: Opening = {
       ...{ siteId: device.siteId, deviceId: device.id, ruleId: rule.id, priority: rule.priority, value },
-      message: messageOf(point, this.#registry(), value),
+      message: messageOf(
+        point,
+        this.#registry(),
+        value,
+        rule.kind === 'fault_code' ? this.#fault(device, value, ts) : {},
+      ),
     };
     const open = this.#open.get(point.key) ?? null;
     const input = { type: 'raise', ts, suppressed } as const;
@@ -284,6 +294,33 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
         ? this.#setSuppressed(tx, device.siteId, true, ts)
         : [],
     );
+  }
+
+  /**
+   * What a fault rule's message says besides the code: `{fault}`, the code decoded for the device's model
+   * in each language ("insulation fault (103)"); `{lost}`, the power lost ("350 kW"). The power lost is
+   * estimated from the device's healthy peers now (same type and site, fault code 0, a sample within a
+   * minute of the fault): their mean power, scaled to this device's rating, is what it would produce had it
+   * not tripped, under the same sun or wind. Not what it produced before it tripped: the engine holds only
+   * the newest values, and the newest power of a unit that tripped is already 0 (and what it made minutes
+   * before says less about the minutes after than its neighbours do). "—" without a healthy peer to go by.
+   */
+  #fault(device: Device, code: number | null, ts: number): Record<string, string | LocalisedText> {
+    const registry = this.#registry();
+    const fault = decodeFault(code ?? 0, device.model);
+    const peers: number[] = [];
+    for (const peer of registry.peersOf(device)) {
+      const power = registry.powerSeriesOf(peer.id);
+      const codeSeries = registry.seriesIdByKey(`${peer.id}/fault_code`);
+      const sample = power && this.#latest.get(power.id);
+      const healthy = codeSeries === undefined || (this.#latest.get(codeSeries)?.value ?? 0) === 0;
+      if (sample && healthy && Math.abs(sample.ts - ts) <= PEER_FRESH_MS) peers.push(asIf(device, peer, sample.value));
+    }
+    const lost = peers.length > 0 ? `${Math.round(peers.reduce((a, b) => a + b, 0) / peers.length)} kW` : '—';
+    return {
+      fault: Object.fromEntries(languages.map((lng) => [lng, faultText(fault, lng)])) as LocalisedText,
+      lost,
+    };
   }
 
   async #setSuppressed(tx: Db, siteId: string, suppressed: boolean, ts: number): Promise<AlarmChange[]> {

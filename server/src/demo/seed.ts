@@ -8,12 +8,13 @@ import type { Config } from '../config.ts';
 import { buildFleet } from '../fleet/build.ts';
 import type { HubLog } from '../hub.ts';
 import type { Db } from '../store/db.ts';
-import { countDevices, insertFleet } from '../store/devices.ts';
+import { countDevices, fillDeviceNames, insertFleet } from '../store/devices.ts';
 import { createIngestKey, hasIngestKey, setIngestKeyRevoked } from '../store/ingestKeys.ts';
 import { upsertSite } from '../store/sites.ts';
 import { revokeUserTokens } from '../store/tokens.ts';
 import { countActiveUsersWithRole, createUser, findUserByLogin, setUserActive, upsertRole } from '../store/users.ts';
 import { demoAccounts, demoPlants, demoSites } from './fleet.ts';
+import { withDemoNames } from './names.ts';
 
 /** Known on purpose, like the demo passwords: load testers use it against a demo hub. */
 export const DEMO_INGEST_KEY = 'vsk_demo_fleet_ingest_key';
@@ -37,10 +38,11 @@ export async function seedStore(db: Db, config: Config, log: Pick<HubLog, 'warn'
         await setUserActive(db, user.id, true);
       }
     }
-    if ((await countDevices(db)) === 0) {
-      const fleet = buildFleet(demoPlants);
-      await insertFleet(db, fleet.devices, fleet.series);
-    }
+    const fleet = buildFleet(demoPlants);
+    const devices = fleet.devices.map(withDemoNames);
+    if ((await countDevices(db)) === 0) await insertFleet(db, devices, fleet.series);
+    // A demo fleet stored before its devices had names in other languages gets them.
+    else await fillDeviceNames(db, devices);
     if (!(await hasIngestKey(db, DEMO_INGEST_KEY))) {
       await createIngestKey(db, { siteId: null, name: 'Demo fleet key', key: DEMO_INGEST_KEY });
     } else {

@@ -63,4 +63,18 @@ export class Registry {
   seriesOfDevice(deviceId: string): readonly Series[] {
     return this.#seriesOfDevice.get(deviceId) ?? [];
   }
+
+  /** A generator's output series (an inverter's AC power, a turbine's active power), if it has one. */
+  powerSeriesOf(deviceId: string): Series | undefined {
+    return this.seriesOfDevice(deviceId).find((s) => s.key === 'ac_power' || s.key === 'active_power');
+  }
+
+  /** The other devices of the same type on the same site: what a unit's output is compared with. */
+  peersOf(device: Device): readonly Device[] {
+    return this.devicesOfSite(device.siteId).filter((d) => d.type === device.type && d.id !== device.id);
+  }
 }
+
+/** A peer's power as it would be on `device`: scaled by their ratings where both have one. */
+export const asIf = (device: Device, peer: Device, kw: number): number =>
+  device.ratedKw && peer.ratedKw ? (kw * device.ratedKw) / peer.ratedKw : kw;

@@ -2,6 +2,7 @@
 // temperature coefficient, inverter losses and clipping, MPPT voltages and currents, string currents in
 // the combiner boxes, and the faults that show in those values (trips, dead strings, grid outages).
 import type { Site } from '@voltscope/shared/domain';
+import { modelFaultCodes } from '@voltscope/shared/faultCodes';
 import { faultCodes, inverterStates } from '@voltscope/shared/fleet';
 import type { SolarPlantSpec } from '../demo/fleet.ts';
 import type { Registry } from '../fleet/registry.ts';
@@ -11,6 +12,7 @@ import { dcPower, invert, moduleTemperature, mppVoltage, PV } from './pv.ts';
 import { hashString, noise, turbulence } from './random.ts';
 import { clearSky, sunPosition } from './sun.ts';
 
+/** Codes a trip of a model outside the catalogue shows. */
 const TRIP_CODES = [faultCodes.overTemperature, faultCodes.gridFault, faultCodes.insulation] as const;
 
 interface InverterSim {
@@ -42,12 +44,15 @@ export class SolarPlant {
   readonly #tilt: number;
   /** Strings in parallel on one MPPT input (about 11 A each at 1100 V). */
   readonly #stringsPerMppt: number;
+  /** What a trip shows: one of the codes of the inverters' model (shared/faultCodes.ts). */
+  readonly #tripCodes: readonly number[];
 
   constructor(registry: Registry, site: Site, spec: SolarPlantSpec, seed: number) {
     this.#spec = spec;
     this.#site = site;
     this.#seed = (seed ^ hashString(site.id)) >>> 0;
     this.#tilt = Math.min(35, Math.abs(site.latitude) * 0.85);
+    this.#tripCodes = modelFaultCodes[spec.inverterModel] ?? TRIP_CODES;
     this.#stringsPerMppt = Math.max(2, Math.round(spec.inverterDcKw / 4 / ((PV.vmpStc * 11) / 1000)));
     const devices = registry.devicesOfSite(site.id);
     this.#inverters = devices
@@ -145,7 +150,7 @@ export class SolarPlant {
     const { inverterDcKw, inverterAcKw } = this.#spec;
     inv.series.comm.maybeStart('commLoss', now, dt, random, rates);
     if (inv.trip.maybeStart('inverterTrip', now, dt, random, rates, poa > 50 ? 1 : 0)) {
-      inv.trip.detail = TRIP_CODES[Math.floor(random() * TRIP_CODES.length)] ?? faultCodes.gridFault;
+      inv.trip.detail = this.#tripCodes[Math.floor(random() * this.#tripCodes.length)] ?? faultCodes.gridFault;
     }
     if (!inv.stringFault.active(now)) inv.deadStrings = 0;
     if (inv.stringFault.maybeStart('stringDead', now, dt, random, rates))

@@ -2,6 +2,7 @@
 // the power curve, rotor speed and pitch, and faults as they show: a trip stops the rotor and feathers
 // the blades, yaw misalignment and icing leave the turbine below its power curve.
 import type { Site } from '@voltscope/shared/domain';
+import { modelFaultCodes } from '@voltscope/shared/faultCodes';
 import { faultCodes, turbineStates } from '@voltscope/shared/fleet';
 import type { WindFarmSpec } from '../demo/fleet.ts';
 import type { Registry } from '../fleet/registry.ts';
@@ -12,6 +13,9 @@ import { clearSky, sunPosition } from './sun.ts';
 import { pitchAngle, powerCurve, rotorSpeed, turbine3MW, weibullQuantile } from './wind.ts';
 
 const RAD = Math.PI / 180;
+
+/** Codes that come from a condition of their own (ice on the blades, the grid down), not from a trip. */
+const NOT_TRIPS: readonly number[] = [faultCodes.icing, faultCodes.gridFault];
 
 interface TurbineSim {
   series: DeviceSeries;
@@ -33,9 +37,13 @@ export class WindFarm {
   readonly #seed: number;
   readonly #turbines: TurbineSim[];
   readonly #plant: PlantDevices;
+  /** What a trip shows: one of the trip codes of the turbines' model (shared/faultCodes.ts). */
+  readonly #tripCodes: readonly number[];
 
   constructor(registry: Registry, site: Site, spec: WindFarmSpec, seed: number) {
     this.#spec = spec;
+    const codes = (modelFaultCodes[spec.turbineModel] ?? []).filter((code) => !NOT_TRIPS.includes(code));
+    this.#tripCodes = codes.length > 0 ? codes : [faultCodes.converter];
     this.#site = site;
     this.#seed = (seed ^ hashString(site.id)) >>> 0;
     this.#turbines = registry
@@ -98,7 +106,12 @@ export class WindFarm {
     const { now, dt, random, rates } = ctx;
     const spec = turbine3MW;
     t.series.comm.maybeStart('commLoss', now, dt, random, rates);
-    t.trip.maybeStart('turbineTrip', now, dt, random, rates);
+    if (t.trip.maybeStart('turbineTrip', now, dt, random, rates)) {
+      // Which code, from a hash of the turbine and the second (value noise at an integer point), not from
+      // the generator: a draw more would shift every draw after it.
+      const pick = noise(this.#seed + 300 + t.index, Math.floor(now / 1000));
+      t.trip.detail = this.#tripCodes[Math.floor(pick * this.#tripCodes.length)] ?? faultCodes.converter;
+    }
     if (t.yaw.maybeStart('yawMisalignment', now, dt, random, rates))
       t.yaw.detail = (random() < 0.5 ? -1 : 1) * (15 + random() * 15);
     t.icing.maybeStart('icing', now, dt, random, rates, ambient < 1.5 ? 1 : 0);
@@ -120,13 +133,7 @@ export class WindFarm {
     const targetRpm = running ? rotorSpeed(spec, speed) * (iced ? 0.85 : 1) : 0.4;
     t.rotor += (targetRpm - t.rotor) * Math.min(1, dt / 20);
     t.energy += (power * dt) / 3600;
-    const code = t.trip.active(now)
-      ? faultCodes.converter
-      : iced
-        ? faultCodes.icing
-        : gridDown
-          ? faultCodes.gridFault
-          : 0;
+    const code = t.trip.active(now) ? t.trip.detail : iced ? faultCodes.icing : gridDown ? faultCodes.gridFault : 0;
     const state = faulted
       ? turbineStates.fault
       : t.storm

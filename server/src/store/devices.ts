@@ -1,6 +1,6 @@
 // The fleet registry in the store: devices and their series. The simulator, the ingest, the history API
 // and the device pages all read this one registry.
-import type { Device, DeviceState, DeviceType, Metric, Series } from '@voltscope/shared/fleet';
+import type { Device, DeviceNames, DeviceState, DeviceType, Metric, Series } from '@voltscope/shared/fleet';
 import type { Db } from './db.ts';
 
 interface DeviceRow {
@@ -8,6 +8,8 @@ interface DeviceRow {
   site_id: string;
   type: string;
   name: string;
+  /** JSON of a partial LocalisedText, or null. */
+  names: string | null;
   model: string;
   rated_kw: number | null;
   protocol: string;
@@ -34,6 +36,7 @@ const toDevice = (r: DeviceRow): Device => ({
   siteId: r.site_id,
   type: r.type as DeviceType,
   name: r.name,
+  ...(r.names ? { names: JSON.parse(r.names) as DeviceNames } : {}),
   model: r.model,
   ratedKw: r.rated_kw === null ? null : Number(r.rated_kw),
   protocol: r.protocol,
@@ -76,9 +79,12 @@ export async function insertFleet(
   await db.transaction(async (tx) => {
     for (const d of devices) {
       await tx.run(
-        `INSERT INTO devices (id, site_id, type, name, model, rated_kw, protocol, address, parent_id, state, last_seen)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [d.id, d.siteId, d.type, d.name, d.model, d.ratedKw, d.protocol, d.address, d.parentId, d.state, d.lastSeen],
+        `INSERT INTO devices (id, site_id, type, name, names, model, rated_kw, protocol, address, parent_id, state, last_seen)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          ...[d.id, d.siteId, d.type, d.name, namesJson(d), d.model, d.ratedKw],
+          ...[d.protocol, d.address, d.parentId, d.state, d.lastSeen],
+        ],
       );
     }
     let next = Number((await tx.get<{ n: number | null }>('SELECT max(id) AS n FROM series'))?.n ?? 0) + 1;
@@ -92,6 +98,18 @@ export async function insertFleet(
   });
 }
 
+const namesJson = (d: Pick<Device, 'names'>) => (d.names ? JSON.stringify(d.names) : null);
+
+/** Gives devices stored without names in other languages the ones given here (a fleet stored before them). */
+export async function fillDeviceNames(db: Db, devices: readonly Pick<Device, 'id' | 'names'>[]): Promise<void> {
+  const named = devices.filter((d) => d.names);
+  if (named.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const d of named)
+      await tx.run('UPDATE devices SET names = ? WHERE id = ? AND names IS NULL', [namesJson(d), d.id]);
+  });
+}
+
 export async function updateDeviceStates(
   db: Db,
   changes: readonly { id: string; state: DeviceState; lastSeen: number }[],
@@ -102,4 +120,39 @@ export async function updateDeviceStates(
       await tx.run('UPDATE devices SET state = ?, last_seen = ? WHERE id = ?', [c.state, c.lastSeen, c.id]);
     }
   });
+}
+
+/** A fault alarm's occurrence as the trip log reads it (see `Trip` in shared/src/contracts/fleet.ts). */
+export interface TripRecord {
+  alarmId: number;
+  code: number;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/**
+ * A device's trips overlapping [from, to), newest first, at most `limit`: the occurrences of its fault-code
+ * alarms. One that closed without returning to normal (its rule retired) ended when it closed.
+ */
+export async function listTrips(
+  db: Db,
+  device: Pick<Device, 'id' | 'siteId'>,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<TripRecord[]> {
+  const rows = await db.all<{ id: number; value: number | null; raised_at: number; ended_at: number | null }>(
+    `SELECT a.id, a.value, a.raised_at, COALESCE(a.cleared_at, a.closed_at) AS ended_at
+     FROM alarms a JOIN alarm_rules r ON r.id = a.rule_id
+     WHERE a.site_id = ? AND a.device_id = ? AND r.kind = 'fault_code' AND a.raised_at < ?
+       AND (COALESCE(a.cleared_at, a.closed_at) IS NULL OR COALESCE(a.cleared_at, a.closed_at) > ?)
+     ORDER BY a.raised_at DESC, a.id DESC LIMIT ?`,
+    [device.siteId, device.id, to, from, limit],
+  );
+  return rows.map((r) => ({
+    alarmId: Number(r.id),
+    code: Math.round(Number(r.value ?? 0)),
+    startedAt: Number(r.raised_at),
+    endedAt: r.ended_at === null ? null : Number(r.ended_at),
+  }));
 }

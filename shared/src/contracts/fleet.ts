@@ -1,8 +1,9 @@
 // Devices, series and their values: GET /api/sites/:id/devices, /api/sites/:id/series, /api/devices/:id,
-// /api/series/history and /api/series/latest; and the live socket's subscription requests
-// (`live:subscribe`, `live:unsubscribe`), which the hub checks with these schemas too.
-import Type from 'typebox';
+// /api/devices/:id/trips, /api/series/history and /api/series/latest; and the live socket's subscription
+// requests (`live:subscribe`, `live:unsubscribe`), which the hub checks with these schemas too.
+import Type, { type TString } from 'typebox';
 import { deviceStates, deviceTypes, type Metric, metrics } from '../fleet.ts';
+import { type Language, languages } from '../i18n.ts';
 import { errorReplies, Nullable, OneOf, routes } from './common.ts';
 import { TimeParam } from './sites.ts';
 
@@ -11,11 +12,18 @@ const PathId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 120 }) }
 
 const metricNames = Object.keys(metrics) as Metric[];
 
+type Names = { [L in Language]: TString };
+
 export const Device = Type.Object({
   id: Type.String(),
   siteId: Type.String(),
   type: OneOf(deviceTypes),
+  /** Its name as registered (the fallback in every language). */
   name: Type.String(),
+  /** Its name in other languages, where it has one ("اینورتر 22", "Onduleur 22"). */
+  names: Type.Optional(
+    Type.Partial(Type.Object(Object.fromEntries(languages.map((l) => [l, Type.String()])) as Names)),
+  ),
   model: Type.String(),
   /** Rated power in kW (AC for inverters and turbines), or null where it means nothing. */
   ratedKw: Nullable(Type.Number()),
@@ -99,10 +107,52 @@ export const LatestValues = Type.Object({
   values: Type.Array(Type.Number()),
 });
 
+/**
+ * A trip of a device: an occurrence of its fault-code alarm, from the code that raised it to the code's
+ * return to 0. Read from the alarm records, which keep each trip exactly after the code has reset.
+ */
+export const Trip = Type.Object({
+  alarmId: Type.Integer(),
+  /** The code that raised it (its meaning, severity and advice: shared/faultCodes.ts, by the device's model). */
+  code: Type.Integer(),
+  startedAt: Type.Number(),
+  /** When the code went back to 0 (or the alarm's rule stopped watching it); null while it is still on. */
+  endedAt: Nullable(Type.Number()),
+  /** To `endedAt`, or to now while still on. */
+  durationMs: Type.Number(),
+  /**
+   * Energy lost, kWh, estimated: the mean energy its peers (the site's other devices of its type) produced
+   * over the trip, each scaled to this device's rating. Null when no peer has data over the trip.
+   */
+  lostKwh: Nullable(Type.Number()),
+});
+
+/** A device's trips in a span, newest first. */
+export const TripLog = Type.Object({
+  deviceId: Type.String(),
+  from: Type.Number(),
+  to: Type.Number(),
+  trips: Type.Array(Trip),
+  /** More trips than listed in the span: the oldest are left out. */
+  truncated: Type.Boolean(),
+});
+
 export const fleetContracts = routes({
   'GET /api/sites/:id/devices': { params: PathId, response: { 200: Type.Array(Device), ...errorReplies } },
   'GET /api/sites/:id/series': { params: PathId, response: { 200: Type.Array(SeriesEntry), ...errorReplies } },
   'GET /api/devices/:id': { params: PathId, response: { 200: DeviceDetail, ...errorReplies } },
+  'GET /api/devices/:id/trips': {
+    params: PathId,
+    querystring: Type.Object(
+      {
+        /** The span, at most 90 days: the last 90 days by default (`to` now, `from` 90 days before `to`). */
+        from: Type.Optional(TimeParam),
+        to: Type.Optional(TimeParam),
+      },
+      { additionalProperties: false },
+    ),
+    response: { 200: TripLog, ...errorReplies },
+  },
   'GET /api/series/history': {
     querystring: Type.Object(
       {

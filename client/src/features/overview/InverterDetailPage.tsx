@@ -7,6 +7,7 @@ import type { Device, DeviceState } from '@voltscope/shared/fleet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { deviceName } from '../../data/deviceName.ts';
 import { formatUngrouped } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError, call } from '../../session/api.ts';
@@ -18,6 +19,7 @@ import { InverterFigures, InverterStatus } from './InverterLive.tsx';
 import { LiveSite } from './LiveParts.tsx';
 import { MpptTable } from './MpptTable.tsx';
 import { useApi, useSiteIndex, useSiteKpis } from './siteData.ts';
+import { TripLog } from './TripLog.tsx';
 
 /** Why the device cannot be shown, from the hub's answer. */
 function Unavailable({ error, id, notInverter }: { error: unknown; id: string; notInverter?: Device }) {
@@ -81,7 +83,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
             <Group justify="space-between" align="flex-start" gap="md">
               <Stack gap={4}>
                 <Title order={2} fz={28} fw={600} data-testid="inverter-name">
-                  {device.name}
+                  {deviceName(device, lng)}
                 </Title>
                 <Text c="dimmed">{facts.join(' · ')}</Text>
               </Stack>
@@ -90,6 +92,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
             <Freshness site={site} ns="overview" />
             <InverterFigures device={device} index={index.data} generator={generator} />
             <MpptTable device={device} index={index.data} />
+            <TripLog device={device} />
             <InverterHistory site={site} device={device} index={index.data} />
           </>
         ) : index.status === 'error' ? (

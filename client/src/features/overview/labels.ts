@@ -1,33 +1,33 @@
-// Fault codes and operating states in the reader's words: the code as the device reports it, with its
-// meaning from shared/fleet's faultCodes.
+// Fault codes in the reader's words: the code as the device reports it, with its meaning and what to do
+// from the fault-code catalogue (shared/faultCodes.ts).
+import { decodeFault } from '@voltscope/shared/faultCodes';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUngrouped } from '../../i18n/format.ts';
+import { formatUngrouped, localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { faultName } from './inverterStatus.ts';
 
-/** "Fault 101: over-temperature" (or just the code when its meaning is unknown). */
-export function useFaultText(): (code: number) => string {
+/** "Fault 101: over-temperature shutdown" (or just the code when its meaning is unknown). */
+export function useFaultText(): (code: number, model?: string | null) => string {
   const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   return useCallback(
-    (code: number) => {
-      const name = faultName(code);
+    (code: number, model?: string | null) => {
+      const fault = decodeFault(code, model);
       const label = t('overview:faultCode', { code: formatUngrouped(lng, code) });
-      return name ? `${label}: ${t(`overview:faults.${name}`)}` : label;
+      return fault.known ? `${label}: ${localDigits(lng, fault.meaning[lng])}` : label;
     },
     [t, lng],
   );
 }
 
-/** What a fault means for the plant and what to check, or null for an unknown code. */
-export function useFaultAdvice(): (code: number) => string | null {
-  const { t } = useTranslation(['overview', 'common']);
+/** What to do about a fault, or null for an unknown code. */
+export function useFaultAdvice(): (code: number, model?: string | null) => string | null {
+  const lng = useLanguage();
   return useCallback(
-    (code: number) => {
-      const name = faultName(code);
-      return name ? t(`overview:faultAdvice.${name}`) : null;
+    (code: number, model?: string | null) => {
+      const fault = decodeFault(code, model);
+      return fault.known ? fault.advice[lng] : null;
     },
-    [t],
+    [lng],
   );
 }

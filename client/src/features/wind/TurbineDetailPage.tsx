@@ -6,8 +6,10 @@ import type { Site } from '@voltscope/shared/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { deviceName } from '../../data/deviceName.ts';
 import { useKept } from '../../data/useKept.ts';
 import { useResource } from '../../data/useResource.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { HistoryChart } from '../../plots/HistoryChart.tsx';
 import type { HistorySeriesSpec } from '../../plots/historyView.ts';
@@ -23,6 +25,7 @@ import {
   type TimeRange,
   usePeriodRange,
 } from '../../ui/PeriodPicker.tsx';
+import { TripLog } from '../overview/TripLog.tsx';
 import type { TurbinePeriodProps } from './PeriodCard.tsx';
 import { PeriodFigures } from './PeriodFigures.tsx';
 import { PowerCurveCard } from './PowerCurveCard.tsx';
@@ -125,6 +128,7 @@ function BackLink({ siteId }: { siteId: string | null }) {
 function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
   const { t } = useTranslation(['wind', 'common']);
   const format = useWindFormat();
+  const lng = useLanguage();
   const { device } = turbine;
   const [params, setParams] = useSearchParams();
   const period = parsePeriodParam(params.get('period'), DEFAULT_PERIOD);
@@ -181,7 +185,7 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
         <BackLink siteId={site.id} />
       </Stack>
       <PageHeader
-        title={device.name}
+        title={deviceName(device, lng)}
         subtitle={t('wind:detail.subtitle', {
           site: isolate(site.name),
           model: isolate(device.model || '—'),
@@ -207,6 +211,7 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
           <PeriodFigures deviceId={device.id} ratedKw={device.ratedKw} range={range} format={format} />
         </Stack>
         <HistoryCard turbine={turbine} site={site} range={range} format={format} />
+        <TripLog device={device} />
       </Stack>
     </>
   );

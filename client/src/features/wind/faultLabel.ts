@@ -1,24 +1,16 @@
-// A fault code in words: the codes of shared/fleet.ts by name, any other one by its number.
-import { faultCodes } from '@voltscope/shared/fleet';
+// A fault code in words: its meaning from the fault-code catalogue (shared/faultCodes.ts) with the code,
+// or "Unknown fault code N" for one the catalogue does not have; the number in the language's digits.
+import { capitalised, decodeFault, faultText } from '@voltscope/shared/faultCodes';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatUngrouped } from '../../i18n/format.ts';
-import { dynamicKey } from '../../i18n/namespaces.ts';
+import { localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 
-const names = new Map<number, string>(Object.entries(faultCodes).map(([name, code]) => [code, name]));
-
-export function useFaultLabel(): (code: number) => string {
-  const { t } = useTranslation(['wind', 'common']);
+/** `model`: the device's model, where known (a code its model does not have is unknown). */
+export function useFaultLabel(): (code: number, model?: string | null) => string {
   const lng = useLanguage();
   return useCallback(
-    (code: number) => {
-      const name = names.get(Math.round(code));
-      const number = formatUngrouped(lng, Math.round(code));
-      return name && name !== 'none'
-        ? t('wind:fault', { name: t(dynamicKey('wind', `wind:faults.${name}`)), code: number })
-        : t('wind:faultCode', { code: number });
-    },
-    [t, lng],
+    (code: number, model?: string | null) =>
+      localDigits(lng, capitalised(faultText(decodeFault(code, model), lng), lng)),
+    [lng],
   );
 }
