@@ -9,7 +9,7 @@
 // surface the routes and the realtime layer call.
 import { EventEmitter } from 'node:events';
 import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
-import { defaultRules } from '@voltscope/shared/defaultAlarmRules';
+import { seededRules } from '@voltscope/shared/alarmRationale';
 import type { Device } from '@voltscope/shared/fleet';
 import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
@@ -121,7 +121,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       const seen = lastSeenOf(registry, this.#latest, device);
       if (seen !== null) this.#heard.set(device.id, seen);
     }
-    if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, defaultRules);
+    if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, seededRules);
     await this.rulesChanged();
   }
 
