@@ -4,7 +4,10 @@
 import type { AlarmRule } from './alarms.ts';
 
 /** A rule's definition; its rationale (cause, consequence, action, response time) is in alarmRationale.ts. */
-export type NewRule = Omit<AlarmRule, 'id' | 'deviceId' | 'enabled' | 'cause' | 'consequence' | 'action' | 'responseMinutes'>;
+export type NewRule = Omit<
+  AlarmRule,
+  'id' | 'deviceId' | 'enabled' | 'cause' | 'consequence' | 'action' | 'responseMinutes'
+>;
 
 const NO_DATA = {
   en: '{device}: no data for {threshold} s',

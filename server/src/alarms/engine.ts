@@ -8,8 +8,8 @@
 // open alarms. It is about 350 lines (a tenth of them imports) because its public methods are the one
 // surface the routes and the realtime layer call.
 import { EventEmitter } from 'node:events';
-import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
 import { seededRules } from '@voltscope/shared/alarmRationale';
+import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
 import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';

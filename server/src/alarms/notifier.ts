@@ -166,7 +166,14 @@ export class Notifier {
     const rule = this.#engine?.rules().find((r) => r.id === alarm.ruleId);
     if (!rule) return null;
     const { name, cause, consequence, action, responseMinutes } = rule;
-    return { rule: name, cause, consequence, action, responseMinutes, respondBy: alarm.raisedAt + responseMinutes * 60_000 };
+    return {
+      rule: name,
+      cause,
+      consequence,
+      action,
+      responseMinutes,
+      respondBy: alarm.raisedAt + responseMinutes * 60_000,
+    };
   }
 
   async #queue(webhookId: number, siteId: string, alarmId: number | null, kind: string, payload: unknown, now: number) {

@@ -2,6 +2,8 @@
 // site's next event number, so the event log of a site has no gap and no duplicate (I2, I3). Who acted
 // is kept by user id and read as the user's current name (a display name is its owner's to change);
 // rows from before ids were kept, or of a user since removed, show the name stored with them.
+
+import type { SeededRule } from '@voltscope/shared/alarmRationale';
 import {
   type Alarm,
   type AlarmPriority,
@@ -14,7 +16,6 @@ import {
   type LocalisedText,
   type SiteEvent,
 } from '@voltscope/shared/alarms';
-import type { SeededRule } from '@voltscope/shared/alarmRationale';
 import type { Db } from '../store/db.ts';
 
 interface RuleRow {

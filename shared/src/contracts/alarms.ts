@@ -69,9 +69,9 @@ export const AlarmRule = Type.Object({
 /** A text in every language, each 1 to `max` characters (the hub also refuses a blank one). */
 const RequiredText = (max: number) =>
   Type.Object(
-    Object.fromEntries(
-      languages.map((l) => [l, Type.String({ minLength: 1, maxLength: max })]),
-    ) as { [L in (typeof languages)[number]]: ReturnType<typeof Type.String> },
+    Object.fromEntries(languages.map((l) => [l, Type.String({ minLength: 1, maxLength: max })])) as {
+      [L in (typeof languages)[number]]: ReturnType<typeof Type.String>;
+    },
     { additionalProperties: false },
   );
 

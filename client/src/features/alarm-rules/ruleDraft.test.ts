@@ -1,5 +1,5 @@
-import type { AlarmRule } from '@voltscope/shared/alarms';
 import { type SeededRule, seededRules } from '@voltscope/shared/alarmRationale';
+import type { AlarmRule } from '@voltscope/shared/alarms';
 import { describe, expect, it } from 'vitest';
 import { checkDraft, draftOf, fieldOfServer, patchOf } from './ruleDraft.ts';
 
@@ -52,7 +52,10 @@ describe('rule draft', () => {
   it('sends a rationale text whole once it changed, and refuses one blank or too long, and a response time out of range', () => {
     const draft = { ...draftOf(rule), responseMinutes: '45' };
     draft.action = { ...draft.action, fa: ' فیلترها را تمیز کنید ' };
-    expect(patchOf(rule, draft)).toEqual({ action: { ...rule.action, fa: 'فیلترها را تمیز کنید' }, responseMinutes: 45 });
+    expect(patchOf(rule, draft)).toEqual({
+      action: { ...rule.action, fa: 'فیلترها را تمیز کنید' },
+      responseMinutes: 45,
+    });
 
     const wrong = { ...draftOf(rule), responseMinutes: 1441, cause: { ...rule.cause, fr: '' } };
     wrong.consequence = { ...wrong.consequence, ar: 'x'.repeat(1001) };
@@ -61,7 +64,9 @@ describe('rule draft', () => {
       'cause.fr': 'rationaleRequired',
       'consequence.ar': 'rationaleTooLong',
     });
-    expect(checkDraft({ ...draftOf(rule), responseMinutes: 2.5 }, rule)).toEqual({ responseMinutes: 'responseMinutes' });
+    expect(checkDraft({ ...draftOf(rule), responseMinutes: 2.5 }, rule)).toEqual({
+      responseMinutes: 'responseMinutes',
+    });
     expect(checkDraft({ ...draftOf(rule), responseMinutes: 0 }, rule)).toEqual({ responseMinutes: 'responseMinutes' });
   });
 
