@@ -8,7 +8,7 @@ import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { myTimeZone } from '../../logs/logTime.ts';
 import { themedAxis } from '../../plots/chartTheme.ts';
@@ -124,7 +124,7 @@ export function AlarmTrend({ alarm, rule }: { alarm: Alarm; rule: AlarmRule }) {
           values={trend.values}
           limit={limit}
           unit={trend.series.unit}
-          ariaLabel={t('alarmDetail:trend.label', { series: rule.name })}
+          ariaLabel={t('alarmDetail:trend.label', { alarm: localDigits(lng, alarm.message[lng] || alarm.message.en) })}
           limitLabel={
             limit === null
               ? ''
