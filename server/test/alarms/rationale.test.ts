@@ -1,14 +1,18 @@
 // The rationale of alarm rules (ISA-18.2's master alarm database): every default rule served with its
 // cause, consequence, corrective action and response time in four languages; an admin rewrites them
 // (refused when blank, too long or out of range; never by a client), the change is a `rule_changed`
-// event, a device override copies them, an alarm's detail answers its rule, and webhooks carry them.
+// event, a device override copies them, an alarm's detail answers its rule, and webhooks carry them. A
+// store from before gets them by migration for its default rules.
 import { createServer, type IncomingMessage } from 'node:http';
+import { noRationale, rationaleOf } from '@voltscope/shared/alarmRationale';
 import type { AlarmRule, SiteEvent } from '@voltscope/shared/alarms';
 import { defaultRules } from '@voltscope/shared/defaultAlarmRules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listRules } from '../../src/alarms/store.ts';
 import { loadConfig } from '../../src/config.ts';
+import { migrate, migrations } from '../../src/store/migrations.ts';
 import { hubForTests } from '../hub.ts';
-import { storeCases } from '../stores.ts';
+import { drivers, storeCases } from '../stores.ts';
 import { alarmTools, until } from './tools.ts';
 
 const languages = ['en', 'fr', 'fa', 'ar'] as const;
@@ -158,5 +162,36 @@ describe('webhook notifications', () => {
         respondBy: payload.alarm.raisedAt + 15 * 60_000,
       },
     });
+  });
+});
+
+describe.each(drivers)('a store from before the rationale ($name)', (driver) => {
+  it('gets the written rationale for its default rules and their overrides, and none for its own rules', async () => {
+    const store = await driver.open();
+    try {
+      const { db } = store;
+      // The rules as a hub of before stored them: the migration's columns are not there yet.
+      const migration = migrations.find((m) => m.name === 'alarm rule rationale');
+      await db.run('DELETE FROM schema_migrations WHERE version = ?', [migration?.version ?? -1]);
+      for (const column of ['cause', 'consequence', 'corrective_action', 'response_minutes']) {
+        await db.run(`ALTER TABLE alarm_rules DROP COLUMN ${column}`);
+      }
+      const insert = `INSERT INTO alarm_rules (name, device_type, device_id, series_key, kind, threshold, deadband,
+          on_delay_ms, off_delay_ms, priority, message, consequential_of_grid, grid_root, enabled, updated_at)
+        VALUES (?, 'inverter', ?, 'temperature', 'high', 75, 3, 0, 0, 'high', ?, 0, 0, 1, 0)`;
+      const message = JSON.stringify(text('{device} hot'));
+      await db.run(insert, ['Inverter over-temperature', null, message]);
+      await db.run(insert, ['Inverter over-temperature', 'fr-occitanie.inv02', message]);
+      await db.run(insert, ["Operator's own rule", null, message]);
+
+      expect(await migrate(db)).toEqual([migration?.version]);
+      const [type, override, own] = await listRules(db);
+      const written = rationaleOf('Inverter over-temperature');
+      expect(type).toMatchObject(written);
+      expect(override).toMatchObject({ deviceId: 'fr-occitanie.inv02', ...written });
+      expect(own).toMatchObject({ name: "Operator's own rule", ...noRationale });
+    } finally {
+      await store.close();
+    }
   });
 });
