@@ -214,7 +214,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Alarm',
     page: () => import('./features/alarms/AlarmConsolePage.tsx').then((m) => m.AlarmConsolePage),
-    ns: ['alarms', 'events'],
+    ns: ['alarms', 'events', 'alarmDetail'],
   },
   {
     name: 'event-realtime',

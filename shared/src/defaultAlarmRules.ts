@@ -3,7 +3,11 @@
 // Shared so that the client's tests draft from the very rules a hub serves.
 import type { AlarmRule } from './alarms.ts';
 
-export type NewRule = Omit<AlarmRule, 'id' | 'deviceId' | 'enabled'>;
+/** A rule's definition; its rationale (cause, consequence, action, response time) is in alarmRationale.ts. */
+export type NewRule = Omit<
+  AlarmRule,
+  'id' | 'deviceId' | 'enabled' | 'cause' | 'consequence' | 'action' | 'responseMinutes'
+>;
 
 const NO_DATA = {
   en: '{device}: no data for {threshold} s',

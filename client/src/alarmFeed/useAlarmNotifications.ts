@@ -1,10 +1,15 @@
 // New critical and high alarms also go to the navbar's bell, so that one raised while the operator was
-// away from the console (or had silenced the sound) is still listed there, with a link to the console.
+// away from the console (or had silenced the sound) is still listed there, with a link to the console,
+// and with what to do about it: the corrective action of its rule (ISA-18.2 rationalization), read from
+// the rules as the client holds them (one request for a whole storm, not one per alarm).
 // They are handed over at most every FLUSH_MS: in a storm each alarm arrives in a socket message of its
 // own, and one render per alarm would stall the page.
+import type { Alarm } from '@voltscope/shared/alarms';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AppNotification, pushNotifications } from '../app/shell/notificationsStore.ts';
+import { ruleById } from '../features/alarm-rules/ruleCache.ts';
+import { localDigits } from '../i18n/format.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
 import { alarmFeed } from './alarmFeed.ts';
 import { audiblePriorities } from './alarmView.ts';
@@ -18,32 +23,41 @@ export function useAlarmNotifications(): void {
   latest.current = { t, lng };
 
   useEffect(() => {
-    let waiting: AppNotification[] = [];
+    let waiting: { alarm: Alarm; at: number }[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const flush = () => {
+    const flush = async () => {
       timer = null;
-      pushNotifications(waiting.reverse());
+      const batch = waiting;
       waiting = [];
+      // The rules of the batch: known ones at once, the list read once for any unknown.
+      const rules = await Promise.all(batch.map(({ alarm }) => ruleById(alarm.ruleId)));
+      const { t, lng } = latest.current;
+      const items = batch.map(({ alarm, at }, i): AppNotification => {
+        const site = alarmFeed.store.getState().sites.find((s) => s.id === alarm.siteId)?.name ?? alarm.siteId;
+        const action = rules[i]?.action;
+        const todo = action ? action[lng] || action.en : '';
+        const about = t('alarms:notification', { priority: t(`common:priority.${alarm.priority}`), site });
+        return {
+          id: `alarm-${alarm.id}`,
+          title: localDigits(lng, alarm.message[lng] || alarm.message.en),
+          text: todo ? `${about} · ${localDigits(lng, todo)}` : about,
+          at,
+          read: false,
+          url: `/alarm/realtime?site=${encodeURIComponent(alarm.siteId)}`,
+        };
+      });
+      pushNotifications(items.reverse());
     };
     const stop = alarmFeed.onEvent((event, alarm) => {
       if (event.type !== 'alarm_raised' || !alarm || alarm.suppressed) return;
       if (!audiblePriorities.includes(alarm.priority)) return;
-      const { t, lng } = latest.current;
-      const site = alarmFeed.store.getState().sites.find((s) => s.id === alarm.siteId)?.name ?? alarm.siteId;
-      waiting.push({
-        id: `alarm-${alarm.id}`,
-        title: alarm.message[lng] || alarm.message.en,
-        text: t('alarms:notification', { priority: t(`common:priority.${alarm.priority}`), site }),
-        at: event.ts,
-        read: false,
-        url: `/alarm/realtime?site=${encodeURIComponent(alarm.siteId)}`,
-      });
-      timer ??= setTimeout(flush, FLUSH_MS);
+      waiting.push({ alarm, at: event.ts });
+      timer ??= setTimeout(() => void flush(), FLUSH_MS);
     });
     return () => {
       stop();
       if (timer) clearTimeout(timer);
-      flush();
+      if (waiting.length > 0) void flush();
     };
   }, []);
 }

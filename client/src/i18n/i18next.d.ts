@@ -2,6 +2,7 @@
 // locales.test.ts keeps the other languages in step with English.
 import 'i18next';
 import type account from './locales/en/account.json';
+import type alarmDetail from './locales/en/alarmDetail.json';
 import type alarmRules from './locales/en/alarmRules.json';
 import type alarms from './locales/en/alarms.json';
 import type analysis from './locales/en/analysis.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       alarms: typeof alarms;
       events: typeof events;
       alarmRules: typeof alarmRules;
+      alarmDetail: typeof alarmDetail;
       validation: typeof validation;
     };
   }

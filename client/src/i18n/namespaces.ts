@@ -16,6 +16,7 @@ export const namespaces = [
   'alarms',
   'events',
   'alarmRules',
+  'alarmDetail',
   'validation',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

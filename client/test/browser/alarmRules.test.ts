@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rationaleOf } from '@voltscope/shared/alarmRationale';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, setupBrowser } from './harness.ts';
@@ -114,6 +115,59 @@ describe('alarm rules and notifications', () => {
     await expectAccessible(page, 'alarm rules, English');
   });
 
+  it('writes the rationale of a rule in the four languages, refuses it blank, and keeps it after a reload', async () => {
+    const page = await app.openAt('admin', '/alarm/rules', { language: 'en' });
+    const row = ruleRow(page, 'Transformer overload');
+    const open = async () => {
+      await row.getByTestId('rule-condition').click();
+      return page.getByRole('dialog');
+    };
+    let editor = await open();
+    // The default rule comes with its rationale written.
+    await poll(() => editor.getByTestId('rationale-action-en').inputValue()).toBe(
+      rationaleOf('Transformer overload').action.en,
+    );
+    expect(await editor.getByTestId('rule-responseMinutes').inputValue()).toBe('30');
+
+    // No response time, and a blank French action: refused at their fields, the French tab marked.
+    await editor.getByTestId('rule-responseMinutes').fill('0');
+    await editor.getByTestId('rationale-tab-fr').click();
+    await editor.getByTestId('rationale-action-fr').fill('   ');
+    await editor.getByTestId('rule-save').click();
+    await editor.getByText('A whole number of minutes from 1 to 1,440 (one day).').waitFor();
+    await editor.getByText('Write this text in this language.').waitFor();
+    expect(await editor.getByTestId('rationale-tab-fr').textContent()).toBe('French (to correct)');
+    expect(await editor.getByTestId('rationale-tab-fa').textContent()).toBe('Persian');
+
+    const action = {
+      en: 'Curtail the inverters behind this transformer to 90 % and call the site lead.',
+      fr: 'Brider à 90 % les onduleurs en aval de ce transformateur et appeler le responsable du site.',
+      fa: 'اینورترهای پشت این ترانسفورماتور را به ۹۰٪ محدود کنید و با سرپرست نیروگاه تماس بگیرید.',
+    };
+    await editor.getByTestId('rule-responseMinutes').fill('20');
+    await editor.getByTestId('rationale-action-fr').fill(action.fr);
+    await editor.getByTestId('rationale-tab-fa').click();
+    await editor.getByTestId('rationale-action-fa').fill(action.fa);
+    await editor.getByTestId('rationale-tab-en').click();
+    await editor.getByTestId('rationale-action-en').fill(action.en);
+    await editor.getByTestId('rule-save').click();
+    await poll(() => page.getByTestId('announcement').textContent()).toBe('Saved: Transformer overload.');
+    await editor.waitFor({ state: 'detached' });
+
+    await page.reload();
+    editor = await open();
+    await poll(() => editor.getByTestId('rationale-action-en').inputValue()).toBe(action.en);
+    expect(await editor.getByTestId('rule-responseMinutes').inputValue()).toBe('20');
+    await editor.getByTestId('rationale-tab-fa').click();
+    expect(await editor.getByTestId('rationale-action-fa').inputValue()).toBe(action.fa);
+    expect(await editor.getByTestId('rationale-action-ar').inputValue()).toBe(
+      rationaleOf('Transformer overload').action.ar,
+    );
+    await editor.getByTestId('rationale-tab-fr').click();
+    expect(await editor.getByTestId('rationale-action-fr').inputValue()).toBe(action.fr);
+    await expectAccessible(page, 'rule editor with the rationale', '[role=dialog]');
+  });
+
   it('adds a webhook, shows its secret once, and shows a signed alarm delivered', async () => {
     const page = await app.openAt('admin', '/alarm/rules?tab=notifications', { language: 'en' });
     await page.getByTestId('webhooks-empty').waitFor();
@@ -142,7 +196,14 @@ describe('alarm rules and notifications', () => {
         .update(first?.body ?? '')
         .digest('hex')}`,
     );
-    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ kind: 'alarm', alarm: { priority: 'high' } });
+    // With what to do about it: the rule's rationale and when the response is due.
+    const payload = JSON.parse(first?.body ?? '{}');
+    expect(payload).toMatchObject({
+      kind: 'alarm',
+      alarm: { priority: 'high' },
+      rationale: { rule: 'Turbine fault', action: rationaleOf('Turbine fault').action, responseMinutes: 15 },
+    });
+    expect(payload.rationale.respondBy).toBe(payload.alarm.raisedAt + 15 * 60_000);
 
     await page.getByTestId('refresh').click();
     const delivery = hook.getByTestId('delivery').first();

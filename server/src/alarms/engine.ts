@@ -8,8 +8,8 @@
 // open alarms. It is about 350 lines (a tenth of them imports) because its public methods are the one
 // surface the routes and the realtime layer call.
 import { EventEmitter } from 'node:events';
+import { seededRules } from '@voltscope/shared/alarmRationale';
 import type { Alarm, AlarmRule, LocalisedText } from '@voltscope/shared/alarms';
-import { defaultRules } from '@voltscope/shared/defaultAlarmRules';
 import { decodeFault, faultText } from '@voltscope/shared/faultCodes';
 import type { Device } from '@voltscope/shared/fleet';
 import { languages } from '@voltscope/shared/i18n';
@@ -126,7 +126,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       const seen = lastSeenOf(registry, this.#latest, device);
       if (seen !== null) this.#heard.set(device.id, seen);
     }
-    if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, defaultRules);
+    if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, seededRules);
     await this.rulesChanged();
   }
 

@@ -2,9 +2,10 @@
 // the body, retried with exponential backoff, every attempt's outcome kept and visible to admins. A
 // flood (more than FLOOD_ALARMS new alarms in FLOOD_WINDOW_MS at one site) is one notification, not
 // many. Deliveries are written before they are tried, so a restart resumes the pending ones. None goes
-// to a loopback, link-local or private address unless allowed (webhookTarget.ts).
+// to a loopback, link-local or private address unless allowed (webhookTarget.ts). An alarm's notice
+// carries its rule's rationale (ISA-18.2): cause, consequence, corrective action and response time.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AlarmPriority, Delivery, Webhook } from '@voltscope/shared/alarms';
+import type { Alarm, AlarmPriority, Delivery, Webhook } from '@voltscope/shared/alarms';
 import type { Db } from '../store/db.ts';
 import type { AlarmChange, AlarmEngine } from './engine.ts';
 import { post } from './webhookTarget.ts';
@@ -60,7 +61,11 @@ export class Notifier {
     return Math.min(1000, this.#baseMs);
   }
 
+  /** The engine whose rules say an alarm's rationale. */
+  #engine: AlarmEngine | null = null;
+
   attach(engine: AlarmEngine): void {
+    this.#engine = engine;
     engine.on('change', (change) => {
       void this.#onChange(change).catch(() => {});
     });
@@ -145,12 +150,30 @@ export class Notifier {
       // A flood goes to every webhook: whatever priorities it follows, the operator must know.
       for (const hook of hooks) await this.#queue(hook.id, alarm.siteId, null, 'flood', payload, now);
     } else {
-      const payload = { kind: 'alarm', alarm, event };
+      const payload = { kind: 'alarm', alarm, event, rationale: this.#rationale(alarm) };
       for (const hook of hooks.filter((h) => h.priorities.includes(alarm.priority))) {
         await this.#queue(hook.id, alarm.siteId, alarm.id, 'alarm', payload, now);
       }
     }
     void this.deliverDue();
+  }
+
+  /**
+   * What the operator is to do about `alarm`, from its rule as it is now: cause, consequence and
+   * corrective action in every language, the allowed response time and the time it runs out.
+   */
+  #rationale(alarm: Alarm) {
+    const rule = this.#engine?.rules().find((r) => r.id === alarm.ruleId);
+    if (!rule) return null;
+    const { name, cause, consequence, action, responseMinutes } = rule;
+    return {
+      rule: name,
+      cause,
+      consequence,
+      action,
+      responseMinutes,
+      respondBy: alarm.raisedAt + responseMinutes * 60_000,
+    };
   }
 
   async #queue(webhookId: number, siteId: string, alarmId: number | null, kind: string, payload: unknown, now: number) {

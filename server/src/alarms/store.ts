@@ -2,6 +2,8 @@
 // site's next event number, so the event log of a site has no gap and no duplicate (I2, I3). Who acted
 // is kept by user id and read as the user's current name (a display name is its owner's to change);
 // rows from before ids were kept, or of a user since removed, show the name stored with them.
+
+import type { SeededRule } from '@voltscope/shared/alarmRationale';
 import {
   type Alarm,
   type AlarmPriority,
@@ -14,7 +16,6 @@ import {
   type LocalisedText,
   type SiteEvent,
 } from '@voltscope/shared/alarms';
-import type { NewRule } from '@voltscope/shared/defaultAlarmRules';
 import type { Db } from '../store/db.ts';
 
 interface RuleRow {
@@ -33,6 +34,10 @@ interface RuleRow {
   consequential_of_grid: number;
   grid_root: number;
   enabled: number;
+  cause: string;
+  consequence: string;
+  corrective_action: string;
+  response_minutes: number;
 }
 
 const toRule = (r: RuleRow): AlarmRule => ({
@@ -51,6 +56,10 @@ const toRule = (r: RuleRow): AlarmRule => ({
   consequentialOfGrid: Boolean(r.consequential_of_grid),
   gridRoot: Boolean(r.grid_root),
   enabled: Boolean(r.enabled),
+  cause: JSON.parse(r.cause) as LocalisedText,
+  consequence: JSON.parse(r.consequence) as LocalisedText,
+  action: JSON.parse(r.corrective_action) as LocalisedText,
+  responseMinutes: Number(r.response_minutes),
 });
 
 /** The rules in force (a removed device override is retired: kept for its alarms' history, not listed). */
@@ -59,10 +68,11 @@ export async function listRules(db: Db): Promise<AlarmRule[]> {
 }
 
 const INSERT_RULE = `INSERT INTO alarm_rules (name, device_type, device_id, series_key, kind, threshold, deadband,
-    on_delay_ms, off_delay_ms, priority, message, consequential_of_grid, grid_root, enabled, updated_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+    on_delay_ms, off_delay_ms, priority, message, consequential_of_grid, grid_root, enabled, updated_at,
+    cause, consequence, corrective_action, response_minutes)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
 
-const ruleValues = (r: NewRule, deviceId: string | null, enabled: boolean) => [
+const ruleValues = (r: SeededRule, deviceId: string | null, enabled: boolean) => [
   r.name,
   r.deviceType,
   deviceId,
@@ -78,9 +88,13 @@ const ruleValues = (r: NewRule, deviceId: string | null, enabled: boolean) => [
   r.gridRoot ? 1 : 0,
   enabled ? 1 : 0,
   Date.now(),
+  JSON.stringify(r.cause),
+  JSON.stringify(r.consequence),
+  JSON.stringify(r.action),
+  r.responseMinutes,
 ];
 
-export async function insertRules(db: Db, rules: readonly NewRule[]): Promise<void> {
+export async function insertRules(db: Db, rules: readonly SeededRule[]): Promise<void> {
   await db.transaction(async (tx) => {
     for (const r of rules) await tx.run(INSERT_RULE, ruleValues(r, null, true));
   });
@@ -110,6 +124,10 @@ export async function updateRule(db: Db, id: number, update: AlarmRuleUpdate): P
     priority: 'priority',
     enabled: 'enabled',
     message: 'message',
+    cause: 'cause',
+    consequence: 'consequence',
+    action: 'corrective_action',
+    responseMinutes: 'response_minutes',
   };
   const sets: string[] = [];
   const values: (string | number)[] = [];

@@ -4,9 +4,10 @@
 // answered only after its transitions are committed.
 
 import type { Action } from '@voltscope/shared/abilities';
-import { type Alarm, type AlarmRule, fillLocalised } from '@voltscope/shared/alarms';
+import { type Alarm, type AlarmRule, type AlarmRuleUpdate, fillLocalised } from '@voltscope/shared/alarms';
 import type { BodyOf } from '@voltscope/shared/contracts/common';
 import type { Contracts } from '@voltscope/shared/contracts/index';
+import { languages } from '@voltscope/shared/i18n';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Actor } from '../alarms/engine.ts';
 import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
@@ -37,6 +38,17 @@ const RULE_CHANGES = {
     ar: '{who} أزال قاعدة الإنذار الخاصة بالجهاز «{name}»',
   },
 } as const;
+
+/** A rule's rationale texts given blank (spaces only) in some language: refused, each language must say it. */
+function refuseBlankRationale(update: AlarmRuleUpdate): void {
+  const errors: Record<string, string[]> = {};
+  for (const field of ['cause', 'consequence', 'action'] as const) {
+    const blank = languages.filter((l) => update[field] && update[field][l].trim() === '');
+    if (blank.length > 0) errors[field] = [`${field} must be written in every language; blank in ${blank.join(', ')}`];
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new HttpError(400, 'VALIDATION', first, { errors });
+}
 
 type OperatorAction =
   | 'POST /api/alarms/acknowledge'
@@ -85,8 +97,10 @@ export async function alarmRoutes(app: FastifyInstance) {
     ...contract('GET /api/alarms/:id'),
     config: { can: ['read', 'Alarm'] },
     handler: async (request) => {
-      const [alarm] = await actionable(request, [request.params.id], 'read');
-      return { alarm: alarm as Alarm, timeline: await alarmEvents(db, request.params.id) };
+      const [alarm] = (await actionable(request, [request.params.id], 'read')) as [Alarm];
+      // The rule as it is now (its rationale may have been rewritten since the alarm was raised).
+      const rule = engine.rules().find((r) => r.id === alarm.ruleId) ?? null;
+      return { alarm, timeline: await alarmEvents(db, request.params.id), rule };
     },
   });
 
@@ -174,6 +188,7 @@ export async function alarmRoutes(app: FastifyInstance) {
     config: { can: ['update', 'Alarm'] },
     handler: async (request) => {
       const rule = ruleOf(request.params.id);
+      refuseBlankRationale(request.body);
       await updateRule(db, rule.id, request.body);
       await ruleChanged(request, rule, 'changed');
       return ruleOf(request.params.id);
@@ -187,6 +202,7 @@ export async function alarmRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { deviceId, ...update } = request.body;
       const rule = ruleOf(request.params.id);
+      refuseBlankRationale(update);
       if (rule.deviceId !== null) {
         throw new HttpError(400, 'VALIDATION', 'A device override cannot itself be overridden: edit it instead');
       }

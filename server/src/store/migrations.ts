@@ -1,5 +1,6 @@
 // Schema migrations, applied in order at start inside one transaction each. DDL that differs between
 // SQLite and PostgreSQL goes through the small dialect table below; everything else is shared SQL.
+import { defaultRationale, noRationale } from '@voltscope/shared/alarmRationale';
 import type { Db, Dialect } from './db.ts';
 
 interface DialectSql {
@@ -294,6 +295,30 @@ export const migrations: Migration[] = [
     // A device's name in other languages than the one it was registered with, as JSON ({"fa": "..."}).
     // Null: its registered name in every language.
     up: () => ['ALTER TABLE devices ADD COLUMN names TEXT'],
+  },
+  {
+    version: 10,
+    name: 'alarm rule rationale',
+    // ISA-18.2's master alarm database per rule: cause, consequence, corrective action (JSON, one text per
+    // language) and the allowed response time. The default rules (and their device overrides, which
+    // carry their name) get their written rationale; a rule of another name starts empty.
+    up: () => {
+      const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+      const literal = (value: unknown) => quoted(JSON.stringify(value));
+      const empty = literal(noRationale.cause);
+      return [
+        `ALTER TABLE alarm_rules ADD COLUMN cause TEXT NOT NULL DEFAULT ${empty}`,
+        `ALTER TABLE alarm_rules ADD COLUMN consequence TEXT NOT NULL DEFAULT ${empty}`,
+        `ALTER TABLE alarm_rules ADD COLUMN corrective_action TEXT NOT NULL DEFAULT ${empty}`,
+        `ALTER TABLE alarm_rules ADD COLUMN response_minutes INTEGER NOT NULL DEFAULT ${noRationale.responseMinutes}`,
+        ...Object.entries(defaultRationale).map(
+          ([name, r]) =>
+            `UPDATE alarm_rules SET cause = ${literal(r.cause)}, consequence = ${literal(r.consequence)},
+              corrective_action = ${literal(r.action)}, response_minutes = ${r.responseMinutes}
+            WHERE name = ${quoted(name)}`,
+        ),
+      ];
+    },
   },
 ];
 

@@ -16,6 +16,9 @@ import {
 import { languages } from '../i18n.ts';
 import { errorReplies, NoContent, Nullable, NumericIdParams, OneOf, routes } from './common.ts';
 
+/** What the hub accepts of a rule's rationale: texts up to 1000 characters in each language, 1 minute to a day to respond. */
+export const rationaleLimits = { maxTextLength: 1000, minResponseMinutes: 1, maxResponseMinutes: 1440 } as const;
+
 /** A schema for each language, all required. */
 const PerLanguage = <T extends TSchema>(text: T) =>
   Type.Object(Object.fromEntries(languages.map((l) => [l, text])) as { [L in (typeof languages)[number]]: T });
@@ -51,9 +54,31 @@ export const AlarmRule = Type.Object({
   /** The site-wide root alarm of a grid outage (the main breaker open, no grid voltage). */
   gridRoot: Type.Boolean(),
   enabled: Type.Boolean(),
+  // The rule's rationalization (ISA-18.2's master alarm database): what makes the alarm, what follows
+  // if nobody acts, what the operator does, and how long that may take.
+  /** Why the alarm is raised: the likely causes. */
+  cause: LocalisedText,
+  /** What happens if nobody acts. */
+  consequence: LocalisedText,
+  /** The corrective action the operator takes. */
+  action: LocalisedText,
+  /** The allowed response time, in minutes: the operator acts within it. */
+  responseMinutes: Type.Integer(),
 });
 
-/** What an admin may change of a rule: delays up to a day, messages up to 300 characters in each language. */
+/** A text in every language, each 1 to `max` characters (the hub also refuses a blank one). */
+const RequiredText = (max: number) =>
+  Type.Object(
+    Object.fromEntries(languages.map((l) => [l, Type.String({ minLength: 1, maxLength: max })])) as {
+      [L in (typeof languages)[number]]: ReturnType<typeof Type.String>;
+    },
+    { additionalProperties: false },
+  );
+
+/**
+ * What an admin may change of a rule: delays up to a day, messages up to 300 characters in each language,
+ * cause, consequence and action up to 1000 (every language, none blank), a response time of 1 to 1440 minutes.
+ */
 const ruleFields = {
   threshold: Type.Optional(Type.Number()),
   deadband: Type.Optional(Type.Number({ minimum: 0 })),
@@ -68,6 +93,12 @@ const ruleFields = {
       ) as { [L in (typeof languages)[number]]: ReturnType<typeof Type.String> },
       { additionalProperties: false },
     ),
+  ),
+  cause: Type.Optional(RequiredText(rationaleLimits.maxTextLength)),
+  consequence: Type.Optional(RequiredText(rationaleLimits.maxTextLength)),
+  action: Type.Optional(RequiredText(rationaleLimits.maxTextLength)),
+  responseMinutes: Type.Optional(
+    Type.Integer({ minimum: rationaleLimits.minResponseMinutes, maximum: rationaleLimits.maxResponseMinutes }),
   ),
 };
 
@@ -118,8 +149,11 @@ export const SiteEvent = Type.Object({
   ts: Type.Number(),
 });
 
-/** An alarm with its transitions, oldest first. */
-export const AlarmDetail = Type.Object({ alarm: Alarm, timeline: Type.Array(SiteEvent) });
+/**
+ * An alarm with its transitions, oldest first, and its rule as it is now (with the rationale); null once
+ * the rule is gone (a device override removed since).
+ */
+export const AlarmDetail = Type.Object({ alarm: Alarm, timeline: Type.Array(SiteEvent), rule: Nullable(AlarmRule) });
 
 /** One page of a log, of `item`s. */
 export const LogPage = <T extends TSchema>(item: T) =>

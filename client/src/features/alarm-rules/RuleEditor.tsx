@@ -1,5 +1,6 @@
 // The editor of one rule or override, in a modal: priority, switch, limit, deadband and delays (checked
-// here against the server's limits), the message in four languages. Save sends only what changed;
+// here against the server's limits), the message in four languages, the rationale (cause, consequence,
+// corrective action in four languages, allowed response time). Save sends only what changed;
 // the server's refusal shows at its fields or above the buttons. Escape or Cancel leaves it unchanged.
 import { Alert, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { type AlarmRule, alarmPriorities } from '@voltscope/shared/alarms';
@@ -11,6 +12,7 @@ import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { updateRule } from './alarmRulesApi.ts';
 import { MessageFields } from './MessageFields.tsx';
 import { PriorityLabel } from './PriorityBadge.tsx';
+import { RationaleFields } from './RationaleFields.tsx';
 import { checkDraft, type DraftErrors, draftOf, fieldOfServer, MAX_DELAY_S, patchOf } from './ruleDraft.ts';
 import { hasDeadband, thresholdUnit } from './ruleFormat.ts';
 import { type SaveErrorKey, saveError } from './saveError.ts';
@@ -41,7 +43,7 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = checkDraft(draft);
+    const found = checkDraft(draft, rule);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure('invalidForm');
@@ -179,6 +181,13 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
               threshold: Number(draft.threshold) || 0,
               code: 101,
             }}
+          />
+          <RationaleFields
+            texts={{ cause: draft.cause, consequence: draft.consequence, action: draft.action }}
+            responseMinutes={draft.responseMinutes}
+            onText={(field, text) => set(field, text)}
+            onResponseMinutes={(minutes) => set('responseMinutes', minutes)}
+            errors={errors}
           />
           {failure && (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} data-testid="rule-error">

@@ -1,9 +1,9 @@
+import { type SeededRule, seededRules } from '@voltscope/shared/alarmRationale';
 import type { AlarmRule } from '@voltscope/shared/alarms';
-import { defaultRules, type NewRule } from '@voltscope/shared/defaultAlarmRules';
 import { describe, expect, it } from 'vitest';
 import { checkDraft, draftOf, fieldOfServer, patchOf } from './ruleDraft.ts';
 
-const overTemperature = defaultRules.find((r) => r.name === 'Inverter over-temperature') as NewRule;
+const overTemperature = seededRules.find((r) => r.name === 'Inverter over-temperature') as SeededRule;
 // The hub's own rule as it serves it (threshold 75, deadband 3, delays 10 s and 30 s, high), with a short
 // message to compare.
 const rule: AlarmRule = {
@@ -49,9 +49,43 @@ describe('rule draft', () => {
     expect(checkDraft({ ...draftOf(rule), threshold: -20 })).toEqual({});
   });
 
+  it('sends a rationale text whole once it changed, and refuses one blank or too long, and a response time out of range', () => {
+    const draft = { ...draftOf(rule), responseMinutes: '45' };
+    draft.action = { ...draft.action, fa: ' فیلترها را تمیز کنید ' };
+    expect(patchOf(rule, draft)).toEqual({
+      action: { ...rule.action, fa: 'فیلترها را تمیز کنید' },
+      responseMinutes: 45,
+    });
+
+    const wrong = { ...draftOf(rule), responseMinutes: 1441, cause: { ...rule.cause, fr: '' } };
+    wrong.consequence = { ...wrong.consequence, ar: 'x'.repeat(1001) };
+    expect(checkDraft(wrong, rule)).toEqual({
+      responseMinutes: 'responseMinutes',
+      'cause.fr': 'rationaleRequired',
+      'consequence.ar': 'rationaleTooLong',
+    });
+    expect(checkDraft({ ...draftOf(rule), responseMinutes: 2.5 }, rule)).toEqual({
+      responseMinutes: 'responseMinutes',
+    });
+    expect(checkDraft({ ...draftOf(rule), responseMinutes: 0 }, rule)).toEqual({ responseMinutes: 'responseMinutes' });
+  });
+
+  it('lets a rule without a rationale yet be edited otherwise, and asks every language of one being written', () => {
+    const empty = { en: '', fr: '', fa: '', ar: '' };
+    const bare: AlarmRule = { ...rule, cause: empty, consequence: empty, action: empty };
+    expect(checkDraft({ ...draftOf(bare), threshold: 70 }, bare)).toEqual({});
+    expect(checkDraft({ ...draftOf(bare), cause: { ...empty, en: 'Blocked filters' } }, bare)).toEqual({
+      'cause.fr': 'rationaleRequired',
+      'cause.fa': 'rationaleRequired',
+      'cause.ar': 'rationaleRequired',
+    });
+  });
+
   it('names the form field of a server field error', () => {
     expect(fieldOfServer('onDelayMs')).toBe('onDelayS');
     expect(fieldOfServer('message')).toBe('message.en');
+    expect(fieldOfServer('action')).toBe('action.en');
+    expect(fieldOfServer('responseMinutes')).toBe('responseMinutes');
     expect(fieldOfServer('priority')).toBeNull();
   });
 });

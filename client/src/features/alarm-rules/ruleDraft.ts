@@ -7,11 +7,18 @@ import {
   type LocalisedText,
   ruleLimits,
 } from '@voltscope/shared/alarms';
+import { rationaleLimits } from '@voltscope/shared/contracts/alarms';
 import { type Language, languages } from '@voltscope/shared/i18n';
 
 /** The hub's limits, in the form's units. */
 export const MAX_DELAY_S = ruleLimits.maxDelayMs / 1000;
 export const MAX_MESSAGE = ruleLimits.maxMessageLength;
+export const MAX_RATIONALE = rationaleLimits.maxTextLength;
+export const { minResponseMinutes: MIN_RESPONSE, maxResponseMinutes: MAX_RESPONSE } = rationaleLimits;
+
+/** The rationale's texts (ISA-18.2): why, what follows, what to do. */
+export const rationaleTexts = ['cause', 'consequence', 'action'] as const;
+export type RationaleText = (typeof rationaleTexts)[number];
 
 /** Numbers as the inputs hold them: a number, or the text being typed ('' when empty). */
 export interface RuleDraft {
@@ -22,9 +29,19 @@ export interface RuleDraft {
   priority: AlarmPriority;
   enabled: boolean;
   message: LocalisedText;
+  cause: LocalisedText;
+  consequence: LocalisedText;
+  action: LocalisedText;
+  responseMinutes: number | string;
 }
 
-export type DraftField = 'threshold' | 'deadband' | 'onDelayS' | 'offDelayS' | `message.${Language}`;
+export type DraftField =
+  | 'threshold'
+  | 'deadband'
+  | 'onDelayS'
+  | 'offDelayS'
+  | 'responseMinutes'
+  | `${'message' | RationaleText}.${Language}`;
 /** Field → the key (under `alarmRules:validation`) of what is wrong with it. */
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
@@ -36,6 +53,10 @@ export const draftOf = (rule: AlarmRule): RuleDraft => ({
   priority: rule.priority,
   enabled: rule.enabled,
   message: { ...rule.message },
+  cause: { ...rule.cause },
+  consequence: { ...rule.consequence },
+  action: { ...rule.action },
+  responseMinutes: rule.responseMinutes,
 });
 
 const numberOf = (value: number | string): number | null => {
@@ -45,7 +66,15 @@ const numberOf = (value: number | string): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-export function checkDraft(draft: RuleDraft): DraftErrors {
+const trimmed = (text: LocalisedText) =>
+  Object.fromEntries(languages.map((lng) => [lng, text[lng].trim()])) as LocalisedText;
+const differs = (a: LocalisedText, b: LocalisedText) => languages.some((lng) => a[lng] !== b[lng]);
+
+/**
+ * `rule` given: a rationale text left as the rule has it is not checked (a rule without one yet can
+ * still be edited otherwise); one being written must be written in every language.
+ */
+export function checkDraft(draft: RuleDraft, rule?: AlarmRule): DraftErrors {
   const errors: DraftErrors = {};
   if (numberOf(draft.threshold) === null) errors.threshold = 'number';
   const deadband = numberOf(draft.deadband);
@@ -61,6 +90,18 @@ export function checkDraft(draft: RuleDraft): DraftErrors {
     const text = draft.message[lng].trim();
     if (text === '') errors[`message.${lng}`] = 'required';
     else if (text.length > MAX_MESSAGE) errors[`message.${lng}`] = 'tooLong';
+  }
+  for (const field of rationaleTexts) {
+    const text = trimmed(draft[field]);
+    if (rule && !differs(text, rule[field])) continue;
+    for (const lng of languages) {
+      if (text[lng] === '') errors[`${field}.${lng}`] = 'rationaleRequired';
+      else if (text[lng].length > MAX_RATIONALE) errors[`${field}.${lng}`] = 'rationaleTooLong';
+    }
+  }
+  const minutes = numberOf(draft.responseMinutes);
+  if (minutes === null || !Number.isInteger(minutes) || minutes < MIN_RESPONSE || minutes > MAX_RESPONSE) {
+    errors.responseMinutes = 'responseMinutes';
   }
   return errors;
 }
@@ -81,9 +122,15 @@ export function patchOf(rule: AlarmRule, draft: RuleDraft): AlarmRuleUpdate {
   }
   if (draft.priority !== rule.priority) patch.priority = draft.priority;
   if (draft.enabled !== rule.enabled) patch.enabled = draft.enabled;
-  const message = Object.fromEntries(languages.map((lng) => [lng, draft.message[lng].trim()])) as LocalisedText;
-  // The server takes the message whole, in every language.
-  if (languages.some((lng) => message[lng] !== rule.message[lng])) patch.message = message;
+  // The server takes the message and each rationale text whole, in every language.
+  const message = trimmed(draft.message);
+  if (differs(message, rule.message)) patch.message = message;
+  for (const field of rationaleTexts) {
+    const text = trimmed(draft[field]);
+    if (differs(text, rule[field])) patch[field] = text;
+  }
+  const minutes = numberOf(draft.responseMinutes);
+  if (minutes !== null && minutes !== rule.responseMinutes) patch.responseMinutes = minutes;
   return patch;
 }
 
@@ -93,5 +140,7 @@ export function fieldOfServer(field: string): DraftField | null {
   if (field === 'onDelayMs') return 'onDelayS';
   if (field === 'offDelayMs') return 'offDelayS';
   if (field === 'message') return 'message.en';
+  if (field === 'responseMinutes') return field;
+  if ((rationaleTexts as readonly string[]).includes(field)) return `${field as RationaleText}.en`;
   return null;
 }

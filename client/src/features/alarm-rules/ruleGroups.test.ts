@@ -1,9 +1,11 @@
+import { noRationale } from '@voltscope/shared/alarmRationale';
 import type { AlarmRule } from '@voltscope/shared/alarms';
 import { describe, expect, it } from 'vitest';
 import { countRules, filterGroups, groupRules } from './ruleGroups.ts';
 
 let nextId = 1;
 const rule = (over: Partial<AlarmRule>): AlarmRule => ({
+  ...noRationale,
   id: nextId++,
   name: 'Inverter fault',
   deviceType: 'inverter',

@@ -21,6 +21,8 @@ import { useAbility } from '../../session/ability.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ActionDialog, type DialogRequest, errorText } from './ActionDialog.tsx';
 import classes from './AlarmConsole.module.css';
+import paneClasses from './AlarmDetailPane.module.css';
+import { AlarmDetailPane } from './AlarmDetailPane.tsx';
 import { AlarmGrid, type GridHandle } from './AlarmGrid.tsx';
 import type { RowContext } from './AlarmRow.tsx';
 import { AlarmTimeline } from './AlarmTimeline.tsx';
@@ -231,7 +233,7 @@ export function AlarmConsolePage() {
           )
         }
       />
-      <Stack gap="md">
+      <Stack gap="md" className={paneClasses.layout}>
         {flooding.map((flood) => (
           <FloodBanner
             key={flood.siteId}
@@ -313,6 +315,11 @@ export function AlarmConsolePage() {
             </div>
           )}
         </Card>
+        <AlarmDetailPane
+          alarm={active}
+          siteName={active ? (siteNames.get(active.siteId) ?? active.siteId) : ''}
+          device={active ? devices.get(active.deviceId) : undefined}
+        />
         <ShortcutHint canAct={canAct} />
       </Stack>
       {dialog && (
