@@ -45,7 +45,9 @@ function ChipFilter<V extends string>({
           <Chip key={v} value={v} size="sm" variant="outline" data-testid={`${testId}-${v}`}>
             <span className={classes.chipContent}>
               {content(v)}
-              <span className={classes.chipCount}>{formatNumber(lng, counts[v])}</span>
+              <span className={classes.chipCount} data-count={counts[v]}>
+                {formatNumber(lng, counts[v])}
+              </span>
             </span>
           </Chip>
         ))}
