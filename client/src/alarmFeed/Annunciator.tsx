@@ -146,11 +146,14 @@ export function Annunciator() {
     );
   }
 
-  const state = audio === 'unsupported' ? 'unsupported' : muted ? 'muted' : audible.length > 0 ? 'silenced' : 'quiet';
+  // Silenced: the operator silenced alarms that would still sound (one of a sound-once priority that
+  // has sounded is not silenced, only done).
+  const held = audible.filter((a) => silenced.has(a.id)).length;
+  const state = audio === 'unsupported' ? 'unsupported' : muted ? 'muted' : held > 0 ? 'silenced' : 'quiet';
   const label = {
     unsupported: t('alarms:sound.unsupported'),
     muted: t('alarms:sound.muted'),
-    silenced: t('alarms:sound.silenced', { n: n(audible.length) }),
+    silenced: t('alarms:sound.silenced', { n: n(held) }),
     quiet: t('alarms:sound.on'),
   }[state];
   const Icon = state === 'quiet' ? IconSoundOn : state === 'silenced' ? IconSoundSilenced : IconSoundOff;
