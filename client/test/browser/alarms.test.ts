@@ -31,7 +31,14 @@ async function countOscillators(page: Page) {
 async function blockAudioUntilGesture(page: Page) {
   await page.addInitScript(() => {
     const Real = window.AudioContext;
-    const activated = () => navigator.userActivation.hasBeenActive;
+    // A click or a key on the page (navigator.userActivation is already set by the test's navigation).
+    let gestured = false;
+    const onGesture = (event: Event) => {
+      if (event.isTrusted) gestured = true;
+    };
+    window.addEventListener('pointerdown', onGesture, true);
+    window.addEventListener('keydown', onGesture, true);
+    const activated = () => gestured;
     window.AudioContext = class extends Real {
       #allowed = activated();
       constructor(options?: AudioContextOptions) {
@@ -325,6 +332,7 @@ describe('realtime alarm console', () => {
       ),
     );
     await page.goto(`${app.url}/alarm/realtime?priority=critical`);
+    await page.getByTestId('alarm-counts').waitFor();
 
     // No click yet: the browser blocks sound, and a banner across the page says so until it is enabled.
     const banner = page.getByTestId('sound-off-banner');
