@@ -1,5 +1,7 @@
-// The navbar's alarm counts: per priority, the alarms waiting for an acknowledgement over those
-// presented (shelved, suppressed and out-of-service ones aside), each opening the console filtered.
+// The navbar's alarm counts: per priority, in the console's words and figures (alarmView.ts `tally`),
+// the alarms of the working list waiting for an acknowledgement (active or back to normal) over those
+// active (the condition still present); shelved, suppressed and out-of-service ones aside. Each opens
+// the console filtered, and its name says what each figure counts.
 import { alarmPriorities } from '@voltscope/shared/alarms';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,15 @@
 // What the annunciator does for the signed-in operator: whether their sound is on, which alarms they
-// silenced (a silenced alarm stays quiet until acknowledged; a new one sounds again), and whether the
-// browser lets it play. Sound and silences are remembered per user in localStorage, so a reload or a
-// second tab does not bring the horn back for alarms already silenced.
+// silenced (a silenced alarm stays quiet until acknowledged; a new one sounds again), which alarms of a
+// sound-once priority have sounded, and whether the browser lets it play. Sound, silences and alarms
+// sounded are remembered per user in localStorage, so a reload or a second tab does not bring the horn
+// back for them. The horn policy (per priority: off, once, repeat until acknowledged) is a setting of
+// the browser, like the other display settings: a control-room workstation keeps its own.
+
+import { type AlarmPriority, alarmPriorities } from '@voltscope/shared/alarms';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { sessionStore } from '../session/sessionStore.ts';
+import { defaultHornPolicy, type HornMode, type HornPolicy, hornModes } from './alarmView.ts';
 import type { AudioState } from './tones.ts';
 
 export interface AnnunciatorState {
@@ -12,12 +17,18 @@ export interface AnnunciatorState {
   /** The operator turned the sound off. */
   muted: boolean;
   silenced: ReadonlySet<number>;
+  /** Alarms of a sound-once priority that have sounded. */
+  sounded: ReadonlySet<number>;
+  policy: HornPolicy;
 }
 
 interface Persisted {
   muted: boolean;
   silenced: number[];
+  sounded: number[];
 }
+
+const POLICY_KEY = 'voltscope.hornPolicy';
 
 const keyOf = (userId: number) => `voltscope.annunciator.${userId}`;
 
@@ -33,30 +44,49 @@ function read(userId: number | null): Persisted {
   const raw = userId === null ? null : storage()?.getItem(keyOf(userId));
   try {
     const value = raw ? (JSON.parse(raw) as Partial<Persisted>) : null;
-    return {
-      muted: value?.muted === true,
-      silenced: Array.isArray(value?.silenced) ? value.silenced.filter((id) => Number.isInteger(id)) : [],
-    };
+    const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id) => Number.isInteger(id)) : []);
+    return { muted: value?.muted === true, silenced: ids(value?.silenced), sounded: ids(value?.sounded) };
   } catch {
-    return { muted: false, silenced: [] };
+    return { muted: false, silenced: [], sounded: [] };
+  }
+}
+
+/** The browser's horn policy; the default for each priority it does not name (or names wrongly). */
+function readPolicy(): HornPolicy {
+  try {
+    const raw = storage()?.getItem(POLICY_KEY);
+    const value = raw ? (JSON.parse(raw) as Partial<Record<AlarmPriority, unknown>>) : {};
+    return Object.fromEntries(
+      alarmPriorities.map((p) => {
+        const mode = value[p];
+        return [p, hornModes.includes(mode as HornMode) ? mode : defaultHornPolicy[p]];
+      }),
+    ) as HornPolicy;
+  } catch {
+    return { ...defaultHornPolicy };
   }
 }
 
 const userId = () => sessionStore.getState().userData?.id ?? null;
 
-function load(): Pick<AnnunciatorState, 'muted' | 'silenced'> {
+function load(): Pick<AnnunciatorState, 'muted' | 'silenced' | 'sounded'> {
   const persisted = read(userId());
-  return { muted: persisted.muted, silenced: new Set(persisted.silenced) };
+  return { muted: persisted.muted, silenced: new Set(persisted.silenced), sounded: new Set(persisted.sounded) };
 }
 
-export const annunciatorStore = createStore<AnnunciatorState>(() => ({ audio: 'idle', ...load() }));
+export const annunciatorStore = createStore<AnnunciatorState>(() => ({
+  audio: 'idle',
+  policy: readPolicy(),
+  ...load(),
+}));
 
 function save(): void {
   const id = userId();
   if (id === null) return;
-  const { muted, silenced } = annunciatorStore.getState();
+  const { muted, silenced, sounded } = annunciatorStore.getState();
+  const persisted: Persisted = { muted, silenced: [...silenced], sounded: [...sounded] };
   try {
-    storage()?.setItem(keyOf(id), JSON.stringify({ muted, silenced: [...silenced] } satisfies Persisted));
+    storage()?.setItem(keyOf(id), JSON.stringify(persisted));
   } catch {
     // Storage full or refused: the choice holds for this page only.
   }
@@ -70,7 +100,38 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     const id = userId();
     if (id !== null && event.key === keyOf(id)) annunciatorStore.setState(load());
+    if (event.key === POLICY_KEY) annunciatorStore.setState({ policy: readPolicy() });
   });
+}
+
+export function setHornMode(priority: AlarmPriority, mode: HornMode): void {
+  const policy = { ...annunciatorStore.getState().policy, [priority]: mode };
+  annunciatorStore.setState({ policy });
+  try {
+    storage()?.setItem(POLICY_KEY, JSON.stringify(policy));
+  } catch {
+    // Storage refused: the policy holds for this page only.
+  }
+}
+
+/** Alarms of a sound-once priority have sounded: the horn does not sound for them again. */
+export function markSounded(ids: readonly number[]): void {
+  const { sounded } = annunciatorStore.getState();
+  const fresh = ids.filter((id) => !sounded.has(id));
+  if (fresh.length === 0) return;
+  annunciatorStore.setState({ sounded: new Set([...sounded, ...fresh]) });
+  save();
+}
+
+/** Lifts the browser's block on sound (set by the annunciator, which holds the audio context). */
+let unlocker: (() => void) | null = null;
+export const setUnlocker = (unlock: (() => void) | null): void => {
+  unlocker = unlock;
+};
+/** From a user's click: the sound on, and the browser's block lifted. */
+export function enableSound(): void {
+  if (annunciatorStore.getState().muted) setMuted(false);
+  unlocker?.();
 }
 
 export function silence(ids: readonly number[]): void {
@@ -86,12 +147,13 @@ export function setMuted(muted: boolean): void {
   save();
 }
 
-/** Forgets silences of alarms no longer open (the list would grow over a shift otherwise). */
+/** Forgets silences and sounds of alarms no longer open (the lists would grow over a shift otherwise). */
 export function keepSilenced(openIds: ReadonlySet<number>): void {
-  const { silenced } = annunciatorStore.getState();
+  const { silenced, sounded } = annunciatorStore.getState();
   const kept = [...silenced].filter((id) => openIds.has(id));
-  if (kept.length === silenced.size) return;
-  annunciatorStore.setState({ silenced: new Set(kept) });
+  const keptSounded = [...sounded].filter((id) => openIds.has(id));
+  if (kept.length === silenced.size && keptSounded.length === sounded.size) return;
+  annunciatorStore.setState({ silenced: new Set(kept), sounded: new Set(keptSounded) });
   save();
 }
 

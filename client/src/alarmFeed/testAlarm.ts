@@ -23,6 +23,7 @@ export function testAlarm(id: number, over: Partial<Alarm> = {}): Alarm {
     shelvedUntil: null,
     suppressed: false,
     outOfService: false,
+    outOfServiceUntil: null,
     seq: 1,
     ...over,
   };

@@ -1,7 +1,8 @@
 // The annunciator's tones, drawn with the Web Audio API (no audio file, nothing fetched). Each audible
 // priority has its own pattern, after IEC 60601-1-8's idea that the urgency is heard in the rhythm:
 // critical is a fast burst of five alternating pulses every 2.5 s, high three slower even pulses every
-// 5 s. Browsers start an AudioContext suspended until the user has interacted with the page; the
+// 5 s, medium two soft low pulses every 15 s, low one soft pulse every 30 s (the horn policy decides
+// which sound, and whether once or until acknowledged: alarmView.ts). Browsers start an AudioContext suspended until the user has interacted with the page; the
 // context is then `blocked` until a gesture resumes it (unlock()).
 import type { AlarmPriority } from '@voltscope/shared/alarms';
 
@@ -17,9 +18,11 @@ interface Pattern {
   period: number;
 }
 
-export const patterns: Record<'critical' | 'high', Pattern> = {
+export const patterns: Record<AlarmPriority, Pattern> = {
   critical: { notes: [988, 1319, 988, 1319, 988], pulse: 0.12, gap: 0.07, wave: 'square', period: 2.5 },
   high: { notes: [659, 659, 659], pulse: 0.2, gap: 0.16, wave: 'triangle', period: 5 },
+  medium: { notes: [523, 440], pulse: 0.25, gap: 0.2, wave: 'sine', period: 15 },
+  low: { notes: [392], pulse: 0.3, gap: 0, wave: 'sine', period: 30 },
 };
 
 const VOLUME = 0.18;
@@ -81,8 +84,8 @@ export class ToneBank {
   /** Plays one pattern of the priority now; returns its period in ms (0 when it could not play). */
   play(priority: AlarmPriority): number {
     const ctx = this.#ctx;
-    const pattern = priority === 'critical' ? patterns.critical : priority === 'high' ? patterns.high : null;
-    if (ctx?.state !== 'running' || !pattern) return 0;
+    const pattern = patterns[priority];
+    if (ctx?.state !== 'running') return 0;
     let at = ctx.currentTime + 0.02;
     for (const frequency of pattern.notes) {
       const osc = ctx.createOscillator();

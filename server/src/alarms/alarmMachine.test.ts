@@ -7,6 +7,7 @@ import {
   type AlarmInputType,
   type AlarmPoint,
   type Ignored,
+  OUT_OF_SERVICE_ENDED,
   RETIRED,
   SUPERSEDED,
   transition,
@@ -26,6 +27,7 @@ const pointIn = (row: Row, flags: Partial<AlarmPoint> & { suppressed?: boolean }
     occurrence: row === 'none' ? null : { state: row, suppressed },
     shelvedUntil: null,
     outOfService: false,
+    outOfServiceUntil: null,
     ...rest,
   };
 };
@@ -41,8 +43,12 @@ const inputs: Record<AlarmInputType, { input: AlarmInput; flags?: Parameters<typ
   shelveExpired: { input: { type: 'shelveExpired', ts: T }, flags: { shelvedUntil: T } },
   suppress: { input: { type: 'suppress', ts: T } },
   unsuppress: { input: { type: 'unsuppress', ts: T }, flags: { suppressed: true } },
-  outOfService: { input: { type: 'outOfService', ts: T, ...by } },
+  outOfService: { input: { type: 'outOfService', ts: T, until: T + 24 * HOUR, ...by } },
   inService: { input: { type: 'inService', ts: T, ...by }, flags: { outOfService: true } },
+  outOfServiceExpired: {
+    input: { type: 'outOfServiceExpired', ts: T },
+    flags: { outOfService: true, outOfServiceUntil: T },
+  },
   comment: { input: { type: 'comment', ts: T, by: julien, comment: 'yaw motor noisy' } },
 };
 
@@ -128,6 +134,14 @@ const table: Record<AlarmInputType, [Cell, Cell, Cell, Cell, Cell]> = {
   ],
   // The only way back in service: out of service, a point opens no occurrence, so its last one is closed.
   inService: [
+    no('no_occurrence'),
+    to('unacknowledged', 'alarm_in_service'),
+    to('acknowledged', 'alarm_in_service'),
+    to('rtn_unacknowledged', 'alarm_in_service'),
+    to('closed', 'alarm_in_service'),
+  ],
+  // Its end or review date came: back in service by itself, through its last occurrence like by hand.
+  outOfServiceExpired: [
     no('no_occurrence'),
     to('unacknowledged', 'alarm_in_service'),
     to('acknowledged', 'alarm_in_service'),
@@ -321,16 +335,39 @@ describe('alarm machine: what each transition stores', () => {
     });
   });
 
-  it('takes a point out of service and back once each, by name and comment', () => {
-    expect(transition(pointIn('unacknowledged', { outOfService: true }), inputs.outOfService.input).ignored).toBe(
-      'already_so',
-    );
+  it('takes a point out of service until a date and back once each, by name and comment', () => {
+    const out = { outOfService: true, outOfServiceUntil: T + 24 * HOUR };
+    expect(transition(pointIn('unacknowledged', out), inputs.outOfService.input).ignored).toBe('already_so');
     expect(transition(pointIn('unacknowledged'), inputs.inService.input).ignored).toBe('already_so');
     expect(transition(pointIn('unacknowledged'), inputs.outOfService.input)).toMatchObject({
-      point: { outOfService: true },
+      point: out,
       effects: [
-        { type: 'setPoint', set: { outOfService: true } },
+        { type: 'setPoint', set: out },
         { type: 'record', event: 'alarm_out_of_service', by: julien, comment: 'crew on site' },
+      ],
+    });
+    // A new review date for a point out of service: recorded like the first time.
+    const later = { ...inputs.outOfService.input, until: T + 48 * HOUR } as AlarmInput;
+    expect(transition(pointIn('acknowledged', out), later)).toMatchObject({
+      point: { outOfService: true, outOfServiceUntil: T + 48 * HOUR },
+      effects: [{ type: 'setPoint' }, { type: 'record', event: 'alarm_out_of_service' }],
+    });
+  });
+
+  it('returns a point to service by itself once its date has come, not before', () => {
+    const out = { outOfService: true, outOfServiceUntil: T + HOUR };
+    expect(transition(pointIn('acknowledged', out), { type: 'outOfServiceExpired', ts: T }).ignored).toBe(
+      'not_expired',
+    );
+    expect(
+      transition(pointIn('acknowledged', { outOfService: true }), { type: 'outOfServiceExpired', ts: T }).ignored,
+    ).toBe('not_expired');
+    expect(transition(pointIn('acknowledged'), { type: 'outOfServiceExpired', ts: T }).ignored).toBe('already_so');
+    expect(transition(pointIn('closed', out), { type: 'outOfServiceExpired', ts: T + HOUR })).toMatchObject({
+      point: { outOfService: false, outOfServiceUntil: null },
+      effects: [
+        { type: 'setPoint', set: { outOfService: false, outOfServiceUntil: null } },
+        { type: 'record', event: 'alarm_in_service', by: null, comment: OUT_OF_SERVICE_ENDED },
       ],
     });
   });

@@ -22,6 +22,8 @@ export interface AlarmPoint {
   occurrence: { state: AlarmState; suppressed: boolean } | null;
   shelvedUntil: number | null;
   outOfService: boolean;
+  /** Out of service: when it returns to service by itself (null: only by hand). */
+  outOfServiceUntil: number | null;
 }
 
 /** Who acted: the user's id (what the record keeps) and their name then. */
@@ -51,7 +53,11 @@ export type AlarmInput =
   | { type: 'shelveExpired'; ts: number }
   /** The site's grid went out (suppress) or came back (unsuppress): suppression by design. */
   | { type: 'suppress' | 'unsuppress'; ts: number }
-  | ({ type: 'outOfService' | 'inService' } & ByOperator)
+  /** Out of service until a time (its end or review date), or back in service. */
+  | ({ type: 'outOfService'; until: number | null } & ByOperator)
+  | ({ type: 'inService' } & ByOperator)
+  /** The clock reached the end of an out-of-service period. */
+  | { type: 'outOfServiceExpired'; ts: number }
   | ({ type: 'comment'; comment: string } & ByOperator);
 
 export type AlarmInputType = AlarmInput['type'];
@@ -69,7 +75,10 @@ export interface OccurrencePatch {
 /** What to store, in order. Records after `open` belong to the new occurrence, the others to the one in hand. */
 export type AlarmEffect =
   | { type: 'update'; set: OccurrencePatch }
-  | { type: 'setPoint'; set: { shelvedUntil: number | null } | { outOfService: boolean } }
+  | {
+      type: 'setPoint';
+      set: { shelvedUntil: number | null } | { outOfService: boolean; outOfServiceUntil: number | null };
+    }
   | { type: 'open'; suppressed: boolean }
   | { type: 'record'; event: EventType; by: Actor | null; comment: string | null };
 
@@ -96,6 +105,7 @@ export interface Transition {
 
 export const SUPERSEDED = 'superseded by a new occurrence';
 export const RETIRED = 'its rule was disabled, removed or overridden';
+export const OUT_OF_SERVICE_ENDED = 'its out-of-service period ended';
 
 const ignore = (point: AlarmPoint, why: Ignored): Transition => ({ point, effects: [], ignored: why });
 const record = (event: EventType, by: Actor | null = null, comment: string | null = null): AlarmEffect => ({
@@ -206,13 +216,27 @@ function suppress(point: AlarmPoint, suppressed: boolean): Transition {
   };
 }
 
-function setOutOfService(point: AlarmPoint, outOfService: boolean, { by, comment }: ByOperator): Transition {
+/**
+ * Out of service until `until` (null: until returned by hand), or back in service (`until` ignored).
+ * A point already out of service may get a new end or review date: recorded like the first time.
+ */
+function setOutOfService(
+  point: AlarmPoint,
+  outOfService: boolean,
+  until: number | null,
+  by: Actor | null,
+  comment: string | null,
+): Transition {
   if (!point.occurrence) return ignore(point, 'no_occurrence');
-  if (point.outOfService === outOfService) return ignore(point, 'already_so');
+  const outOfServiceUntil = outOfService ? until : null;
+  if (point.outOfService === outOfService && point.outOfServiceUntil === outOfServiceUntil) {
+    return ignore(point, 'already_so');
+  }
+  if (!outOfService && !point.outOfService) return ignore(point, 'already_so');
   return {
-    point: { ...point, outOfService },
+    point: { ...point, outOfService, outOfServiceUntil },
     effects: [
-      { type: 'setPoint', set: { outOfService } },
+      { type: 'setPoint', set: { outOfService, outOfServiceUntil } },
       record(outOfService ? 'alarm_out_of_service' : 'alarm_in_service', by, comment),
     ],
   };
@@ -242,8 +266,13 @@ export function transition(point: AlarmPoint, input: AlarmInput): Transition {
     case 'unsuppress':
       return suppress(point, input.type === 'suppress');
     case 'outOfService':
+      return setOutOfService(point, true, input.until, input.by, input.comment);
     case 'inService':
-      return setOutOfService(point, input.type === 'outOfService', input);
+      return setOutOfService(point, false, null, input.by, input.comment);
+    case 'outOfServiceExpired':
+      if (!point.outOfService) return ignore(point, 'already_so');
+      if (point.outOfServiceUntil === null || point.outOfServiceUntil > input.ts) return ignore(point, 'not_expired');
+      return setOutOfService(point, false, null, null, OUT_OF_SERVICE_ENDED);
     case 'comment':
       if (!point.occurrence) return ignore(point, 'no_occurrence');
       return { point, effects: [record('alarm_comment', input.by, input.comment)] };

@@ -92,14 +92,18 @@ export async function writeEffects(
       changed = true;
     } else if (effect.type === 'setPoint') {
       if (!source) throw new Error('a point change needs an occurrence');
-      const [column, value] =
+      const columns: Column[] =
         'outOfService' in effect.set
-          ? ['out_of_service', effect.set.outOfService ? 1 : 0]
-          : ['shelved_until', effect.set.shelvedUntil];
+          ? [
+              ['out_of_service', effect.set.outOfService ? 1 : 0],
+              ['out_of_service_until', effect.set.outOfServiceUntil],
+            ]
+          : [['shelved_until', effect.set.shelvedUntil]];
+      const names = columns.map(([c]) => c);
       await tx.run(
-        `INSERT INTO alarm_points (rule_id, device_id, ${column}) VALUES (?, ?, ?)
-         ON CONFLICT (rule_id, device_id) DO UPDATE SET ${column} = excluded.${column}`,
-        [source.ruleId, source.deviceId, value],
+        `INSERT INTO alarm_points (rule_id, device_id, ${names.join(', ')}) VALUES (?, ?, ${names.map(() => '?').join(', ')})
+         ON CONFLICT (rule_id, device_id) DO UPDATE SET ${names.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+        [source.ruleId, source.deviceId, ...columns.map(([, v]) => v)],
       );
       changed = true;
     } else if (effect.type === 'open') {

@@ -67,7 +67,14 @@ const pointOf = (alarm: Alarm | null | undefined, outOfService: boolean): AlarmP
   occurrence: alarm ? { state: alarm.state, suppressed: alarm.suppressed } : null,
   shelvedUntil: alarm?.shelvedUntil ?? null,
   outOfService,
+  outOfServiceUntil: (outOfService && alarm?.outOfServiceUntil) || null,
 });
+
+/** A point out of service: when it returns by itself (null: by hand), and its latest occurrence. */
+interface OutOfService {
+  until: number | null;
+  alarmId: number | null;
+}
 
 export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #db: Db;
@@ -85,10 +92,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #open = new Map<string, Alarm>();
   /** Transitions waiting for the next batch. */
   readonly #pending: { point: Point; change: 'raise' | 'clear'; ts: number; value: number | null }[] = [];
-  /** Alarm points out of service: evaluated, never raised. */
-  readonly #outOfService = new Set<string>();
-  /** Alarms whose shelving ran out, on their way back (asked once, not every tick). */
+  /** Alarm points out of service, by point key: evaluated, never raised. */
+  readonly #outOfService = new Map<string, OutOfService>();
+  /** Alarms whose shelving or out-of-service period ran out, on their way back (asked once, not every tick). */
   readonly #unshelving = new Set<number>();
+  readonly #returning = new Set<number>();
   readonly #commits: AlarmCommits;
 
   constructor(
@@ -156,7 +164,9 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     this.#open.clear();
     for (const alarm of await openAlarms(this.#db)) this.#open.set(pointKey(alarm.ruleId, alarm.deviceId), alarm);
     this.#outOfService.clear();
-    for (const p of await pointsOutOfService(this.#db)) this.#outOfService.add(pointKey(p.ruleId, p.deviceId));
+    for (const p of await pointsOutOfService(this.#db)) {
+      this.#outOfService.set(pointKey(p.ruleId, p.deviceId), { until: p.until, alarmId: p.alarmId });
+    }
     this.#points = buildPoints(this.#rules, this.#registry(), this.#open);
   }
 
@@ -211,21 +221,35 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     );
   }
 
-  /** The clock: delays that ran out without a new sample, communication loss, shelving that expired. */
+  /**
+   * The clock: delays that ran out without a new sample, communication loss, shelving and out-of-service
+   * periods that ended.
+   */
   tick(now: number): void {
     const lastSeen = (device: Device) => this.#heard.get(device.id) ?? null;
     for (const { point, change } of clockChanges(this.#points, now, lastSeen)) this.#transition(point, change, now);
-    const expired = [...this.#open.values()]
-      .filter((a) => a.shelvedUntil !== null && a.shelvedUntil <= now && !this.#unshelving.has(a.id))
+    const shelved = [...this.#open.values()]
+      .filter((a) => a.shelvedUntil !== null && a.shelvedUntil <= now)
       .map((a) => a.id);
+    this.#expire(shelved, this.#unshelving, { type: 'shelveExpired', ts: now });
+    const outOfService = [...this.#outOfService.values()]
+      .filter((p) => p.until !== null && p.until <= now)
+      .flatMap((p) => (p.alarmId === null ? [] : [p.alarmId]));
+    this.#expire(outOfService, this.#returning, { type: 'outOfServiceExpired', ts: now });
+  }
+
+  /**
+   * One action for all the alarms whose period ended, asked once however long the queue takes to reach
+   * it (#act reads the alarms again when it runs: one an operator changed meanwhile is left as it is).
+   */
+  #expire(ids: readonly number[], underWay: Set<number>, input: AlarmInput): void {
+    const expired = ids.filter((id) => !underWay.has(id));
     if (expired.length === 0) return;
-    // One action for all of them, asked once however long the queue takes to reach it (#act reads the
-    // alarms again when it runs: one an operator unshelved or shelved again meanwhile is left as it is).
-    for (const id of expired) this.#unshelving.add(id);
-    void this.#act(expired, { type: 'shelveExpired', ts: now })
+    for (const id of expired) underWay.add(id);
+    void this.#act(expired, input)
       .catch(() => {})
       .finally(() => {
-        for (const id of expired) this.#unshelving.delete(id);
+        for (const id of expired) underWay.delete(id);
       });
   }
 
@@ -356,10 +380,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       await this.#commits.batched(async () => {
         for (const alarm of alarms) {
           const after = await this.#run(alarm, alarm.outOfService, input);
-          if (after.ignored || (input.type !== 'outOfService' && input.type !== 'inService')) continue;
+          if (after.ignored || !after.effects.some((e) => e.type === 'setPoint' && 'outOfService' in e.set)) continue;
           const key = pointKey(alarm.ruleId, alarm.deviceId);
-          if (after.point.outOfService) this.#outOfService.add(key);
-          else this.#outOfService.delete(key);
+          if (after.point.outOfService) {
+            this.#outOfService.set(key, { until: after.point.outOfServiceUntil, alarmId: alarm.id });
+          } else this.#outOfService.delete(key);
         }
       });
       return getAlarms(this.#db, ids);
@@ -379,14 +404,17 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     return this.#act(ids, { type: 'unshelve', ts: now, by: actor, comment });
   }
 
+  /** Out of service until `until` (epoch ms; null: until returned by hand), or back in service. */
   setOutOfService(
     ids: readonly number[],
     outOfService: boolean,
     actor: Actor,
     comment: string | null,
+    until: number | null = null,
     now = Date.now(),
   ) {
-    return this.#act(ids, { type: outOfService ? 'outOfService' : 'inService', ts: now, by: actor, comment });
+    const by = { ts: now, by: actor, comment };
+    return this.#act(ids, outOfService ? { type: 'outOfService', until, ...by } : { type: 'inService', ...by });
   }
 
   comment(ids: readonly number[], actor: Actor, comment: string, now = Date.now()) {

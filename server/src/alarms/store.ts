@@ -162,13 +162,14 @@ interface AlarmRow {
   seq: number;
   shelved_until: number | null;
   out_of_service: number | null;
+  out_of_service_until: number | null;
 }
 
 /** The current name of the user whose id is in `column`; null without one (or once the user is gone). */
 const nameNow = (column: string) =>
   `(SELECT COALESCE(NULLIF(u.full_name, ''), u.username) FROM users u WHERE u.id = ${column})`;
 
-const ALARM_SELECT = `SELECT a.*, p.shelved_until, p.out_of_service,
+const ALARM_SELECT = `SELECT a.*, p.shelved_until, p.out_of_service, p.out_of_service_until,
     ${nameNow('a.acknowledged_by_id')} AS acknowledged_by_now FROM alarms a
   LEFT JOIN alarm_points p ON p.rule_id = a.rule_id AND p.device_id = a.device_id`;
 
@@ -195,6 +196,7 @@ export const toAlarm = (r: AlarmRow): Alarm => ({
   shelvedUntil: num(r.shelved_until),
   suppressed: Boolean(r.suppressed),
   outOfService: Boolean(r.out_of_service),
+  outOfServiceUntil: r.out_of_service ? num(r.out_of_service_until) : null,
   seq: Number(r.seq),
 });
 
@@ -213,12 +215,24 @@ export async function getAlarms(db: Db, ids: readonly number[]): Promise<Alarm[]
   return rows.map(toAlarm);
 }
 
-/** The alarm points an operator took out of service. */
-export async function pointsOutOfService(db: Db): Promise<{ ruleId: number; deviceId: string }[]> {
-  const rows = await db.all<{ rule_id: number; device_id: string }>(
-    'SELECT rule_id, device_id FROM alarm_points WHERE out_of_service = 1',
+/**
+ * The alarm points an operator took out of service: when each returns by itself (null: by hand only),
+ * and its latest occurrence, through which it is returned (out of service, it opens no new one).
+ */
+export async function pointsOutOfService(
+  db: Db,
+): Promise<{ ruleId: number; deviceId: string; until: number | null; alarmId: number | null }[]> {
+  const rows = await db.all<{ rule_id: number; device_id: string; until: number | null; alarm_id: number | null }>(
+    `SELECT p.rule_id, p.device_id, p.out_of_service_until AS until,
+       (SELECT MAX(a.id) FROM alarms a WHERE a.rule_id = p.rule_id AND a.device_id = p.device_id) AS alarm_id
+     FROM alarm_points p WHERE p.out_of_service = 1`,
   );
-  return rows.map((r) => ({ ruleId: Number(r.rule_id), deviceId: r.device_id }));
+  return rows.map((r) => ({
+    ruleId: Number(r.rule_id),
+    deviceId: r.device_id,
+    until: num(r.until),
+    alarmId: num(r.alarm_id),
+  }));
 }
 
 /** The site's next event number ('' for fleet-wide events), taken inside the caller's transaction. */

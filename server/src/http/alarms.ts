@@ -5,6 +5,7 @@
 
 import type { Action } from '@voltscope/shared/abilities';
 import { type Alarm, type AlarmRule, type AlarmRuleUpdate, fillLocalised } from '@voltscope/shared/alarms';
+import { MAX_OUT_OF_SERVICE_DAYS } from '@voltscope/shared/contracts/alarms';
 import type { BodyOf } from '@voltscope/shared/contracts/common';
 import type { Contracts } from '@voltscope/shared/contracts/index';
 import { languages } from '@voltscope/shared/i18n';
@@ -56,6 +57,20 @@ type OperatorAction =
   | 'POST /api/alarms/unshelve'
   | 'POST /api/alarms/out-of-service'
   | 'POST /api/alarms/comment';
+
+const DAY = 24 * 3600_000;
+
+/** A 400 naming the field and what is wrong with it. */
+function invalid(field: string, message: string): never {
+  throw new HttpError(400, 'VALIDATION', message, { errors: { [field]: [message] } });
+}
+
+/** A reason the action requires: its text trimmed, or a 400 that says why one is needed. */
+function required(comment: string | undefined, message: string): string {
+  const text = comment?.trim();
+  if (!text) invalid('comment', message);
+  return text;
+}
 
 /** Who acts: the record keeps their id, and shows their name as it stands when read. */
 function actorOf(request: FastifyRequest): Actor {
@@ -131,17 +146,31 @@ export async function alarmRoutes(app: FastifyInstance) {
     engine.acknowledge(ids, by, body.comment ?? null),
   );
   actionRoute('POST /api/alarms/shelve', 'shelve', (ids, by, body) => {
+    const reason = required(body.comment, 'A shelved alarm needs a reason: write why it is shelved');
     const ms = body.minutes * 60_000;
     if (ms > engine.maxShelveMs) {
       const message = `An alarm may be shelved for at most ${engine.maxShelveMs / 60_000} minutes`;
       throw new HttpError(400, 'VALIDATION', message, { errors: { minutes: [message] } });
     }
-    return engine.shelve(ids, Date.now() + ms, by, body.comment ?? null);
+    return engine.shelve(ids, Date.now() + ms, by, reason);
   });
   actionRoute('POST /api/alarms/unshelve', 'shelve', (ids, by, body) => engine.unshelve(ids, by, body.comment ?? null));
-  actionRoute('POST /api/alarms/out-of-service', 'outOfService', (ids, by, body) =>
-    engine.setOutOfService(ids, body.outOfService, by, body.comment ?? null),
-  );
+  actionRoute('POST /api/alarms/out-of-service', 'outOfService', (ids, by, body) => {
+    if (!body.outOfService) {
+      if (body.until !== undefined) invalid('until', 'An end date applies only when taking alarms out of service');
+      return engine.setOutOfService(ids, false, by, body.comment?.trim() || null);
+    }
+    const reason = required(body.comment, 'An alarm out of service needs a reason: write why');
+    const now = Date.now();
+    if (body.until === undefined) {
+      invalid('until', 'An alarm out of service needs an end or review date (until, in epoch milliseconds)');
+    }
+    if (body.until <= now) invalid('until', 'The end or review date must be in the future');
+    if (body.until > now + MAX_OUT_OF_SERVICE_DAYS * DAY) {
+      invalid('until', `The end or review date must be at most ${MAX_OUT_OF_SERVICE_DAYS} days ahead`);
+    }
+    return engine.setOutOfService(ids, true, by, reason, body.until);
+  });
   actionRoute('POST /api/alarms/comment', 'comment', (ids, by, body) => engine.comment(ids, by, body.comment));
 
   // The rules of every device type, and the device overrides of the sites the caller may read.

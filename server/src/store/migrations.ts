@@ -320,6 +320,13 @@ export const migrations: Migration[] = [
       ];
     },
   },
+  {
+    version: 11,
+    name: 'out of service until',
+    // An alarm point out of service returns by itself at this time (its end or review date, ISA-18.2).
+    // Null: in service, or taken out before this version (it stays out until returned by hand).
+    up: () => ['ALTER TABLE alarm_points ADD COLUMN out_of_service_until BIGINT'],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

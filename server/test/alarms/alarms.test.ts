@@ -113,7 +113,9 @@ describe('the alarm lifecycle', () => {
     const t0 = Date.now() - 80_000;
     await ingest(steady('ir-yazd.tr01/oil_temperature', t0, 35, 97));
     const alarm = await alarmOf('ir-yazd.tr01');
-    expect((await act(operator, 'shelve', { ids: [alarm.id], minutes: 9 * 60 })).status).toBe(400);
+    expect((await act(operator, 'shelve', { ids: [alarm.id], minutes: 9 * 60, comment: 'sensor swap' })).status).toBe(
+      400,
+    );
     const shelved = await (
       await act(operator, 'shelve', { ids: [alarm.id], minutes: 30, comment: 'sensor swap' })
     ).json();

@@ -129,6 +129,8 @@ export const Alarm = Type.Object({
   shelvedUntil: NullableNumber,
   suppressed: Type.Boolean(),
   outOfService: Type.Boolean(),
+  /** Out of service: when it returns to service by itself (its end or review date); null otherwise. */
+  outOfServiceUntil: NullableNumber,
   /** The site's event sequence number of this alarm's latest change (for resume). */
   seq: Type.Integer(),
 });
@@ -223,6 +225,11 @@ export const AlarmSubscribeRequest = Type.Object({
 const MAX_SELECTION = 500;
 const ids = Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: MAX_SELECTION });
 const comment = Type.String({ maxLength: 1000 });
+/** Why: a shelving and an out-of-service need one (ISA-18.2), checked non-blank by the hub. */
+const reason = Type.String({ minLength: 1, maxLength: 1000 });
+
+/** Longest an alarm may stay out of service before it returns by itself (its review date at the latest). */
+export const MAX_OUT_OF_SERVICE_DAYS = 90;
 const AlarmsReply = Type.Object({ alarms: Type.Array(Alarm) });
 
 /** A comma-separated list of ids, types, priorities or states. */
@@ -269,7 +276,7 @@ export const alarmContracts = routes({
     body: Type.Object(
       {
         ids,
-        comment: Type.Optional(comment),
+        comment: reason,
         minutes: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 }),
       },
       { additionalProperties: false },
@@ -282,7 +289,14 @@ export const alarmContracts = routes({
   },
   'POST /api/alarms/out-of-service': {
     body: Type.Object(
-      { ids, comment: Type.Optional(comment), outOfService: Type.Boolean() },
+      {
+        ids,
+        /** The reason: required to take alarms out of service, optional to return them. */
+        comment: Type.Optional(comment),
+        outOfService: Type.Boolean(),
+        /** Out of service: when it returns by itself (epoch ms), in the future, at most 90 days ahead. */
+        until: Type.Optional(Type.Integer({ minimum: 0 })),
+      },
       { additionalProperties: false },
     ),
     response: { 200: AlarmsReply, ...errorReplies },

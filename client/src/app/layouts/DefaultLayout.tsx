@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useShallow } from 'zustand/shallow';
+import { SoundOffBanner } from '../../alarmFeed/SoundOffBanner.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { Customizer } from '../customizer/Customizer.tsx';
 import { effectiveLayout } from '../settings/effectiveLayout.ts';
@@ -104,6 +105,7 @@ export function DefaultLayout() {
       )}
 
       <div className={classes.page}>
+        <SoundOffBanner />
         {layout.navbar !== 'hidden' && (
           <div ref={headerRef} className={classes.headerSlot} data-type={layout.navbar}>
             <AppNavbar layout={layout} groups={groups} navOpened={drawerOpened} onToggleNav={drawer.toggle} />

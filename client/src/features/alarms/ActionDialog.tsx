@@ -1,16 +1,18 @@
 // The dialog of an operator's action on one or more alarms: acknowledge (optional comment), shelve (a
-// duration up to the hub's limit, optional comment), comment, out of service (with its reason) or back
-// in service. Built for the keyboard: the first field
-// has focus and Enter confirms, so "a, Enter" acknowledges; Escape cancels and focus goes back to the list.
+// duration up to the hub's limit and its reason, required), comment, out of service (its reason and the
+// end or review date when it returns by itself, both required) or back in service. Built for the
+// keyboard: the text field has focus and Enter confirms, so "a, Enter" acknowledges; a missing reason or
+// date keeps the dialog open and says why; Escape cancels and focus goes back to the list.
 // The page mounts one per request (a key), so each starts blank.
 
 import { Alert, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { Alarm } from '@voltscope/shared/alarms';
+import { MAX_OUT_OF_SERVICE_DAYS } from '@voltscope/shared/contracts/alarms';
 import type { Language } from '@voltscope/shared/i18n';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError } from '../../session/api.ts';
 import { DialogActions } from '../../ui/DialogActions.tsx';
@@ -18,8 +20,20 @@ import { acknowledge, addComment, setOutOfService, shelve, shelveMinutes } from 
 
 export type DialogKind = 'acknowledge' | 'shelve' | 'comment' | 'outOfService' | 'inService';
 
-/** Kinds whose comment is required: a comment, and the reason for taking an alarm out of service. */
-const needsComment = new Set<DialogKind>(['comment', 'outOfService']);
+/** Kinds whose comment is required: a comment, and the reason for shelving or taking out of service. */
+const needsComment = new Set<DialogKind>(['comment', 'shelve', 'outOfService']);
+
+const DAY = 24 * 3600_000;
+
+/** A `datetime-local` value (the browser's time zone) for a time. */
+function localInput(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A week ahead, on the hour: a review date the operator may keep or change. */
+const defaultUntil = () => localInput(Math.ceil((Date.now() + 7 * DAY) / 3600_000) * 3600_000);
 
 export interface DialogRequest {
   kind: DialogKind;
@@ -43,8 +57,11 @@ export function ActionDialog({
   const lng = useLanguage();
   const [comment, setComment] = useState('');
   const [minutes, setMinutes] = useState('60');
+  const [until, setUntil] = useState(defaultUntil);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Why the form was not sent: a required field left empty or out of range, said beside it. */
+  const [fieldErrors, setFieldErrors] = useState<{ comment?: string; until?: string }>({});
   const { kind, alarms } = request;
   const n = formatNumber(lng, alarms.length);
   const ids = alarms.map((a) => a.id);
@@ -52,18 +69,34 @@ export function ActionDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    const untilMs = new Date(until).getTime();
+    const problems: { comment?: string; until?: string } = {};
     if (needsComment.has(kind) && !comment.trim()) {
-      setError(t('alarms:dialog.commentRequired'));
-      return;
+      problems.comment = t(
+        kind === 'shelve'
+          ? 'alarms:console.shelveReasonRequired'
+          : kind === 'outOfService'
+            ? 'alarms:console.outOfServiceReasonRequired'
+            : 'alarms:dialog.commentRequired',
+      );
     }
+    if (kind === 'outOfService') {
+      const now = Date.now();
+      if (!Number.isFinite(untilMs)) problems.until = t('alarms:console.untilRequired');
+      else if (untilMs <= now || untilMs > now + MAX_OUT_OF_SERVICE_DAYS * DAY) {
+        problems.until = t('alarms:console.untilRange', { days: formatNumber(lng, MAX_OUT_OF_SERVICE_DAYS) });
+      }
+    }
+    setFieldErrors(problems);
+    if (problems.comment || problems.until) return;
     setBusy(true);
     setError(null);
     try {
       if (kind === 'acknowledge') await acknowledge(ids, comment);
       else if (kind === 'shelve') await shelve(ids, Number(minutes), comment);
-      else if (kind === 'outOfService' || kind === 'inService') {
-        await setOutOfService(ids, kind === 'outOfService', comment);
-      } else await addComment(ids, comment);
+      else if (kind === 'outOfService') await setOutOfService(ids, true, comment, untilMs);
+      else if (kind === 'inService') await setOutOfService(ids, false, comment);
+      else await addComment(ids, comment);
       onDone(t(`alarms:done.${kind}`, { n }));
       onClose();
     } catch (caught) {
@@ -82,7 +115,8 @@ export function ActionDialog({
       closeButtonProps={{ 'aria-label': t('common:ui.close') }}
       data-testid="action-dialog"
     >
-      <form onSubmit={submit}>
+      {/* Checked here rather than by the browser: the dialog says why in the product's words. */}
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" data-testid="dialog-count">
             {t('alarms:dialog.count', { n })}
@@ -90,7 +124,7 @@ export function ActionDialog({
           <Stack gap={2} component="ul" m={0} ps="md">
             {alarms.slice(0, PREVIEW).map((a) => (
               <Text component="li" size="sm" key={a.id} lineClamp={1}>
-                {a.message[lng] || a.message.en}
+                {localDigits(lng, a.message[lng] || a.message.en)}
               </Text>
             ))}
             {alarms.length > PREVIEW && (
@@ -108,12 +142,7 @@ export function ActionDialog({
             >
               <SimpleGrid cols={{ base: 2, xs: 3 }} mt="xs" spacing="xs">
                 {shelveMinutes.map((m) => (
-                  <Radio
-                    key={m}
-                    value={String(m)}
-                    label={durationLabel(t, lng, m)}
-                    data-autofocus={String(m) === minutes || undefined}
-                  />
+                  <Radio key={m} value={String(m)} label={durationLabel(t, lng, m)} />
                 ))}
               </SimpleGrid>
             </Radio.Group>
@@ -125,7 +154,7 @@ export function ActionDialog({
           )}
           <TextInput
             label={t(
-              kind === 'outOfService'
+              kind === 'outOfService' || kind === 'shelve'
                 ? 'alarms:dialog.reason'
                 : kind === 'comment'
                   ? 'alarms:dialog.comment'
@@ -134,10 +163,26 @@ export function ActionDialog({
             value={comment}
             maxLength={1000}
             onChange={(e) => setComment(e.currentTarget.value)}
-            data-autofocus={kind !== 'shelve' || undefined}
+            data-autofocus
             data-testid="dialog-comment"
             required={needsComment.has(kind)}
+            error={fieldErrors.comment}
+            errorProps={{ 'data-testid': 'dialog-comment-error' }}
           />
+          {kind === 'outOfService' && (
+            <TextInput
+              type="datetime-local"
+              label={t('alarms:console.until')}
+              description={t('alarms:console.untilHint', { days: formatNumber(lng, MAX_OUT_OF_SERVICE_DAYS) })}
+              value={until}
+              min={localInput(Date.now())}
+              max={localInput(Date.now() + MAX_OUT_OF_SERVICE_DAYS * DAY)}
+              onChange={(e) => setUntil(e.currentTarget.value)}
+              data-testid="dialog-until"
+              required
+              error={fieldErrors.until}
+            />
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}

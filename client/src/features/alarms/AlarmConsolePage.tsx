@@ -1,5 +1,6 @@
 // The realtime alarm console (/alarm/realtime): the open alarms of the user's sites by priority then
-// time, live from the alarm feed, filtered by site, priority and state, worked from the keyboard
+// time, live from the alarm feed, in the working list or the views of alarms set aside (shelved,
+// suppressed, out of service), filtered by site, priority and state, worked from the keyboard
 // (acknowledge, shelve, unshelve, comment, timeline, device page). A user who may only read (role
 // client) gets the same list without the acting controls; the hub refuses their actions anyway.
 // A little over 300 lines: the list, its keyboard focus and the action dialogs share one selection
@@ -10,7 +11,7 @@ import type { Alarm } from '@voltscope/shared/alarms';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isUnacknowledged } from '../../alarmFeed/alarmView.ts';
+import { isUnacknowledged, tally } from '../../alarmFeed/alarmView.ts';
 import { useAlarmFeed, useAlarmFeedState } from '../../alarmFeed/hooks.ts';
 import { devicePath } from '../../data/deviceLink.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -29,7 +30,15 @@ import { AlarmTimeline } from './AlarmTimeline.tsx';
 import { unshelve } from './alarmActions.ts';
 import { ConsoleFilters } from './ConsoleFilters.tsx';
 import { ConsoleToolbar } from './ConsoleToolbar.tsx';
-import { type ConsoleFilter, facetCounts, isFiltered, matches, parseFilter, withFilter } from './consoleFilter.ts';
+import {
+  type ConsoleFilter,
+  facetCounts,
+  isFiltered,
+  matches,
+  noFilter,
+  parseFilter,
+  withFilter,
+} from './consoleFilter.ts';
 import { type ConsoleCommand, keyAction, moveIndex } from './consoleKeys.ts';
 import { FloodBanner } from './FloodBanner.tsx';
 import { ShortcutHint } from './ShortcutHint.tsx';
@@ -60,7 +69,7 @@ export function AlarmConsolePage() {
   );
   const visible = useMemo(() => alarms.filter((a) => matches(a, filter)), [alarms, filter]);
   const counts = useMemo(() => facetCounts(alarms, filter), [alarms, filter]);
-  const unacknowledged = useMemo(() => visible.filter(isUnacknowledged).length, [visible]);
+  const shown = useMemo(() => tally(visible), [visible]);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [activeId, setActiveId] = useState<number | null>(null);
@@ -239,7 +248,7 @@ export function AlarmConsolePage() {
             key={flood.siteId}
             siteName={siteNames.get(flood.siteId) ?? flood.siteId}
             count={flood.count}
-            onShow={() => setFilter({ ...filter, sites: [flood.siteId] })}
+            onShow={() => setFilter({ ...filter, view: 'working', sites: [flood.siteId] })}
           />
         ))}
         {stale && (
@@ -258,12 +267,24 @@ export function AlarmConsolePage() {
         </Card>
         <Card p={0} className={classes.listCard}>
           <Group justify="space-between" gap="sm" px="md" py="xs" className={classes.listHeader} wrap="wrap">
-            <Text size="sm" data-testid="alarm-summary">
-              {t('alarms:summary', {
-                shown: n(visible.length),
-                total: n(alarms.length),
-                unacknowledged: n(unacknowledged),
-              })}
+            <Text
+              size="sm"
+              data-testid="alarm-summary"
+              data-active={shown.active}
+              data-unacknowledged={shown.unacknowledged}
+            >
+              {filter.view === 'working'
+                ? t('alarms:console.summary', {
+                    shown: n(visible.length),
+                    total: n(alarms.length),
+                    active: n(shown.active),
+                    unacknowledged: n(shown.unacknowledged),
+                  })
+                : t('alarms:console.summaryView', {
+                    shown: n(visible.length),
+                    total: n(alarms.length),
+                    view: t(`alarms:console.view.${filter.view}`),
+                  })}
             </Text>
             {canAct && (
               <ConsoleToolbar
@@ -289,13 +310,19 @@ export function AlarmConsolePage() {
           ) : visible.length === 0 ? (
             <Stack align="center" gap="xs" p="xl" data-testid="alarms-empty">
               <Text fw={600}>
-                {isFiltered(filter) && alarms.length > 0 ? t('alarms:empty.filtered') : t('alarms:empty.none')}
+                {isFiltered(filter) && alarms.length > 0
+                  ? t('alarms:empty.filtered')
+                  : filter.view === 'working'
+                    ? t('alarms:empty.none')
+                    : t('alarms:console.emptyView', { view: t(`alarms:console.view.${filter.view}`) })}
               </Text>
-              <Text size="sm" c="dimmed">
-                {t('alarms:empty.hint')}
-              </Text>
+              {filter.view === 'working' && (
+                <Text size="sm" c="dimmed">
+                  {t('alarms:empty.hint')}
+                </Text>
+              )}
               {isFiltered(filter) && alarms.length > 0 && (
-                <Button variant="light" onClick={() => setFilter({ sites: [], priorities: [], categories: [] })}>
+                <Button variant="light" onClick={() => setFilter({ ...noFilter, view: filter.view })}>
                   {t('alarms:filters.clear')}
                 </Button>
               )}

@@ -1,6 +1,8 @@
-// One alarm of the console's grid. An alarm waiting for an acknowledgement is bold with a marker (which
-// blinks for critical and high ones, unless the reader asked for less motion); shelved, suppressed and
-// out-of-service alarms are set back (dimmed, hatched edge) with their flag spelled out.
+// One alarm of the console's grid. An active alarm waiting for an acknowledgement is bold with a blinking
+// marker (steady for readers who asked for less motion); an acknowledged active one is steady; one back to
+// normal and still unacknowledged is dimmed with a hollow priority icon and does not blink; shelved,
+// suppressed and out-of-service alarms are set back (dimmed, hatched edge) with their flag spelled out.
+// The message's numbers are written in the language's digits, like every other figure of the row.
 
 import { ActionIcon, Checkbox } from '@mantine/core';
 import type { Alarm } from '@voltscope/shared/alarms';
@@ -9,9 +11,10 @@ import type { TFunction } from 'i18next';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { categoryOf, isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
+import { categoryOf, isActive, isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { devicePath } from '../../data/deviceLink.ts';
+import { localDigits } from '../../i18n/format.ts';
 import { IconArrowBack, IconCheck, IconClock, IconFileSearch, IconPencil } from '../../ui/icons.tsx';
 import classes from './AlarmConsole.module.css';
 import { formatAlarmTime, formatFullTime } from './alarmTime.ts';
@@ -56,8 +59,9 @@ export const AlarmRow = memo(function AlarmRow({
   const device = context.devices.get(alarm.deviceId);
   const path = devicePath(alarm.deviceId, device?.type);
   const deviceName = device?.name ?? alarm.deviceId;
-  const message = alarm.message[lng] || alarm.message.en;
-  const blink = unack && isPresented(alarm) && (alarm.priority === 'critical' || alarm.priority === 'high');
+  const message = localDigits(lng, alarm.message[lng] || alarm.message.en);
+  const returned = !isActive(alarm);
+  const blink = unack && !returned && isPresented(alarm);
 
   // A native title rather than a tooltip component: rows are many and must stay cheap to draw.
   const action = (command: ConsoleCommand, label: string, icon: ReactNode, testId: string) => (
@@ -89,6 +93,8 @@ export const AlarmRow = memo(function AlarmRow({
       data-active={active || undefined}
       data-selected={selected || undefined}
       data-unack={unack || undefined}
+      data-returned={returned || undefined}
+      data-blink={blink || undefined}
       data-priority={alarm.priority}
       data-category={category}
       data-testid="alarm-row"
@@ -114,7 +120,7 @@ export const AlarmRow = memo(function AlarmRow({
           data-blink={blink || undefined}
           aria-hidden="true"
         />
-        <PriorityIcon priority={alarm.priority} />
+        <PriorityIcon priority={alarm.priority} hollow={returned} />
         <span>{t(`common:priority.${alarm.priority}`)}</span>
       </td>
       <td className={classes.time}>
@@ -168,6 +174,9 @@ function stateDetail(
   const parts: string[] = [];
   if (category === 'shelved' && alarm.shelvedUntil !== null) {
     parts.push(t('alarms:row.until', { time: formatAlarmTime(lng, alarm.shelvedUntil) }));
+  }
+  if (category === 'out_of_service' && alarm.outOfServiceUntil !== null) {
+    parts.push(t('alarms:row.until', { time: formatAlarmTime(lng, alarm.outOfServiceUntil) }));
   }
   if (category !== alarm.state && alarm.state !== 'closed') parts.push(t(`alarms:category.${alarm.state}`));
   if (alarm.state === 'acknowledged' && alarm.acknowledgedBy) parts.push(alarm.acknowledgedBy);

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { categoryOf } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { devicePath } from '../../data/deviceLink.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { api, call } from '../../session/api.ts';
 import { errorText } from './ActionDialog.tsx';
@@ -50,7 +50,7 @@ export function AlarmTimeline({
   }, [alarm.id, alarm.seq]);
 
   const path = devicePath(alarm.deviceId, device?.type);
-  const message = alarm.message[lng] || alarm.message.en;
+  const message = localDigits(lng, alarm.message[lng] || alarm.message.en);
   return (
     <Drawer
       opened
@@ -106,6 +106,12 @@ export function AlarmTimeline({
             <>
               <dt>{t('alarms:timeline.shelvedUntil')}</dt>
               <dd>{formatFullTime(lng, alarm.shelvedUntil)}</dd>
+            </>
+          )}
+          {alarm.outOfServiceUntil !== null && (
+            <>
+              <dt>{t('alarms:console.outOfServiceUntil')}</dt>
+              <dd>{formatFullTime(lng, alarm.outOfServiceUntil)}</dd>
             </>
           )}
         </dl>

@@ -1,17 +1,18 @@
-// The console's filters: sites, priorities and states (shelved, suppressed and out of service are states
-// of their own here), each chip with the count it would show. They live in the address (consoleFilter.ts).
+// The console's views and filters: the working list or the alarms set aside (shelved, suppressed by design,
+// out of service), each view with its count always in sight; then sites, priorities and ISA-18.2 states,
+// each chip with the count it would show. They live in the address (consoleFilter.ts).
 
-import { Button, Chip, Group, MultiSelect, Stack, Text } from '@mantine/core';
-import { type AlarmPriority, alarmPriorities } from '@voltscope/shared/alarms';
+import { Button, Chip, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { alarmPriorities } from '@voltscope/shared/alarms';
 import type { Site } from '@voltscope/shared/domain';
 import { memo, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AlarmCategory, alarmCategories } from '../../alarmFeed/alarmView.ts';
+import { alarmStatesShown, alarmViews } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import classes from './AlarmConsole.module.css';
-import { type ConsoleFilter, isFiltered } from './consoleFilter.ts';
+import { type ConsoleFilter, type FacetCounts, isFiltered } from './consoleFilter.ts';
 
 /** A labelled row of chips, one a value with the count it would show, any number of them chosen. */
 function ChipFilter<V extends string>({
@@ -44,7 +45,9 @@ function ChipFilter<V extends string>({
           <Chip key={v} value={v} size="sm" variant="outline" data-testid={`${testId}-${v}`}>
             <span className={classes.chipContent}>
               {content(v)}
-              <span className={classes.chipCount}>{formatNumber(lng, counts[v])}</span>
+              <span className={classes.chipCount} data-count={counts[v]}>
+                {formatNumber(lng, counts[v])}
+              </span>
             </span>
           </Chip>
         ))}
@@ -61,12 +64,35 @@ export const ConsoleFilters = memo(function ConsoleFilters({
 }: {
   filter: ConsoleFilter;
   sites: readonly Site[];
-  counts: { priorities: Record<AlarmPriority, number>; categories: Record<AlarmCategory, number> };
+  counts: FacetCounts;
   onChange: (filter: ConsoleFilter) => void;
 }) {
   const { t } = useTranslation(['alarms', 'common']);
+  const lng = useLanguage();
+  const viewsLabel = useId();
   return (
     <Stack gap="sm" className={classes.filters} data-testid="alarm-filters">
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={500} id={viewsLabel} className={classes.filterLabel}>
+          {t('alarms:console.views')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby={viewsLabel}
+          value={filter.view}
+          onChange={(view) => onChange({ ...filter, view: view as ConsoleFilter['view'] })}
+          data-testid="alarm-views"
+          className={classes.views}
+          data={alarmViews.map((v) => ({
+            value: v,
+            label: (
+              <span className={classes.chipContent} data-testid={`view-${v}`} data-count={counts.views[v]}>
+                {t(`alarms:console.view.${v}`)}
+                <span className={classes.chipCount}>{formatNumber(lng, counts.views[v])}</span>
+              </span>
+            ),
+          }))}
+        />
+      </Group>
       <Group gap="md" align="flex-end" wrap="wrap">
         <MultiSelect
           label={t('alarms:filters.sites')}
@@ -84,7 +110,7 @@ export const ConsoleFilters = memo(function ConsoleFilters({
         {isFiltered(filter) && (
           <Button
             variant="subtle"
-            onClick={() => onChange({ sites: [], priorities: [], categories: [] })}
+            onClick={() => onChange({ view: filter.view, sites: [], priorities: [], states: [] })}
             data-testid="filter-clear"
           >
             {t('alarms:filters.clear')}
@@ -108,10 +134,10 @@ export const ConsoleFilters = memo(function ConsoleFilters({
       <ChipFilter
         label={t('alarms:filters.states')}
         content={(c) => t(`alarms:category.${c}`)}
-        values={alarmCategories}
-        counts={counts.categories}
-        chosen={filter.categories}
-        onChange={(categories) => onChange({ ...filter, categories })}
+        values={alarmStatesShown}
+        counts={counts.states}
+        chosen={filter.states}
+        onChange={(states) => onChange({ ...filter, states })}
         testId="filter-state"
       />
     </Stack>

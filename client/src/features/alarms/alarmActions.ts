@@ -30,16 +30,19 @@ const withComment = (comment: string | undefined) => (comment?.trim() ? { commen
 export const acknowledge = (ids: readonly number[], comment?: string) =>
   post(ids, (slice) => call('POST /api/alarms/acknowledge', { body: { ids: slice, ...withComment(comment) } }));
 
-export const shelve = (ids: readonly number[], minutes: number, comment?: string) =>
-  post(ids, (slice) => call('POST /api/alarms/shelve', { body: { ids: slice, minutes, ...withComment(comment) } }));
+/** Shelved for `minutes` with its reason (required by the hub). */
+export const shelve = (ids: readonly number[], minutes: number, reason: string) =>
+  post(ids, (slice) => call('POST /api/alarms/shelve', { body: { ids: slice, minutes, comment: reason.trim() } }));
 
 export const unshelve = (ids: readonly number[]) =>
   post(ids, (slice) => call('POST /api/alarms/unshelve', { body: { ids: slice } }));
 
-/** Out of service (with its reason) or back in service. */
-export const setOutOfService = (ids: readonly number[], outOfService: boolean, comment?: string) =>
+/** Out of service with its reason until its end or review date (epoch ms), or back in service. */
+export const setOutOfService = (ids: readonly number[], outOfService: boolean, comment?: string, until?: number) =>
   post(ids, (slice) =>
-    call('POST /api/alarms/out-of-service', { body: { ids: slice, outOfService, ...withComment(comment) } }),
+    call('POST /api/alarms/out-of-service', {
+      body: { ids: slice, outOfService, ...withComment(comment), ...(until === undefined ? {} : { until }) },
+    }),
   );
 
 export const addComment = (ids: readonly number[], comment: string) =>

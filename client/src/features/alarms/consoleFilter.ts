@@ -1,13 +1,28 @@
-// The console's filter, kept in the address (`?site=a,b&priority=critical&state=shelved`) so that the
-// navbar counts can open it filtered and a filtered view can be bookmarked or shared. Empty means all.
+// The console's filter, kept in the address (`?view=shelved&site=a,b&priority=critical&state=acknowledged`)
+// so that the navbar counts can open it filtered and a filtered view can be bookmarked or shared. The view
+// is the working list unless named; empty lists mean all. An old address's `state=shelved` (the views were
+// states once) opens the shelved view.
 import { type Alarm, type AlarmPriority, alarmPriorities } from '@voltscope/shared/alarms';
-import { type AlarmCategory, alarmCategories, categoryOf } from '../../alarmFeed/alarmView.ts';
+import {
+  type AlarmView,
+  alarmStatesShown,
+  alarmViews,
+  countStates,
+  type ShownState,
+  shownStateOf,
+  type Tally,
+  tally,
+  viewOf,
+} from '../../alarmFeed/alarmView.ts';
 
 export interface ConsoleFilter {
+  view: AlarmView;
   sites: readonly string[];
   priorities: readonly AlarmPriority[];
-  categories: readonly AlarmCategory[];
+  states: readonly ShownState[];
 }
+
+export const noFilter: ConsoleFilter = { view: 'working', sites: [], priorities: [], states: [] };
 
 const list = (params: URLSearchParams, key: string) =>
   (params.get(key) ?? '')
@@ -19,10 +34,13 @@ const only = <T extends string>(values: string[], allowed: readonly T[]): T[] =>
   allowed.filter((v) => values.includes(v));
 
 export function parseFilter(params: URLSearchParams): ConsoleFilter {
+  const states = list(params, 'state');
+  const view = only([params.get('view') ?? '', ...states], alarmViews).find((v) => v !== 'working') ?? 'working';
   return {
+    view,
     sites: [...new Set(list(params, 'site'))],
     priorities: only(list(params, 'priority'), alarmPriorities),
-    categories: only(list(params, 'state'), alarmCategories),
+    states: only(states, alarmStatesShown),
   };
 }
 
@@ -33,32 +51,48 @@ export function withFilter(params: URLSearchParams, filter: ConsoleFilter): URLS
     if (values.length > 0) next.set(key, values.join(','));
     else next.delete(key);
   };
+  set('view', filter.view === 'working' ? [] : [filter.view]);
   set('site', filter.sites);
   set('priority', filter.priorities);
-  set('state', filter.categories);
+  set('state', filter.states);
   return next;
 }
 
+/** Narrowed beyond its view: by site, priority or state. */
 export const isFiltered = (filter: ConsoleFilter): boolean =>
-  filter.sites.length + filter.priorities.length + filter.categories.length > 0;
+  filter.sites.length + filter.priorities.length + filter.states.length > 0;
 
-export function matches(alarm: Alarm, filter: ConsoleFilter): boolean {
-  return (
-    (filter.sites.length === 0 || filter.sites.includes(alarm.siteId)) &&
-    (filter.priorities.length === 0 || filter.priorities.includes(alarm.priority)) &&
-    (filter.categories.length === 0 || filter.categories.includes(categoryOf(alarm)))
-  );
+const keeps = {
+  site: (alarm: Alarm, filter: ConsoleFilter) => filter.sites.length === 0 || filter.sites.includes(alarm.siteId),
+  priority: (alarm: Alarm, filter: ConsoleFilter) =>
+    filter.priorities.length === 0 || filter.priorities.includes(alarm.priority),
+  state: (alarm: Alarm, filter: ConsoleFilter) =>
+    filter.states.length === 0 || filter.states.includes(shownStateOf(alarm)),
+  view: (alarm: Alarm, filter: ConsoleFilter) => viewOf(alarm) === filter.view,
+};
+type Facet = keyof typeof keeps;
+
+/** Kept by every filter but `except`. */
+const keptBy = (alarm: Alarm, filter: ConsoleFilter, except?: Facet) =>
+  (Object.keys(keeps) as Facet[]).every((facet) => facet === except || keeps[facet](alarm, filter));
+
+export const matches = (alarm: Alarm, filter: ConsoleFilter): boolean => keptBy(alarm, filter);
+
+export interface FacetCounts {
+  priorities: Record<AlarmPriority, number>;
+  /** The states of the alarms in the open view. */
+  states: Record<ShownState, number>;
+  /** Every view, its count always shown. */
+  views: Tally['views'];
 }
 
-/** How many alarms each chip would add, counted on the alarms the other filters keep. */
-export function facetCounts(alarms: readonly Alarm[], filter: ConsoleFilter) {
+/** How many alarms each chip or view would show, counted on the alarms the other filters keep. */
+export function facetCounts(alarms: readonly Alarm[], filter: ConsoleFilter): FacetCounts {
   const priorities = Object.fromEntries(alarmPriorities.map((p) => [p, 0])) as Record<AlarmPriority, number>;
-  const categories = Object.fromEntries(alarmCategories.map((c) => [c, 0])) as Record<AlarmCategory, number>;
-  for (const alarm of alarms) {
-    if (filter.sites.length > 0 && !filter.sites.includes(alarm.siteId)) continue;
-    const category = categoryOf(alarm);
-    if (filter.categories.length === 0 || filter.categories.includes(category)) priorities[alarm.priority] += 1;
-    if (filter.priorities.length === 0 || filter.priorities.includes(alarm.priority)) categories[category] += 1;
-  }
-  return { priorities, categories };
+  for (const alarm of alarms) if (keptBy(alarm, filter, 'priority')) priorities[alarm.priority] += 1;
+  return {
+    priorities,
+    states: countStates(alarms.filter((a) => keptBy(a, filter, 'state'))),
+    views: tally(alarms.filter((a) => keptBy(a, filter, 'view'))).views,
+  };
 }
