@@ -17,6 +17,7 @@ export const namespaces = [
   'events',
   'alarmRules',
   'validation',
+  'devices',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

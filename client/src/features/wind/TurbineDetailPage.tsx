@@ -10,11 +10,12 @@ import { useKept } from '../../data/useKept.ts';
 import { useResource } from '../../data/useResource.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { HistoryChart } from '../../plots/HistoryChart.tsx';
-import type { HistorySeriesSpec } from '../../plots/historyView.ts';
+import type { ChartMarker, HistorySeriesSpec } from '../../plots/historyView.ts';
 import { ApiError, call } from '../../session/api.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconAlertTriangle, IconArrowBack } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { DeviceAlarms, useDeviceAlarms } from '../overview/DeviceAlarms.tsx';
 import {
   formatPeriodParam,
   type Period,
@@ -138,6 +139,7 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
       { replace: true },
     );
   useLiveSite(site.id);
+  const alarms = useDeviceAlarms(device, range);
 
   const ids = turbine.series;
   const history = useKept(
@@ -206,7 +208,8 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
           </Title>
           <PeriodFigures deviceId={device.id} ratedKw={device.ratedKw} range={range} format={format} />
         </Stack>
-        <HistoryCard turbine={turbine} site={site} range={range} format={format} />
+        <HistoryCard turbine={turbine} site={site} range={range} format={format} markers={alarms.markers} />
+        <DeviceAlarms device={device} timeZone={site.timeZone} data={alarms} />
       </Stack>
     </>
   );
@@ -217,11 +220,13 @@ function HistoryCard({
   site,
   range,
   format,
+  markers,
 }: {
   turbine: Turbine;
   site: Site;
   range: TimeRange;
   format: WindFormat;
+  markers: readonly ChartMarker[];
 }) {
   const { t } = useTranslation(['wind', 'common']);
   const power = turbine.series.active_power?.id;
@@ -242,7 +247,14 @@ function HistoryCard({
         {title}
       </Title>
       {series.length > 0 ? (
-        <HistoryChart series={series} range={range} timeZone={site.timeZone} title={title} />
+        <HistoryChart
+          series={series}
+          range={range}
+          timeZone={site.timeZone}
+          title={title}
+          markers={markers}
+          liveSiteId={site.id}
+        />
       ) : (
         <Text c="dimmed">{t('wind:noData')}</Text>
       )}
