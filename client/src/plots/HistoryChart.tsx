@@ -40,10 +40,10 @@ import { api, call } from '../session/api.ts';
 import { ChartTooltip, pointAtCursor, setTooltipLines } from './ChartTooltip.tsx';
 import { chartColors } from './chartTheme.ts';
 import {
+  type ChartMarker,
   dayFormat,
   formatBucket,
   fullFormat,
-  type ChartMarker,
   type HistoryChartProps,
   type HistorySeriesSpec,
   historyQuery,

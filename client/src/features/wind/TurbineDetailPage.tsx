@@ -15,7 +15,6 @@ import { ApiError, call } from '../../session/api.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconAlertTriangle, IconArrowBack } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { DeviceAlarms, useDeviceAlarms } from '../overview/DeviceAlarms.tsx';
 import {
   formatPeriodParam,
   type Period,
@@ -24,6 +23,7 @@ import {
   type TimeRange,
   usePeriodRange,
 } from '../../ui/PeriodPicker.tsx';
+import { DeviceAlarms, useDeviceAlarms } from '../overview/DeviceAlarms.tsx';
 import type { TurbinePeriodProps } from './PeriodCard.tsx';
 import { PeriodFigures } from './PeriodFigures.tsx';
 import { PowerCurveCard } from './PowerCurveCard.tsx';
