@@ -21,6 +21,8 @@ import { type Loaded, useApi } from './siteData.ts';
 /** Alarms of the period read from the log (the newest first), and events. */
 const ALARM_PAGE = 100;
 const EVENT_PAGE = 50;
+/** The logs are read again this often (the open alarms are live from the feed). */
+const LOG_REFRESH_MS = 15_000;
 
 export interface DeviceAlarmData {
   /** The device's alarms open now (the live feed). */
@@ -43,18 +45,20 @@ export function useDeviceAlarms(device: Device, range: TimeRange): DeviceAlarmDa
     call('GET /api/alarms/history', {
       query: { ...span, sort: 'raisedAt', order: 'desc', pageSize: ALARM_PAGE },
     }),
+    LOG_REFRESH_MS,
   );
   const events = useApi(
     call('GET /api/events', { query: { ...span, sort: 'ts', order: 'desc', pageSize: EVENT_PAGE } }),
+    LOG_REFRESH_MS,
   );
   const loggedItems = logged.status === 'ready' ? logged.data.items : null;
-  const markers = useMemo(
-    () =>
-      alarmMarkers(mergeAlarms(open, loggedItems ?? []), range, (a) =>
-        localDigits(lng, a.message[lng] || a.message.en),
-      ),
-    [open, loggedItems, range, lng],
-  );
+  const markers = useMemo(() => {
+    // A period that ends now (moved on once a minute) also takes the alarms raised since its last move.
+    const view = { from: range.from, to: range.to >= Date.now() - 2 * 60_000 ? Number.POSITIVE_INFINITY : range.to };
+    return alarmMarkers(mergeAlarms(open, loggedItems ?? []), view, (a) =>
+      localDigits(lng, a.message[lng] || a.message.en),
+    );
+  }, [open, loggedItems, range, lng]);
   const current = useMemo((): DeviceAlarmData['logged'] => {
     if (logged.status !== 'ready') return logged;
     // The log's copy of an alarm still open is as old as the request: the feed's is the live one.

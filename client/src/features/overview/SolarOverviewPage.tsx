@@ -23,8 +23,10 @@ export function SolarOverviewPage() {
   const { sites, list, site, choose } = useSiteChoice('solar');
   const location = useLocation();
   const asked = new URLSearchParams(location.search).get('site');
-  const index = useSiteIndex(site?.id ?? null);
-  const kpis = useSiteKpis(site?.id ?? null);
+  // A wind farm's equipment is on the wind overview (devicePath links every device here, by its site).
+  const windFarm = sites.status === 'ready' && sites.data.some((s) => s.id === asked && s.kind === 'wind');
+  const index = useSiteIndex(windFarm ? null : (site?.id ?? null));
+  const kpis = useSiteKpis(windFarm ? null : (site?.id ?? null));
 
   // The hub's status of each device (offline, maintenance) for the tiles, refreshed with the KPIs.
   const states = useRef(new Map<string, DeviceState>());
@@ -32,8 +34,7 @@ export function SolarOverviewPage() {
     states.current = new Map(kpis.status === 'ready' ? kpis.data.generators.map((g) => [g.deviceId, g.state]) : []);
   }, [kpis]);
 
-  // A wind farm's equipment is on the wind overview (devicePath links every device here, by its site).
-  if (sites.status === 'ready' && sites.data.some((s) => s.id === asked && s.kind === 'wind')) {
+  if (windFarm) {
     return <Navigate to={`/overview/wind${location.search}`} replace />;
   }
 
