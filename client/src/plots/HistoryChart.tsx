@@ -97,6 +97,7 @@ export function HistoryChart({
   // A zoom is kept while the range still contains it ("today" moving on each minute keeps it).
   const zoomInside = zoom && zoom.from >= range.from && zoom.to <= range.to + 60_000 ? zoom : null;
   const view = zoomInside ?? range;
+  const zoomed = zoomInside !== null;
   const ids = useMemo(() => series.map((s) => s.id), [series]);
   const idsKey = ids.join(',');
   // One bucket per two pixels, in steps of 100 so a small resize does not reload.
@@ -180,7 +181,8 @@ export function HistoryChart({
         const v = values[i];
         writeText(latestCells.current[i], v === null || v === undefined ? '—' : spec.format(v));
       });
-    const tailFrom = shown && liveSiteId ? liveTailStart(shown.reply, shown.view, Date.now()) : null;
+    // A zoom stays as chosen: only the whole period, when it reaches now, grows a live tail.
+    const tailFrom = shown && liveSiteId && !zoomed ? liveTailStart(shown.reply, shown.view, Date.now()) : null;
     if (!shown || !liveSiteId || tailFrom === null) {
       dataRef.current = toColumns(series, shown?.reply);
       tailEndRef.current = null;
@@ -215,7 +217,7 @@ export function HistoryChart({
       controller.abort();
       cancelAnimationFrame(pending);
     };
-  }, [shown, series, view, liveSiteId, ids, stats]);
+  }, [shown, series, view, liveSiteId, ids, stats, zoomed]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new marks are drawn on the plot as it is.
   useEffect(() => {
@@ -409,7 +411,6 @@ export function HistoryChart({
   const fromText = full.format(shownView.from);
   const toText = full.format(shownView.to);
   const show = (spec: HistorySeriesSpec, v: number | null) => (v === null ? '—' : spec.format(v));
-  const zoomed = zoomInside !== null;
   // The marks the plot shows (those of a moment after the view's end, on a live tail, included).
   const markersShown = markers.filter((m) => m.ts >= shownView.from && (zoomed ? m.ts <= shownView.to : true));
   const canZoomIn = view.to - view.from > MIN_ZOOM_MS * 1.5;

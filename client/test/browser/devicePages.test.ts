@@ -1,7 +1,8 @@
 // Device pages against a real hub whose simulator is off (nothing moves but what a test ingests): the
 // inverter page lists an alarm raised on it and marks it on its history chart, its AC power tile and the
-// chart's newest value agree, and a breaker's alarm leads to its site's overview with the breaker
-// highlighted in the equipment list (a wind farm's breaker on the wind overview).
+// chart's newest value agree (and a figure from a partial day says so), and a breaker's alarm leads to
+// its site's overview with the breaker highlighted in the equipment list (a wind farm's equipment on the
+// wind overview).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './harness.ts';
@@ -80,6 +81,13 @@ describe('device pages', () => {
     // A new sample: the tile and the chart move together.
     await app.ingest([{ series: 'fr-occitanie.inv03/ac_power', ts: Date.now(), value: 43.3 }]);
     await poll(both).toEqual(['43.3 kW', '43.3 kW']);
+
+    // Ten minutes of data today: the specific yield (the hub's integral of that power) says it is partial.
+    const partial = page.getByTestId('partial-specific-yield');
+    await poll(() => partial.count()).toBe(1);
+    expect(plain(await partial.textContent())).toMatch(
+      /^Partial\s*[\d.]+ (hours?|minutes) of today without data \(Inverter 03\)$/,
+    );
   }, 180_000);
 
   it("leads from a breaker's alarm to the site overview, the breaker highlighted in the equipment list", async () => {

@@ -23,7 +23,16 @@ export function formatSpan(lng: Language, ms: number): string {
 /** Who is missing data: up to three names, then how many more. */
 const MAX_NAMES = 3;
 
-export function PartialNote({ coverage, testId }: { coverage: Coverage | null; testId: string }) {
+export function PartialNote({
+  coverage,
+  testId,
+  period = false,
+}: {
+  coverage: Coverage | null;
+  testId: string;
+  /** Missing from a chosen period rather than from today. */
+  period?: boolean;
+}) {
   const { t } = useTranslation(['devices', 'common']);
   const lng = useLanguage();
   if (!coverage || coverage.missingMs === 0) return null;
@@ -36,7 +45,10 @@ export function PartialNote({ coverage, testId }: { coverage: Coverage | null; t
         {t('devices:partial.label')}
       </Badge>
       <Text size="xs" c="dimmed">
-        {t('devices:partial.missing', { missing: formatSpan(lng, coverage.missingMs), devices: who })}
+        {t(period ? 'devices:partial.missingPeriod' : 'devices:partial.missing', {
+          missing: formatSpan(lng, coverage.missingMs),
+          devices: who,
+        })}
       </Text>
     </Group>
   );

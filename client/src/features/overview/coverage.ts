@@ -59,16 +59,17 @@ export function coverageOf(gaps: ReadonlyMap<number, number>, series: readonly C
 }
 
 /**
- * The time each of `series` misses since `from` (ms, by series id), read again once a minute; null until
- * known. The previous answer stays while the next loads.
+ * The time each of `series` misses from `from` to `until` (or now) (ms, by series id), read again once a
+ * minute; null until known. The previous answer stays while the next loads.
  */
 export function useSeriesGaps(
   series: readonly CoveredSeries[],
   from: number | null,
+  until = Number.POSITIVE_INFINITY,
 ): ReadonlyMap<number, number> | null {
   const ids = [...new Set(series.map((s) => s.id))].join(',');
   // The request changes once a minute (not on every render): `to` is the minute now.
-  const minute = Math.floor(Date.now() / 60_000) * 60_000;
+  const minute = Math.min(until, Math.floor(Date.now() / 60_000) * 60_000);
   const history = useKept<HistoryReply>(
     ids && from !== null && minute > from
       ? call('GET /api/series/history', {

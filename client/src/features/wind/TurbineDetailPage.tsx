@@ -140,6 +140,11 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
     );
   useLiveSite(site.id);
   const alarms = useDeviceAlarms(device, range);
+  const powerId = turbine.series.active_power?.id;
+  const powerSeries = useMemo(
+    () => (powerId === undefined ? undefined : { id: powerId, name: device.name }),
+    [powerId, device.name],
+  );
 
   const ids = turbine.series;
   const history = useKept(
@@ -206,7 +211,13 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
           <Title order={3} fz="h4" id="wind-period-title">
             {t('wind:detail.periodTitle')}
           </Title>
-          <PeriodFigures deviceId={device.id} ratedKw={device.ratedKw} range={range} format={format} />
+          <PeriodFigures
+            deviceId={device.id}
+            ratedKw={device.ratedKw}
+            range={range}
+            format={format}
+            power={powerSeries}
+          />
         </Stack>
         <HistoryCard turbine={turbine} site={site} range={range} format={format} markers={alarms.markers} />
         <DeviceAlarms device={device} timeZone={site.timeZone} data={alarms} />
