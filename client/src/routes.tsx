@@ -159,7 +159,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/overview/SolarOverviewPage.tsx').then((m) => m.SolarOverviewPage),
-    ns: ['overview'],
+    ns: ['overview', 'devices'],
   },
   {
     name: 'overview-solar-inverter-id',
@@ -168,7 +168,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Device',
     page: () => import('./features/overview/InverterDetailPage.tsx').then((m) => m.InverterDetailPage),
-    ns: ['overview', 'wind'],
+    ns: ['overview', 'wind', 'devices'],
   },
   {
     name: 'overview-wind',
@@ -177,7 +177,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/wind/WindOverviewPage.tsx').then((m) => m.WindOverviewPage),
-    ns: ['wind', 'realtime'],
+    ns: ['wind', 'realtime', 'overview', 'devices'],
   },
   {
     name: 'overview-wind-turbine-id',
@@ -186,7 +186,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Device',
     page: () => import('./features/wind/TurbineDetailPage.tsx').then((m) => m.TurbineDetailPage),
-    ns: ['wind', 'realtime'],
+    ns: ['wind', 'realtime', 'overview', 'devices'],
   },
   {
     name: 'overview-daily-energy',

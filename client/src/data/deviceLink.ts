@@ -1,6 +1,9 @@
-// Where a device is shown: its own page for the types that have one. The dot of a device id is escaped:
-// the hub's SPA fallback takes a path with a dot for a missing file (`/inverter/fr-occitanie.inv01`
-// would answer 404 on a reload).
+// Where a device is shown: inverters and turbines on a page of their own, every other device (breakers,
+// meters, transformers, busbars, sensors, cameras...) in its site's equipment list on the site's overview,
+// scrolled to and highlighted (`?device=`). The site is the device id's prefix before the dot; the solar
+// overview sends a wind farm's device on to the wind overview, so a caller needs no site kind. The dot of
+// a device id is escaped in a path: the hub's SPA fallback takes a path with a dot for a missing file
+// (`/inverter/fr-occitanie.inv01` would answer 404 on a reload).
 import type { DeviceType } from '@voltscope/shared/fleet';
 
 const escapedId = (deviceId: string) => encodeURIComponent(deviceId).replaceAll('.', '%2E');
@@ -11,9 +14,16 @@ export const inverterPath = (deviceId: string) => `/overview/solar/inverter/${es
 /** The address of a wind turbine's page. */
 export const turbinePath = (deviceId: string) => `/overview/wind/turbine/${escapedId(deviceId)}`;
 
-/** The page of a device, for the types that have one. */
-export function devicePath(deviceId: string, type: DeviceType | undefined): string | null {
+/** The site of a device: its id up to the first dot (`fr-occitanie.brk-main` is on `fr-occitanie`). */
+export const siteOfDevice = (deviceId: string): string => deviceId.split('.')[0] ?? deviceId;
+
+/** The overview of a site (`solar` or `wind`) scrolled to one of its devices, highlighted. */
+export const equipmentPath = (deviceId: string, overview: 'solar' | 'wind' = 'solar') =>
+  `/overview/${overview}?${new URLSearchParams({ site: siteOfDevice(deviceId), device: deviceId })}`;
+
+/** Where a device is shown: its page, or its site's overview at its line of the equipment list. */
+export function devicePath(deviceId: string, type: DeviceType | undefined): string {
   if (type === 'inverter') return inverterPath(deviceId);
   if (type === 'wind_turbine') return turbinePath(deviceId);
-  return null;
+  return equipmentPath(deviceId);
 }

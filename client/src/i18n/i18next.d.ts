@@ -10,6 +10,7 @@ import type auth from './locales/en/auth.json';
 import type charts from './locales/en/charts.json';
 import type common from './locales/en/common.json';
 import type dashboards from './locales/en/dashboards.json';
+import type devices from './locales/en/devices.json';
 import type events from './locales/en/events.json';
 import type overview from './locales/en/overview.json';
 import type realtime from './locales/en/realtime.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       alarmRules: typeof alarmRules;
       alarmDetail: typeof alarmDetail;
       validation: typeof validation;
+      devices: typeof devices;
     };
   }
 }

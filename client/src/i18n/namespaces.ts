@@ -18,6 +18,7 @@ export const namespaces = [
   'alarmRules',
   'alarmDetail',
   'validation',
+  'devices',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -32,11 +32,15 @@ import { useElementSize } from '@mantine/hooks';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { PriorityIcon } from '../alarmFeed/PriorityIcon.tsx';
 import { useLanguage } from '../i18n/useLanguage.ts';
+import { liveStore } from '../live/liveStore.ts';
+import { loadHistory } from '../live/loadHistory.ts';
 import { api, call } from '../session/api.ts';
 import { ChartTooltip, pointAtCursor, setTooltipLines } from './ChartTooltip.tsx';
 import { chartColors } from './chartTheme.ts';
 import {
+  type ChartMarker,
   dayFormat,
   formatBucket,
   fullFormat,
@@ -45,7 +49,9 @@ import {
   historyQuery,
   hourInZone,
   type LoadState,
+  liveTailStart,
   MIN_ZOOM_MS,
+  markerColors,
   palettes,
   scaleView,
   selectionView,
@@ -54,8 +60,16 @@ import {
   type TimeRange,
   timeFormat,
   toColumns,
+  withLiveTail,
 } from './historyView.ts';
 import { mountUplot } from './mountUplot.ts';
+
+const noMarkers: readonly ChartMarker[] = [];
+
+/** Sets an element's text if it differs. */
+const writeText = (element: Element | null | undefined, text: string) => {
+  if (element && element.textContent !== text) element.textContent = text;
+};
 
 export function HistoryChart({
   series,
@@ -65,8 +79,10 @@ export function HistoryChart({
   height = 320,
   maxPoints,
   onViewChange,
+  markers = noMarkers,
+  liveSiteId,
 }: HistoryChartProps) {
-  const { t } = useTranslation(['overview', 'common']);
+  const { t } = useTranslation(['overview', 'common', 'devices']);
   const lng = useLanguage();
   const scheme = useComputedColorScheme('light');
   const { dir } = useDirection();
@@ -81,6 +97,7 @@ export function HistoryChart({
   // A zoom is kept while the range still contains it ("today" moving on each minute keeps it).
   const zoomInside = zoom && zoom.from >= range.from && zoom.to <= range.to + 60_000 ? zoom : null;
   const view = zoomInside ?? range;
+  const zoomed = zoomInside !== null;
   const ids = useMemo(() => series.map((s) => s.id), [series]);
   const idsKey = ids.join(',');
   // One bucket per two pixels, in steps of 100 so a small resize does not reload.
@@ -133,6 +150,15 @@ export function HistoryChart({
   const specsRef = useRef(series);
   specsRef.current = series;
   const chartRef = useRef<{ redraw: () => void } | null>(null);
+  const markersRef = useRef(markers);
+  markersRef.current = markers;
+  const markerWords = { raised: t('devices:chart.raised'), cleared: t('devices:chart.cleared') };
+  const markerWordsRef = useRef(markerWords);
+  markerWordsRef.current = markerWords;
+  // The newest live sample drawn (ms), when the chart draws a live tail: the time axis reaches it.
+  const tailEndRef = useRef<number | null>(null);
+  // The legend's "latest" cells: written here, not by React, as live samples arrive.
+  const latestCells = useRef<(HTMLElement | null)[]>([]);
 
   const colors = useMemo(
     () => series.map((s, i) => s.color ?? palettes[scheme][i % palettes[scheme].length] ?? '#888'),
@@ -140,11 +166,63 @@ export function HistoryChart({
   );
   const units = useMemo(() => [...new Set(series.map((s) => s.unit))], [series]);
 
+  const stats = useMemo(() => {
+    const byId = new Map(shown?.reply.series.map((s) => [s.id, s]));
+    return series.map((spec) => {
+      const s = byId.get(spec.id);
+      return s ? seriesStats(s.avg, s.min, s.max) : seriesStats([], [], []);
+    });
+  }, [shown, series]);
+
   useEffect(() => {
-    dataRef.current = toColumns(series, shown?.reply);
     viewRef.current = shown?.view ?? view;
+    const writeLatest = (values: readonly (number | null)[]) =>
+      series.forEach((spec, i) => {
+        const v = values[i];
+        writeText(latestCells.current[i], v === null || v === undefined ? '—' : spec.format(v));
+      });
+    // A zoom stays as chosen: only the whole period, when it reaches now, grows a live tail.
+    const tailFrom = shown && liveSiteId && !zoomed ? liveTailStart(shown.reply, shown.view, Date.now()) : null;
+    if (!shown || !liveSiteId || tailFrom === null) {
+      dataRef.current = toColumns(series, shown?.reply);
+      tailEndRef.current = null;
+      writeLatest(stats.map((s) => s.latest));
+      chartRef.current?.redraw();
+      return;
+    }
+    // The view reaches now: the samples since its last bucket are drawn one by one, as the live tiles
+    // show them, first from the hub's raw samples (the live rings may not reach that far back), then as
+    // frames arrive (at most once per animation frame, outside React).
+    const draw = () => {
+      const tail = withLiveTail(series, shown.reply, tailFrom, (id, since, visit) => liveStore.each(id, since, visit));
+      dataRef.current = tail.columns;
+      tailEndRef.current = tail.end;
+      writeLatest(tail.latest);
+      chartRef.current?.redraw();
+    };
+    let pending = 0;
+    const schedule = () => {
+      if (pending === 0)
+        pending = requestAnimationFrame(() => {
+          pending = 0;
+          draw();
+        });
+    };
+    draw();
+    const controller = new AbortController();
+    loadHistory(liveStore, liveSiteId, ids, { from: tailFrom, to: Date.now() }, controller.signal).catch(() => {});
+    const stop = liveStore.onFrame(liveSiteId, schedule);
+    return () => {
+      stop();
+      controller.abort();
+      cancelAnimationFrame(pending);
+    };
+  }, [shown, series, view, liveSiteId, ids, stats, zoomed]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new marks are drawn on the plot as it is.
+  useEffect(() => {
     chartRef.current?.redraw();
-  }, [shown, series, view]);
+  }, [markers]);
 
   // The plot itself: rebuilt when the series, theme, language or zone change, not when data arrives.
   useEffect(() => {
@@ -171,7 +249,43 @@ export function HistoryChart({
       };
     };
     const scales: uPlot.Scales = {
-      x: { time: true, range: () => [viewRef.current.from / 1000, viewRef.current.to / 1000] },
+      x: {
+        time: true,
+        range: () => [viewRef.current.from / 1000, Math.max(viewRef.current.to, tailEndRef.current ?? 0) / 1000],
+      },
+    };
+    // Alarm marks in their priority's colour (the page's, when it sets one).
+    const styles = getComputedStyle(element);
+    const markColor = (p: ChartMarker['priority']) =>
+      styles.getPropertyValue(`--vs-priority-${p}`).trim() || markerColors[p];
+    const drawMarkers = (u: uPlot) => {
+      const { ctx } = u;
+      const { left, top, width, height } = u.bbox;
+      const px = uPlot.pxRatio;
+      ctx.save();
+      for (const m of markersRef.current) {
+        const x = Math.round(u.valToPos(m.ts / 1000, 'x', true));
+        if (x < left || x > left + width) continue;
+        const color = markColor(m.priority);
+        ctx.strokeStyle = color;
+        ctx.fillStyle = color;
+        ctx.lineWidth = 2 * px;
+        // Raised: a solid line under a filled flag; returned to normal: dashed under a hollow one.
+        ctx.setLineDash(m.kind === 'raised' ? [] : [4 * px, 3 * px]);
+        ctx.beginPath();
+        ctx.moveTo(x, top);
+        ctx.lineTo(x, top + height);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        ctx.beginPath();
+        ctx.moveTo(x, top);
+        ctx.lineTo(x + 8 * px, top + 5 * px);
+        ctx.lineTo(x, top + 10 * px);
+        ctx.closePath();
+        if (m.kind === 'raised') ctx.fill();
+        else ctx.stroke();
+      }
+      ctx.restore();
     };
     for (const unit of units) {
       const zero = specs.some((s) => s.unit === unit && s.zero !== false);
@@ -228,9 +342,14 @@ export function HistoryChart({
             : '';
         rows.push(`${spec.label}: ${spec.format(mean)}${extent}`);
       });
+      // The alarm marks under the cursor (within 4 pixels), named.
+      const left = u.cursor.left ?? 0;
+      for (const m of markersRef.current) {
+        if (Math.abs(u.valToPos(m.ts / 1000, 'x') - left) <= 4)
+          rows.push(`${markerWordsRef.current[m.kind]}: ${m.label}`);
+      }
       setTooltipLines(el, rows);
       el.style.display = 'block';
-      const left = u.cursor.left ?? 0;
       // Plot coordinates are physical (the plot does not mirror): place the box on the roomier side.
       el.style.left = `${left > u.width / 2 ? Math.max(0, left - el.offsetWidth - 12) : left + 70}px`;
     };
@@ -262,6 +381,7 @@ export function HistoryChart({
         series: uSeries,
         bands,
         hooks: {
+          draw: [drawMarkers],
           setCursor: [showTooltip],
           setSelect: [
             (u) => {
@@ -285,20 +405,14 @@ export function HistoryChart({
     };
   }, [scheme, lng, timeZone, units, colors]);
 
-  const stats = useMemo(() => {
-    const byId = new Map(shown?.reply.series.map((s) => [s.id, s]));
-    return series.map((spec) => {
-      const s = byId.get(spec.id);
-      return s ? seriesStats(s.avg, s.min, s.max) : seriesStats([], [], []);
-    });
-  }, [shown, series]);
   const hasData = stats.some((s) => s.latest !== null);
   const full = fullFormat(lng, timeZone);
   const shownView = shown?.view ?? view;
   const fromText = full.format(shownView.from);
   const toText = full.format(shownView.to);
   const show = (spec: HistorySeriesSpec, v: number | null) => (v === null ? '—' : spec.format(v));
-  const zoomed = zoomInside !== null;
+  // The marks the plot shows (those of a moment after the view's end, on a live tail, included).
+  const markersShown = markers.filter((m) => m.ts >= shownView.from && (zoomed ? m.ts <= shownView.to : true));
   const canZoomIn = view.to - view.from > MIN_ZOOM_MS * 1.5;
 
   return (
@@ -419,16 +533,66 @@ export function HistoryChart({
                       {spec.label}
                     </Group>
                   </Box>
-                  {statColumns.map((k) => (
-                    <Box component="td" key={k} ta="end" px="xs" style={{ whiteSpace: 'nowrap' }}>
-                      {show(spec, s?.[k] ?? null)}
-                    </Box>
-                  ))}
+                  {statColumns.map((k) =>
+                    k === 'latest' ? (
+                      // Written by the data effect above (a live tail rewrites it as samples arrive).
+                      <Box
+                        component="td"
+                        key={k}
+                        ta="end"
+                        px="xs"
+                        style={{ whiteSpace: 'nowrap' }}
+                        data-testid="history-latest"
+                        data-series-id={spec.id}
+                        ref={(el: HTMLElement | null) => {
+                          latestCells.current[i] = el;
+                          if (el && !el.textContent) writeText(el, show(spec, s?.latest ?? null));
+                        }}
+                      />
+                    ) : (
+                      <Box component="td" key={k} ta="end" px="xs" style={{ whiteSpace: 'nowrap' }}>
+                        {show(spec, s?.[k] ?? null)}
+                      </Box>
+                    ),
+                  )}
                 </tr>
               );
             })}
           </tbody>
         </Box>
+      )}
+      {markersShown.length > 0 && (
+        <Stack gap={4} component="section" aria-label={t('devices:chart.marks')} data-testid="chart-markers">
+          <Text size="xs" c="dimmed" fw={500}>
+            {t('devices:chart.marks')}
+          </Text>
+          <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {markersShown.map((m) => (
+              <Group
+                component="li"
+                key={`${m.alarmId}-${m.kind}`}
+                gap={6}
+                wrap="nowrap"
+                fz="xs"
+                data-testid="chart-marker"
+                data-priority={m.priority}
+                data-kind={m.kind}
+                data-alarm-id={m.alarmId}
+              >
+                <PriorityIcon priority={m.priority} size={14} />
+                <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {full.format(m.ts)}
+                </Text>
+                <Text span size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {markerWords[m.kind]}
+                </Text>
+                <Text span size="xs" truncate>
+                  {t(`common:priority.${m.priority}`)} · {m.label}
+                </Text>
+              </Group>
+            ))}
+          </Box>
+        </Stack>
       )}
       <VisuallyHidden id={summaryId}>
         {series.map((spec, i) => {

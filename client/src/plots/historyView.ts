@@ -1,6 +1,7 @@
 // The history chart's model, apart from its drawing: what it asks the hub for (the query of a view),
 // the series' columns and figures (latest, minimum, mean, maximum), zooming a view inside its range,
 // and the time and value formats (made once per language and time zone). Pure, tested without a DOM.
+import type { AlarmPriority } from '@voltscope/shared/alarms';
 import type { QueryOf } from '@voltscope/shared/contracts/common';
 import type { Contracts } from '@voltscope/shared/contracts/index';
 import type { HistoryReply } from '@voltscope/shared/fleet';
@@ -47,6 +48,23 @@ export interface HistoryChartProps {
   /** Buckets asked for across the range; by default about one per two pixels of width. */
   maxPoints?: number;
   onViewChange?: (view: HistoryView) => void;
+  /** Moments drawn across the plot (an alarm raised, returned to normal), named in a list under it. */
+  markers?: readonly ChartMarker[];
+  /**
+   * The site whose live frames carry these series: while the view reaches now, the samples since the last
+   * bucket are drawn as they arrive, so that the chart's newest value is the one a live tile shows.
+   */
+  liveSiteId?: string;
+}
+
+/** A mark on a history chart: a moment an alarm was raised or returned to normal. */
+export interface ChartMarker {
+  ts: number;
+  kind: 'raised' | 'cleared';
+  priority: AlarmPriority;
+  alarmId: number;
+  /** What the mark names, in the reader's language (the alarm's message). */
+  label: string;
 }
 
 /** Below this span a zoom stops (the hub's raw samples are about a second apart). */
@@ -205,3 +223,61 @@ export function toColumns(specs: readonly HistorySeriesSpec[], reply: HistoryRep
   }
   return columns as uPlot.AlignedData;
 }
+
+/** The longest tail of live samples a chart draws after its history: what the live rings hold with room to spare. */
+export const MAX_LIVE_TAIL_MS = 10 * 60_000;
+
+/**
+ * Where a chart's live tail starts: at the last bucket of the reply (a bucket still filling, or read from
+ * rollups behind the newest samples, is a mean of part of its span and would not match the live value),
+ * no further back than MAX_LIVE_TAIL_MS before `now`. Null when the view does not reach now.
+ */
+export function liveTailStart(reply: HistoryReply, view: TimeRange, now: number): number | null {
+  if (view.to < now - MAX_LIVE_TAIL_MS) return null;
+  const last = reply.ts.at(-1);
+  return Math.max(last ?? view.from, now - MAX_LIVE_TAIL_MS, view.from);
+}
+
+/**
+ * The reply's columns cut before `tailFrom`, then each series' live samples from `tailFrom` on as points of
+ * their own (mean, minimum and maximum the sample): the newest point is the sample a live value shows.
+ * `samples(id, since, visit)` visits a series' samples at or after `since`, oldest first.
+ */
+export function withLiveTail(
+  specs: readonly HistorySeriesSpec[],
+  reply: HistoryReply,
+  tailFrom: number,
+  samples: (seriesId: number, since: number, visit: (ts: number, value: number) => void) => void,
+): { columns: uPlot.AlignedData; latest: (number | null)[]; end: number | null } {
+  const kept = reply.ts.findIndex((t) => t >= tailFrom);
+  const cut = kept < 0 ? reply.ts.length : kept;
+  const byId = new Map(reply.series.map((s) => [s.id, s]));
+  const tails = specs.map((spec) => {
+    const points = new Map<number, number>();
+    samples(spec.id, tailFrom, (ts, value) => points.set(ts, value));
+    return points;
+  });
+  const tailTs = [...new Set(tails.flatMap((points) => [...points.keys()]))].sort((a, b) => a - b);
+  const ts = [...reply.ts.slice(0, cut), ...tailTs];
+  const columns: uPlot.AlignedData[number][] = [Float64Array.from(ts, (t) => t / 1000)];
+  const latest: (number | null)[] = [];
+  specs.forEach((spec, i) => {
+    const s = byId.get(spec.id);
+    const points = tails[i] as Map<number, number>;
+    const tail = tailTs.map((t) => points.get(t) ?? null);
+    const head = (values: readonly (number | null)[] | undefined) =>
+      values ? values.slice(0, cut) : new Array<null>(cut).fill(null);
+    const mean = [...head(s?.avg), ...tail];
+    columns.push(mean, [...head(s?.min), ...tail], [...head(s?.max), ...tail]);
+    latest.push(mean.findLast((v) => v !== null && v !== undefined) ?? null);
+  });
+  return { columns: columns as uPlot.AlignedData, latest, end: tailTs.at(-1) ?? null };
+}
+
+/** The colour of an alarm priority's marks on a chart: the page's `--vs-priority-<p>` when it sets one. */
+export const markerColors = {
+  critical: '#a51111',
+  high: '#f0700a',
+  medium: '#e0b000',
+  low: '#5c8fd6',
+} as const;

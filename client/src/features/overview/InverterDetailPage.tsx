@@ -90,7 +90,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
               <InverterStatus device={device} index={index.data} states={states} />
             </Group>
             <Freshness site={site} ns="overview" />
-            <InverterFigures device={device} index={index.data} generator={generator} />
+            <InverterFigures device={device} index={index.data} generator={generator} timeZone={site.timeZone} />
             <MpptTable device={device} index={index.data} />
             <TripLog device={device} />
             <InverterHistory site={site} device={device} index={index.data} />

@@ -19,6 +19,7 @@ import {
   parsePeriodParam,
   usePeriodRange,
 } from '../../ui/PeriodPicker.tsx';
+import { DeviceAlarms, useDeviceAlarms } from './DeviceAlarms.tsx';
 import { plantFormats } from './format.ts';
 import type { SiteIndex } from './siteData.ts';
 
@@ -36,6 +37,7 @@ export function InverterHistory({ site, device, index }: { site: Site; device: D
   const period = parsePeriodParam(params.get('period'));
   const group: ChartGroup = chartGroups.find((g) => g === params.get('chart')) ?? 'power';
   const range = usePeriodRange(period, site.timeZone);
+  const alarms = useDeviceAlarms(device, range);
   const set = (key: string, value: string) =>
     setParams(
       (p) => {
@@ -86,30 +88,41 @@ export function InverterHistory({ site, device, index }: { site: Site; device: D
 
   const title = t('overview:detail.historyOf', { what: t(`overview:detail.chart.${group}`), name: device.name });
   return (
-    <Card component="section" aria-labelledby="history-title">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <Title order={3} fz="lg" fw={600} id="history-title">
-            {t('overview:detail.history')}
-          </Title>
-          <PeriodPicker
-            value={period}
-            onChange={(p: Period) => set('period', formatPeriodParam(p))}
-            timeZone={site.timeZone}
+    <>
+      <Card component="section" aria-labelledby="history-title">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <Title order={3} fz="lg" fw={600} id="history-title">
+              {t('overview:detail.history')}
+            </Title>
+            <PeriodPicker
+              value={period}
+              onChange={(p: Period) => set('period', formatPeriodParam(p))}
+              timeZone={site.timeZone}
+            />
+          </Group>
+          <SegmentedControl
+            value={group}
+            onChange={(g) => set('chart', g)}
+            aria-label={t('overview:detail.chartLabel')}
+            data={chartGroups.map((g) => ({ value: g, label: t(`overview:detail.chart.${g}`) }))}
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
+            style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
+            data-testid="chart-group"
           />
-        </Group>
-        <SegmentedControl
-          value={group}
-          onChange={(g) => set('chart', g)}
-          aria-label={t('overview:detail.chartLabel')}
-          data={chartGroups.map((g) => ({ value: g, label: t(`overview:detail.chart.${g}`) }))}
-          orientation={narrow ? 'vertical' : 'horizontal'}
-          fullWidth={narrow}
-          style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
-          data-testid="chart-group"
-        />
-        <HistoryChart series={specs} range={range} timeZone={site.timeZone} title={title} height={340} />
-      </Stack>
-    </Card>
+          <HistoryChart
+            series={specs}
+            range={range}
+            timeZone={site.timeZone}
+            title={title}
+            height={340}
+            markers={alarms.markers}
+            liveSiteId={site.id}
+          />
+        </Stack>
+      </Card>
+      <DeviceAlarms device={device} timeZone={site.timeZone} data={alarms} />
+    </>
   );
 }

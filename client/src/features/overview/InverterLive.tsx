@@ -4,14 +4,17 @@
 import { Alert, Badge, Card, SimpleGrid, Text } from '@mantine/core';
 import type { Device } from '@voltscope/shared/fleet';
 import type { GeneratorKpis } from '@voltscope/shared/kpis';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { periodRange } from '../../ui/PeriodPicker.tsx';
+import { coverageOf, useSeriesGaps } from './coverage.ts';
 import { plantFormats } from './format.ts';
 import { type DeviceStates, useInverterUpdates } from './InverterTiles.tsx';
 import { derived, LiveText, LiveValue } from './LiveParts.tsx';
 import { useFaultAdvice, useFaultText } from './labels.ts';
 import { setAttr, setText } from './liveBinding.ts';
+import { PartialNote } from './PartialNote.tsx';
 import type { SiteIndex } from './siteData.ts';
 
 const statusColor = {
@@ -80,10 +83,13 @@ export function InverterFigures({
   device,
   index,
   generator,
+  timeZone,
 }: {
   device: Device;
   index: SiteIndex;
   generator: GeneratorKpis | null;
+  /** The site's: "today" starts at its local midnight. */
+  timeZone: string;
 }) {
   const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
@@ -96,6 +102,10 @@ export function InverterFigures({
   const frequency =
     (busbar && index.series(busbar.id, 'grid_frequency')) ?? (meter && index.series(meter.id, 'grid_frequency'));
   const rated = device.ratedKw;
+  // The specific yield is the hub's integral of the AC power since midnight: partial after a silence.
+  const covered = useMemo(() => (ac ? [{ id: ac.id, name: device.name }] : []), [ac, device.name]);
+  const gaps = useSeriesGaps(covered, periodRange({ preset: 'today' }, timeZone).from);
+  const coverage = gaps && coverageOf(gaps, covered);
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="inverter-figures">
       <Figure
@@ -135,7 +145,17 @@ export function InverterFigures({
       <Figure label={t('overview:detail.energyToday')}>
         <LiveValue series={s('energy_today')} format={f.energy} size="xl" testId="detail-energy" />
       </Figure>
-      <Figure label={t('overview:detail.specificYield')} sub={t('overview:detail.specificYieldHint')}>
+      <Figure
+        label={t('overview:detail.specificYield')}
+        sub={
+          <>
+            {t('overview:detail.specificYieldHint')}
+            {generator?.specificYieldToday != null && (
+              <PartialNote coverage={coverage} testId="partial-specific-yield" />
+            )}
+          </>
+        }
+      >
         <Text fz={{ base: 18, sm: 28 }} fw={600} lh={1.2} data-testid="detail-specific-yield">
           {generator?.specificYieldToday == null ? '—' : f.specificYield(generator.specificYieldToday)}
         </Text>

@@ -2,24 +2,40 @@
 // IEC 61724 performance ratio, availability), the grid meter and the weather station, live.
 import { Alert, Badge, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
-import type { SeriesEntry } from '@voltscope/shared/fleet';
+import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
 import type { SiteKpis } from '@voltscope/shared/kpis';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { periodRange } from '../../ui/PeriodPicker.tsx';
+import { type CoveredSeries, coverageOf, useSeriesGaps } from './coverage.ts';
 import { type PlantFormats, plantFormats, type ValueFormat } from './format.ts';
 import { LiveText, LiveValue } from './LiveParts.tsx';
 import { readPair, staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
+import { PartialNote } from './PartialNote.tsx';
 import { type Loaded, type SiteIndex, seriesOf } from './siteData.ts';
 
 type OverviewT = TFunction<readonly ['overview', 'common']>;
 
 const siteStateColor = { online: 'green', degraded: 'yellow', fault: 'red', offline: 'gray' } as const;
 
-function Stat({ label, value, sub, testId }: { label: string; value: ReactNode; sub?: ReactNode; testId?: string }) {
+function Stat({
+  label,
+  value,
+  sub,
+  note,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  sub?: ReactNode;
+  /** Under the figure, beside it: that it is partial, say. */
+  note?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card data-testid={testId}>
       <Text size="sm" c="dimmed" mb={4}>
@@ -33,6 +49,7 @@ function Stat({ label, value, sub, testId }: { label: string; value: ReactNode; 
           {sub}
         </Text>
       )}
+      {note}
     </Card>
   );
 }
@@ -41,12 +58,37 @@ function Stat({ label, value, sub, testId }: { label: string; value: ReactNode; 
 const known = <T, R>(value: T | null | undefined, make: (value: T) => R): R | undefined =>
   value == null ? undefined : make(value);
 
+/**
+ * Whether today's energy (the grid meter's power, or the inverters' where there is no meter, as the hub
+ * integrates it) and PR (that energy and the plane-of-array irradiance) rest on whole data.
+ */
+function useTodayCoverage(site: Site, index: SiteIndex) {
+  const series = useMemo(() => {
+    const named = (device: Device | undefined, key: string): CoveredSeries[] => {
+      const s = device && index.series(device.id, key);
+      return s && device ? [{ id: s.id, name: device.name }] : [];
+    };
+    const meter = named(index.first('meter'), 'active_power');
+    const energy =
+      meter.length > 0
+        ? meter
+        : index.devices.filter((d) => d.type === 'inverter').flatMap((d) => named(d, 'ac_power'));
+    return { energy, pr: [...energy, ...named(index.first('weather_station'), 'irradiance_poa')] };
+  }, [index]);
+  const gaps = useSeriesGaps(series.pr, periodRange({ preset: 'today' }, site.timeZone).from);
+  return {
+    energy: gaps && coverageOf(gaps, series.energy),
+    pr: gaps && coverageOf(gaps, series.pr),
+  };
+}
+
 /** The KPI row: live power at the grid meter, then the hub's figures for today. */
 export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; kpis: Loaded<SiteKpis> }) {
   const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const f = plantFormats(lng);
   const power = seriesOf(index, index.first('meter'))('active_power');
+  const coverage = useTodayCoverage(site, index);
   const k = kpis.status === 'ready' ? kpis.data : null;
   const dash = '—';
   const inverters = k?.generators.length ?? 0;
@@ -79,12 +121,18 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
               label={t('overview:kpi.energyToday')}
               testId="kpi-energy"
               value={known(k?.energyTodayKwh, f.energy) ?? dash}
+              note={
+                k?.energyTodayKwh == null ? null : <PartialNote coverage={coverage.energy} testId="partial-energy" />
+              }
               sub={known(k?.specificYieldToday, (v) => t('overview:kpi.specificYield', { value: f.specificYield(v) }))}
             />
             <Stat
               label={t('overview:kpi.pr')}
               testId="kpi-pr"
               value={known(k?.performanceRatioToday, f.percent) ?? dash}
+              note={
+                k?.performanceRatioToday == null ? null : <PartialNote coverage={coverage.pr} testId="partial-pr" />
+              }
               sub={known(k?.insolationTodayKwhM2, (v) =>
                 t(k?.performanceRatioToday == null ? 'overview:kpi.prPending' : 'overview:kpi.insolation', {
                   value: f.insolation(v),

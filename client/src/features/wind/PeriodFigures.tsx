@@ -2,10 +2,13 @@
 // the turbine's rating the capacity factor (energy / (rated power × hours)) and full-load hours.
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PeriodComparison } from '@voltscope/shared/kpis';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKept } from '../../data/useKept.ts';
 import { call } from '../../session/api.ts';
 import type { TimeRange } from '../../ui/PeriodPicker.tsx';
+import { type CoveredSeries, coverageOf, useSeriesGaps } from '../overview/coverage.ts';
+import { PartialNote } from '../overview/PartialNote.tsx';
 import type { WindFormat } from './useWindFormat.ts';
 
 const HOUR_MS = 3_600_000;
@@ -21,7 +24,19 @@ export function capacityFigures(
   return { capacityFactor: energyKwh / (ratedKw * hours), fullLoadHours: energyKwh / ratedKw };
 }
 
-function Figure({ id, label, value, hint }: { id: string; label: string; value: string; hint: string }) {
+function Figure({
+  id,
+  label,
+  value,
+  hint,
+  note,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  hint: string;
+  note?: ReactNode;
+}) {
   return (
     <Paper withBorder p="md" data-testid={id}>
       <Stack gap={2}>
@@ -34,6 +49,7 @@ function Figure({ id, label, value, hint }: { id: string; label: string; value: 
         <Text size="xs" c="dimmed">
           {hint}
         </Text>
+        {note}
       </Stack>
     </Paper>
   );
@@ -44,11 +60,14 @@ export function PeriodFigures({
   ratedKw,
   range,
   format,
+  power,
 }: {
   deviceId: string;
   ratedKw: number | null;
   range: TimeRange;
   format: WindFormat;
+  /** The power series the energy is integrated from (with the turbine's name): partial after a silence. */
+  power?: CoveredSeries | undefined;
 }) {
   const { t } = useTranslation(['wind', 'common']);
   const figures = useKept<PeriodComparison>(
@@ -62,6 +81,8 @@ export function PeriodFigures({
     }),
   );
   const energy = figures.data?.items[0]?.energyKwh ?? null;
+  const covered = useMemo(() => (power ? [power] : []), [power]);
+  const gaps = useSeriesGaps(covered, Math.floor(range.from), Math.ceil(range.to));
   const { capacityFactor, fullLoadHours } = capacityFigures(energy, ratedKw, range);
   const pending = figures.data === null;
   const dash = figures.error && pending ? t('wind:detail.figuresError') : pending ? '…' : '—';
@@ -73,6 +94,11 @@ export function PeriodFigures({
         label={t('wind:detail.periodEnergy')}
         value={energy === null ? dash : format.energy(energy)}
         hint={t('wind:detail.periodHours', { hours })}
+        note={
+          energy === null || !gaps ? null : (
+            <PartialNote coverage={coverageOf(gaps, covered)} testId="partial-period-energy" period />
+          )
+        }
       />
       <Figure
         id="capacity-factor"

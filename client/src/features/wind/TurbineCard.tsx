@@ -37,6 +37,7 @@ export function TurbineCard({
       padding="md"
       data-testid="turbine-card"
       data-turbine-id={device.id}
+      data-device={device.id}
       data-freshness={freshness}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >

@@ -12,7 +12,7 @@ import { useResource } from '../../data/useResource.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { HistoryChart } from '../../plots/HistoryChart.tsx';
-import type { HistorySeriesSpec } from '../../plots/historyView.ts';
+import type { ChartMarker, HistorySeriesSpec } from '../../plots/historyView.ts';
 import { ApiError, call } from '../../session/api.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconAlertTriangle, IconArrowBack } from '../../ui/icons.tsx';
@@ -25,6 +25,7 @@ import {
   type TimeRange,
   usePeriodRange,
 } from '../../ui/PeriodPicker.tsx';
+import { DeviceAlarms, useDeviceAlarms } from '../overview/DeviceAlarms.tsx';
 import { TripLog } from '../overview/TripLog.tsx';
 import type { TurbinePeriodProps } from './PeriodCard.tsx';
 import { PeriodFigures } from './PeriodFigures.tsx';
@@ -142,6 +143,12 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
       { replace: true },
     );
   useLiveSite(site.id);
+  const alarms = useDeviceAlarms(device, range);
+  const powerId = turbine.series.active_power?.id;
+  const powerSeries = useMemo(
+    () => (powerId === undefined ? undefined : { id: powerId, name: device.name }),
+    [powerId, device.name],
+  );
 
   const ids = turbine.series;
   const history = useKept(
@@ -208,10 +215,17 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
           <Title order={3} fz="h4" id="wind-period-title">
             {t('wind:detail.periodTitle')}
           </Title>
-          <PeriodFigures deviceId={device.id} ratedKw={device.ratedKw} range={range} format={format} />
+          <PeriodFigures
+            deviceId={device.id}
+            ratedKw={device.ratedKw}
+            range={range}
+            format={format}
+            power={powerSeries}
+          />
         </Stack>
-        <HistoryCard turbine={turbine} site={site} range={range} format={format} />
+        <HistoryCard turbine={turbine} site={site} range={range} format={format} markers={alarms.markers} />
         <TripLog device={device} />
+        <DeviceAlarms device={device} timeZone={site.timeZone} data={alarms} />
       </Stack>
     </>
   );
@@ -222,11 +236,13 @@ function HistoryCard({
   site,
   range,
   format,
+  markers,
 }: {
   turbine: Turbine;
   site: Site;
   range: TimeRange;
   format: WindFormat;
+  markers: readonly ChartMarker[];
 }) {
   const { t } = useTranslation(['wind', 'common']);
   const power = turbine.series.active_power?.id;
@@ -247,7 +263,14 @@ function HistoryCard({
         {title}
       </Title>
       {series.length > 0 ? (
-        <HistoryChart series={series} range={range} timeZone={site.timeZone} title={title} />
+        <HistoryChart
+          series={series}
+          range={range}
+          timeZone={site.timeZone}
+          title={title}
+          markers={markers}
+          liveSiteId={site.id}
+        />
       ) : (
         <Text c="dimmed">{t('wind:noData')}</Text>
       )}

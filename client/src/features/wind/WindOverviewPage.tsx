@@ -1,6 +1,7 @@
 // Wind farm overview: the farm's figures from the hub, every turbine live (state, power and its share of
 // the rating, wind speed and direction, rotor speed, faults; stale and silent turbines marked), and the
-// power of each turbine as live bars. A turbine opens its own page.
+// power of each turbine as live bars. A turbine opens its own page; the farm's other equipment is listed
+// below (EquipmentList.tsx), where a link to one of those devices lands (`?device=`).
 import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { useMemo } from 'react';
@@ -20,6 +21,9 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { shortName } from '../../ui/shortName.ts';
+import { EquipmentList } from '../overview/EquipmentList.tsx';
+import { LiveSite } from '../overview/LiveParts.tsx';
+import { useSiteIndex } from '../overview/siteData.ts';
 import { FarmKpis } from './FarmKpis.tsx';
 import { freshnessOf, sampleAge } from './liveValue.ts';
 import { TurbineGrid } from './TurbineGrid.tsx';
@@ -48,6 +52,7 @@ export function WindOverviewPage() {
   useLiveSite(site?.id ?? null);
   const turbines = useWindSite(site?.id ?? null);
   const farm = turbines.status === 'ready' ? turbines.data : null;
+  const index = useSiteIndex(site?.id ?? null);
   const kpis = usePolled(site && call('GET /api/sites/:id/kpis', { params: { id: site.id } }), KPI_REFRESH_MS);
 
   return (
@@ -92,6 +97,11 @@ export function WindOverviewPage() {
             {farm && farm.length > 0 && <TurbineGrid siteId={site.id} turbines={farm} format={format} />}
           </Stack>
           {farm && farm.length > 0 && <PowerBars siteId={site.id} turbines={farm} format={format.power} />}
+          {index.status === 'ready' && (
+            <LiveSite siteId={site.id}>
+              <EquipmentList site={site} index={index.data} />
+            </LiveSite>
+          )}
         </Stack>
       )}
     </>
