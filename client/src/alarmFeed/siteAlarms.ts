@@ -3,7 +3,7 @@
 // ISA-18.2 has it: not returned to normal, and presented (shelved, suppressed and out-of-service alarms
 // aside, as in the navbar's counts).
 import { type Alarm, type AlarmPriority, alarmPriorities } from '@voltscope/shared/alarms';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { isPresented } from './alarmView.ts';
 import { useAlarmFeedState } from './hooks.ts';
 
@@ -40,12 +40,17 @@ export function summariseBySite(alarms: readonly Alarm[]): Map<string, SiteAlarm
 }
 
 /**
- * The summaries of every followed site (re-computed when the feed commits, not per sample), and
- * whether they are known: false while the feed loads or after it failed.
+ * The summaries of every followed site (re-computed when the feed commits, not per sample), and whether
+ * a site's are known: not while the feed loads, after it failed, or when the site's alarms did not load.
  */
-export function useSiteAlarmSummaries(): { bySite: ReadonlyMap<string, SiteAlarmSummary>; known: boolean } {
+export function useSiteAlarmSummaries(): {
+  bySite: ReadonlyMap<string, SiteAlarmSummary>;
+  known: (siteId: string) => boolean;
+} {
   const alarms = useAlarmFeedState((s) => s.alarms);
-  const known = useAlarmFeedState((s) => s.status === 'ready');
+  const ready = useAlarmFeedState((s) => s.status === 'ready');
+  const siteErrors = useAlarmFeedState((s) => s.siteErrors);
   const bySite = useMemo(() => summariseBySite(alarms), [alarms]);
+  const known = useCallback((siteId: string) => ready && siteErrors[siteId] === undefined, [ready, siteErrors]);
   return { bySite, known };
 }

@@ -79,7 +79,8 @@ export function buildTheme(
   const controlRoom = palette === 'control-room';
   // The seed's primary (#ff4c51 by default) is a red like Critical's: the priorities still differ from
   // it by their shape, their number and their word (never colour alone), and Critical's fill (#a51111)
-  // is far darker than the primary's. The control room replaces it with a blue accent.
+  // is darker than the primary's filled shade (1.5:1). Normal states are never drawn in a priority's
+  // colour (standardColors). The control room replaces the primary with a blue accent.
   const light = controlRoom ? CONTROL_ROOM_ACCENT.light : primaryLight;
   const darkAccent = controlRoom ? CONTROL_ROOM_ACCENT.dark : primaryDark;
   return createTheme({
@@ -157,6 +158,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     '--mantine-color-red-text': 'var(--mantine-color-red-8)',
     '--vs-primary-text': 'var(--mantine-color-primary-6)',
+    '--vs-focus': 'var(--mantine-color-primary-6)',
     '--vs-brand': 'var(--mantine-color-primary-5)',
     ...readableLightVariants(theme),
   },
@@ -170,6 +172,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-error': 'var(--mantine-color-red-3)',
     '--mantine-color-red-text': 'var(--mantine-color-red-3)',
     '--vs-primary-text': 'var(--mantine-color-primary-4)',
+    // The filled shade is dark enough for white text, too dark for a focus ring on a dark surface (3:1).
+    '--vs-focus': 'var(--mantine-color-primary-4)',
     '--vs-brand': 'var(--mantine-color-primary-5)',
   },
 });

@@ -10,6 +10,7 @@ import type charts from './locales/en/charts.json';
 import type common from './locales/en/common.json';
 import type dashboards from './locales/en/dashboards.json';
 import type events from './locales/en/events.json';
+import type fleet from './locales/en/fleet.json';
 import type overview from './locales/en/overview.json';
 import type realtime from './locales/en/realtime.json';
 import type shell from './locales/en/shell.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       auth: typeof auth;
       account: typeof account;
       dashboards: typeof dashboards;
+      fleet: typeof fleet;
       realtime: typeof realtime;
       overview: typeof overview;
       wind: typeof wind;
