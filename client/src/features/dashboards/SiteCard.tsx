@@ -1,5 +1,5 @@
-// A site as a card: its state in words (or, while alarms are active, its worst active alarm: never a green
-// "online" over a critical alarm), its power now against its capacity, today's energy, yield and
+// A site as a card: its state in words (and, while alarms are active, its worst active alarm above it,
+// the state then grey: never a green "online" beside a critical alarm), its power now against its capacity, today's energy, yield and
 // performance ratio (or wind for the wind farm), irradiance and module temperature, availability (not
 // claimed while a critical alarm is active), its generators by state, its active alarms per priority
 // (each opening the console on the site), and its local time. The whole card opens the site's overview.
@@ -145,14 +145,15 @@ export function SiteCard({
             </Group>
           </Stack>
         </Group>
-        {worst ? (
-          <span className={classes.worst} data-testid="site-worst-alarm" data-priority={worst}>
-            <PriorityIcon priority={worst} size={16} />
-            {t(`common:priority.${worst}`)}
-          </span>
-        ) : (
-          <StateBadge state={kpis.state} />
-        )}
+        <Stack gap={4} align="flex-end">
+          {worst && (
+            <span className={classes.worst} data-testid="site-worst-alarm" data-priority={worst}>
+              <PriorityIcon priority={worst} size={16} />
+              {t(`common:priority.${worst}`)}
+            </span>
+          )}
+          <StateBadge state={kpis.state} quiet={worst !== null} />
+        </Stack>
       </Group>
 
       <Group justify="space-between" align="flex-end" mt="md" gap="xs" wrap="nowrap">

@@ -31,19 +31,29 @@ const styles: Record<State, { color: string; Icon: ComponentType<IconProps>; nor
  * In the control room (ISA-101) a normal state is quiet (a light grey badge) and an abnormal one that is
  * not an alarm stands out by weight (an outlined badge), never by colour: colour is the alarms'.
  */
-export function StateBadge({ state, size = 'md' }: { state: State; size?: 'sm' | 'md' | 'lg' }) {
+export function StateBadge({
+  state,
+  size = 'md',
+  quiet = false,
+}: {
+  state: State;
+  size?: 'sm' | 'md' | 'lg';
+  /** Grey whatever the state: an alarm beside it says more (a green "online" must not reassure then). */
+  quiet?: boolean;
+}) {
   const { t } = useTranslation(['dashboards', 'common']);
   const controlRoom = usePalette() === 'control-room';
   const { color, Icon, normal } = styles[state];
   return (
     <Badge
-      color={color}
+      color={quiet ? 'gray' : color}
       variant={controlRoom && !normal ? 'outline' : 'light'}
       size={size}
       radius="sm"
       leftSection={<Icon size={12} />}
       data-testid="state-badge"
       data-state={state}
+      data-quiet={quiet || undefined}
     >
       {t(`common:siteState.${state}`)}
     </Badge>
