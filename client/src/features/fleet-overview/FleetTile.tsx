@@ -38,7 +38,7 @@ function ExpectedLine({ kpis }: { kpis: SiteKpis }) {
       : expected < NOTHING_EXPECTED * kpis.capacityKw
         ? t('fleet:tile.nothingExpected')
         : t('fleet:tile.ofExpected', {
-            share: f.percent((kpis.powerKw ?? 0) / expected),
+            share: kpis.powerKw === null ? '—' : f.percent(kpis.powerKw / expected),
             expected: f.power(expected),
           });
   return (
