@@ -69,7 +69,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/dashboards/SolarDashboardPage.tsx').then((m) => m.SolarDashboardPage),
-    ns: ['dashboards'],
+    ns: ['dashboards', 'fleet'],
   },
   {
     name: 'access-control',
@@ -151,6 +151,15 @@ export const routeTable: readonly RouteMeta[] = [
     subject: 'Site',
     page: () => import('./features/dashboards/SolarComparisonPage.tsx').then((m) => m.SolarComparisonPage),
     ns: ['dashboards'],
+  },
+  {
+    name: 'overview-fleet',
+    path: '/overview/fleet',
+    layout: 'default',
+    action: 'read',
+    subject: 'Site',
+    page: () => import('./features/fleet-overview/FleetOverviewPage.tsx').then((m) => m.FleetOverviewPage),
+    ns: ['fleet'],
   },
   {
     name: 'overview-solar',

@@ -32,6 +32,7 @@ describe('menu', () => {
       {
         group: 'monitoring',
         entries: [
+          '/overview/fleet',
           '/dashboards/solar',
           '/overview/solar',
           '/dashboards/SolarComparison',

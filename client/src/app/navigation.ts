@@ -32,6 +32,7 @@ export const navigation: readonly NavGroup[] = [
     label: 'monitoring',
     icon: 'monitoring',
     children: [
+      entry('fleetOverview', 'overview-fleet'),
       entry('solar', 'dashboards-solar', 'solar'),
       entry('overview', 'overview-solar'),
       entry('comparisonChart', 'dashboards-solar-comparison'),

@@ -2,6 +2,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { settingsColorSchemeManager } from './settings/colorSchemeManager.ts';
 import { settingsStore, useSettings } from './settings/settingsStore.ts';
+import { usePalette } from './settings/usePalette.ts';
 import { buildTheme, cssVariablesResolver } from './theme.ts';
 
 const colorSchemeManager = settingsColorSchemeManager(settingsStore);
@@ -9,7 +10,8 @@ const colorSchemeManager = settingsColorSchemeManager(settingsStore);
 export function AppProviders({ children }: { children: ReactNode }) {
   const primaryLight = useSettings((s) => s.lightThemePrimaryColor);
   const primaryDark = useSettings((s) => s.darkThemePrimaryColor);
-  const theme = useMemo(() => buildTheme(primaryLight, primaryDark), [primaryLight, primaryDark]);
+  const palette = usePalette();
+  const theme = useMemo(() => buildTheme(primaryLight, primaryDark, palette), [primaryLight, primaryDark, palette]);
   return (
     // Mantine watches <html dir>, which the language change sets (i18n/init.ts): menus, popovers and
     // sliders turn with the language without a second source of truth.

@@ -1,14 +1,16 @@
-// The Mantine theme, built from the primary colours of the settings (one per colour scheme). `primary`
-// is a virtual colour: Mantine swaps its light and dark tuples with the scheme (see primaryPalette.ts
-// for why the shades are what they are).
+// The Mantine theme, built from the primary colours of the settings (one per colour scheme) and the
+// palette (settings/palette.ts). `primary` is a virtual colour: Mantine swaps its light and dark tuples
+// with the scheme (see primaryPalette.ts for why the shades are what they are).
 import {
   type CSSVariablesResolver,
   createTheme,
+  DEFAULT_THEME,
   type MantineColorsTuple,
   type MantineTheme,
   type MantineThemeOverride,
   virtualColor,
 } from '@mantine/core';
+import { CONTROL_ROOM_ACCENT, type Palette, priorityColors, priorityInk } from './settings/palette.ts';
 import { darkPalette, lightPalette, readableOn } from './settings/primaryPalette.ts';
 
 // A cool, slightly blue dark palette (index 7 is the surface, 8 the page) in the spirit of Grafana.
@@ -28,16 +30,70 @@ const dark: MantineColorsTuple = [
 const latin =
   "'Public Sans', 'Vazirmatn', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-export function buildTheme(primaryLight: string, primaryDark: string): MantineThemeOverride {
+// A muted grey (a touch of blue): what the control-room palette draws every colour in that is not an alarm's.
+const slate: MantineColorsTuple = [
+  '#f2f3f5',
+  '#e4e6ea',
+  '#cacdd4',
+  '#aeb2bc',
+  '#9498a4',
+  '#7b808d',
+  '#636875',
+  '#4f535e',
+  '#3c3f48',
+  '#292b32',
+];
+
+const { colors: mantine } = DEFAULT_THEME;
+
+/**
+ * Colours named by what they mean, so that a page asks for a meaning and the palette answers: a normal
+ * running state, an equipment fault or a warning that is not an alarm, and the kind of a site.
+ * In the seed's palette a normal state is green or grey, never red, orange or yellow (the priorities'
+ * colours); a fault or warning of the equipment keeps red and yellow there, always with its word and icon.
+ */
+const standardColors = {
+  running: mantine.green,
+  fault: mantine.red,
+  warning: mantine.yellow,
+  kindSolar: mantine.orange,
+  kindWind: mantine.cyan,
+  kindHybrid: mantine.grape,
+};
+
+/**
+ * ISA-101: grey for every state and every decoration; red, orange and yellow stay for the alarm
+ * priorities (and the errors of forms), so Mantine's other hues are all drawn in slate.
+ */
+const controlRoomColors = Object.fromEntries(
+  [...Object.keys(standardColors), 'green', 'teal', 'lime', 'cyan', 'blue', 'indigo', 'violet', 'grape', 'pink'].map(
+    (name) => [name, slate],
+  ),
+) as Record<keyof typeof standardColors, MantineColorsTuple>;
+
+export function buildTheme(
+  primaryLight: string,
+  primaryDark: string,
+  palette: Palette = 'standard',
+): MantineThemeOverride {
+  const controlRoom = palette === 'control-room';
+  // The seed's primary (#ff4c51 by default) is a red like Critical's: the priorities still differ from
+  // it by their shape, their number and their word (never colour alone), and Critical's fill (#a51111)
+  // is darker than the primary's filled shade (1.5:1). Normal states are never drawn in a priority's
+  // colour (standardColors). The control room replaces the primary with a blue accent.
+  const light = controlRoom ? CONTROL_ROOM_ACCENT.light : primaryLight;
+  const darkAccent = controlRoom ? CONTROL_ROOM_ACCENT.dark : primaryDark;
   return createTheme({
     primaryColor: 'primary',
     primaryShade: { light: 6, dark: 6 },
     colors: {
-      brandLight: lightPalette(primaryLight),
-      brandDark: darkPalette(primaryDark),
+      ...(controlRoom ? controlRoomColors : standardColors),
+      brandLight: lightPalette(light),
+      brandDark: darkPalette(darkAccent),
       primary: virtualColor({ name: 'primary', light: 'brandLight', dark: 'brandDark' }),
       dark,
     },
+    other: { palette },
     fontFamily: latin,
     headings: { fontFamily: latin, fontWeight: '600' },
     defaultRadius: 'md',
@@ -69,6 +125,13 @@ function readableLightVariants(theme: MantineTheme): Record<string, string> {
   return variables;
 }
 
+const priorityVariables = Object.fromEntries(
+  Object.entries(priorityColors).flatMap(([priority, fill]) => [
+    [`--vs-priority-${priority}`, fill],
+    [`--vs-priority-${priority}-ink`, priorityInk[priority as keyof typeof priorityInk]],
+  ]),
+);
+
 /**
  * Colours the shell adds to Mantine's: the page and surface of each skin (the bordered skin gives the
  * page the surface's colour and draws borders instead of shadows), and a dimmed text that keeps 4.5:1 on
@@ -81,6 +144,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--vs-vnav-width': '16.25rem',
     '--vs-vnav-collapsed-width': '4.5rem',
     '--vs-boxed-width': '1440px',
+    ...priorityVariables,
   },
   light: {
     '--vs-page-bg': '#f4f5f9',
@@ -94,6 +158,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     '--mantine-color-red-text': 'var(--mantine-color-red-8)',
     '--vs-primary-text': 'var(--mantine-color-primary-6)',
+    '--vs-focus': 'var(--mantine-color-primary-6)',
     '--vs-brand': 'var(--mantine-color-primary-5)',
     ...readableLightVariants(theme),
   },
@@ -107,6 +172,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-error': 'var(--mantine-color-red-3)',
     '--mantine-color-red-text': 'var(--mantine-color-red-3)',
     '--vs-primary-text': 'var(--mantine-color-primary-4)',
+    // The filled shade is dark enough for white text, too dark for a focus ring on a dark surface (3:1).
+    '--vs-focus': 'var(--mantine-color-primary-4)',
     '--vs-brand': 'var(--mantine-color-primary-5)',
   },
 });

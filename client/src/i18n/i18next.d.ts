@@ -12,6 +12,7 @@ import type common from './locales/en/common.json';
 import type dashboards from './locales/en/dashboards.json';
 import type devices from './locales/en/devices.json';
 import type events from './locales/en/events.json';
+import type fleet from './locales/en/fleet.json';
 import type overview from './locales/en/overview.json';
 import type realtime from './locales/en/realtime.json';
 import type shell from './locales/en/shell.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       auth: typeof auth;
       account: typeof account;
       dashboards: typeof dashboards;
+      fleet: typeof fleet;
       realtime: typeof realtime;
       overview: typeof overview;
       wind: typeof wind;

@@ -8,6 +8,7 @@ export const namespaces = [
   'auth',
   'account',
   'dashboards',
+  'fleet',
   'realtime',
   'overview',
   'wind',

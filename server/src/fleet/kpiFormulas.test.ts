@@ -4,7 +4,9 @@ import {
   capacityFactor,
   capacityShares,
   energyOf,
+  expectedSolarKw,
   expectedSolarKwh,
+  expectedWindKw,
   expectedWindKwh,
   genericPowerCurve,
   insolationOf,
@@ -176,5 +178,14 @@ describe('expected energy', () => {
     expect(genericPowerCurve(7.5)).toBeCloseTo(394.875 / 1701, 12);
     expect(expectedWindKwh(2000, 12, HOUR / 2)).toBe(1000);
     expect(expectedWindKwh(2000, 7.5, HOUR)).toBeCloseTo((2000 * 394.875) / 1701, 9);
+  });
+
+  it('expects power now from the irradiance or the wind speed now, and none without them', () => {
+    expect(expectedSolarKw(12_000, 1000)).toBe(9600);
+    expect(expectedSolarKw(12_000, -3)).toBe(0);
+    expect(expectedSolarKw(12_000, null)).toBeNull();
+    expect(expectedWindKw(2000, 12)).toBe(2000);
+    expect(expectedWindKw(2000, 2)).toBe(0);
+    expect(expectedWindKw(2000, null)).toBeNull();
   });
 });

@@ -186,6 +186,14 @@ export function genericPowerCurve(speed: number): number {
 export const expectedSolarKwh = (capacityKw: number, insolationKwhM2: number | null): number | null =>
   insolationKwhM2 === null ? null : capacityKw * insolationKwhM2 * REFERENCE_PR;
 
+/** Solar, now: what a healthy plant makes at this plane-of-array irradiance (W/m²), P0 × G / 1 kW/m² × REFERENCE_PR. */
+export const expectedSolarKw = (capacityKw: number, irradianceWm2: number | null): number | null =>
+  irradianceWm2 === null ? null : (capacityKw * Math.max(0, irradianceWm2) * REFERENCE_PR) / 1000;
+
+/** Wind, now: what the generic curve makes at this wind speed. */
+export const expectedWindKw = (capacityKw: number, speed: number | null): number | null =>
+  speed === null ? null : capacityKw * genericPowerCurve(speed);
+
 /** Wind: what the generic curve makes at a mean `speed` held for `durationMs`. */
 export const expectedWindKwh = (capacityKw: number, speed: number, durationMs: number): number =>
   capacityKw * genericPowerCurve(speed) * (durationMs / HOUR);

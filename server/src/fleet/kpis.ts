@@ -13,6 +13,8 @@ import {
   availability,
   capacityShares,
   energyOf,
+  expectedSolarKw,
+  expectedWindKw,
   insolationOf,
   performanceRatio,
   specificYield,
@@ -172,6 +174,14 @@ export class PlantKpis {
     const energyTodayKwh = this.#sinceMidnight(today, meterPower, now) ?? sum(generators.map((g) => g.energyTodayKwh));
     const poaWh = this.#sinceMidnight(today, poa, now);
     const insolation = poaWh === null ? null : poaWh / 1000;
+    const irradiance = weather && site.kind === 'solar' ? this.#value(weather.id, 'irradiance_poa', now) : null;
+    const windSpeed = weather ? this.#value(weather.id, 'wind_speed', now) : null;
+    const expectedPowerKw =
+      site.kind === 'solar'
+        ? expectedSolarKw(site.capacityKw, irradiance)
+        : site.kind === 'wind'
+          ? expectedWindKw(site.capacityKw, windSpeed)
+          : null;
     const available = generators.filter((g) => g.state === 'online').length;
     const faulted = generators.filter((g) => g.state === 'fault').length;
     const offline = generators.filter((g) => g.state === 'offline').length;
@@ -194,12 +204,13 @@ export class PlantKpis {
       shareOfCapacity: powerKw === null ? null : powerKw / site.capacityKw,
       energyTodayKwh,
       specificYieldToday: specificYield(energyTodayKwh, site.capacityKw),
-      irradiance: weather && site.kind === 'solar' ? this.#value(weather.id, 'irradiance_poa', now) : null,
+      expectedPowerKw,
+      irradiance,
       insolationTodayKwhM2: insolation,
       performanceRatioToday: performanceRatio(energyTodayKwh, site.capacityKw, insolation),
       moduleTemperature: weather && site.kind === 'solar' ? this.#value(weather.id, 'module_temperature', now) : null,
       ambientTemperature: weather ? this.#value(weather.id, 'ambient_temperature', now) : null,
-      windSpeed: weather ? this.#value(weather.id, 'wind_speed', now) : null,
+      windSpeed,
       availability: availability(available, generators.length),
       devices: counts,
       state,

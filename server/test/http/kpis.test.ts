@@ -40,6 +40,8 @@ describe('plant KPIs', () => {
       capacityKw: 6500,
       powerKw: 3250,
       shareOfCapacity: 0.5,
+      // A healthy 6.5 MWp plant at 800 W/m²: 6500 × 0.8 × the reference PR of 0.8.
+      expectedPowerKw: 4160,
       irradiance: 800,
       moduleTemperature: 47.5,
       timeZone: 'Asia/Tehran',

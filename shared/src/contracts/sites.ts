@@ -48,6 +48,11 @@ export const SiteKpis = Type.Object({
   powerKw: NullableNumber,
   /** powerKw / capacityKw. */
   shareOfCapacity: NullableNumber,
+  /**
+   * What a healthy plant makes now from the weather measured on site: capacity × irradiance × the
+   * reference PR (solar), or the generic power curve at the wind speed (wind); null without them.
+   */
+  expectedPowerKw: NullableNumber,
   /** Since the site's local midnight. */
   energyTodayKwh: NullableNumber,
   specificYieldToday: NullableNumber,

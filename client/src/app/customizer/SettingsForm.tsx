@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/shallow';
 import { directionOf, languageNames } from '../../i18n/language.ts';
+import { useSession } from '../../session/sessionStore.ts';
 import { IconCheck, IconInfo } from '../../ui/icons.tsx';
 import {
   type BarType,
@@ -27,9 +28,11 @@ import {
   type ThemeSetting,
   themeSettings,
 } from '../settings/layoutSettings.ts';
+import { defaultPaletteFor, type PaletteSetting, paletteSettings } from '../settings/palette.ts';
 import { darkVariantOf, primaryPresets } from '../settings/primaryPalette.ts';
 import { settingsStore, useSettings } from '../settings/settingsStore.ts';
 import { useOverlayNav } from '../settings/useOverlayNav.ts';
+import { usePalette } from '../settings/usePalette.ts';
 import { LayoutPreview } from './LayoutPreview.tsx';
 import { OptionCards } from './OptionCards.tsx';
 import classes from './SettingsForm.module.css';
@@ -59,6 +62,7 @@ function PrimaryColor({ settings }: { settings: LayoutSettings }) {
     (p) => p.light === settings.lightThemePrimaryColor && p.dark === settings.darkThemePrimaryColor,
   );
   const current = scheme === 'dark' ? settings.darkThemePrimaryColor : settings.lightThemePrimaryColor;
+  const controlRoom = usePalette() === 'control-room';
   return (
     <Stack gap="xs">
       <Radio.Group
@@ -68,6 +72,7 @@ function PrimaryColor({ settings }: { settings: LayoutSettings }) {
           if (chosen) update({ lightThemePrimaryColor: chosen.light, darkThemePrimaryColor: chosen.dark });
         }}
         label={t('shell:settings.primaryColor')}
+        description={controlRoom ? t('shell:palette.primaryUnused') : undefined}
         classNames={{ label: classes.groupLabel }}
         data-testid="setting-primary"
       >
@@ -103,12 +108,49 @@ function PrimaryColor({ settings }: { settings: LayoutSettings }) {
   );
 }
 
+const paletteKey = { auto: 'auto', standard: 'standard', 'control-room': 'controlRoom' } as const;
+
+/** The palette: automatic (the role's), the seed's, or the control room's (ISA-101). */
+function PaletteChoice({ value }: { value: PaletteSetting }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const role = useSession((s) => s.userData?.role ?? null);
+  const inUse = usePalette();
+  return (
+    <Radio.Group
+      value={value}
+      onChange={(palette) => update({ palette: palette as PaletteSetting })}
+      label={t('shell:palette.label')}
+      description={t('shell:palette.inUse', { palette: t(`shell:palette.${paletteKey[inUse]}`) })}
+      classNames={{ label: classes.groupLabel }}
+      data-testid="setting-palette"
+      data-palette={inUse}
+    >
+      <Stack gap="sm" mt="xs">
+        {paletteSettings.map((setting) => (
+          <Radio
+            key={setting}
+            value={setting}
+            data-testid={`setting-palette-${setting}`}
+            label={
+              setting === 'auto'
+                ? t('shell:palette.autoFor', { palette: t(`shell:palette.${paletteKey[defaultPaletteFor(role)]}`) })
+                : t(`shell:palette.${paletteKey[setting]}`)
+            }
+            description={t(`shell:palette.hints.${paletteKey[setting]}`)}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
 export function ThemeSection({ idPrefix }: { idPrefix: string }) {
   const { t } = useTranslation(['shell', 'common']);
   const settings = useSettings(useShallow((s) => s));
   const vertical = settings.appContentLayoutNav === 'vertical';
   return (
     <Section id={`${idPrefix}theme`} title={t('shell:settings.sections.theme')}>
+      <PaletteChoice value={settings.palette} />
       <PrimaryColor settings={settings} />
       <OptionCards<ThemeSetting>
         label={t('shell:settings.themeLabel')}

@@ -2,6 +2,7 @@
 // from and written to cookies (one cookie per setting, named as in the seed), and the rules that tie
 // them together. No React here; settingsStore.ts holds the live copy.
 import type { CookieJar } from '../cookies.ts';
+import { type PaletteSetting, paletteSettings } from './palette.ts';
 
 export type ThemeSetting = 'light' | 'dark' | 'system';
 export type Skin = 'default' | 'bordered';
@@ -21,6 +22,8 @@ export interface LayoutSettings {
   isVerticalNavSemiDark: boolean;
   lightThemePrimaryColor: string;
   darkThemePrimaryColor: string;
+  /** `auto`: the role's palette (see palette.ts); otherwise the user's choice. */
+  palette: PaletteSetting;
 }
 
 export const themeSettings: readonly ThemeSetting[] = ['light', 'dark', 'system'];
@@ -46,6 +49,7 @@ export const defaultSettings: LayoutSettings = {
   isVerticalNavSemiDark: false,
   lightThemePrimaryColor: DEFAULT_PRIMARY_LIGHT,
   darkThemePrimaryColor: DEFAULT_PRIMARY_DARK,
+  palette: 'auto',
 };
 
 export const settingKeys = Object.keys(defaultSettings) as (keyof LayoutSettings)[];
@@ -73,6 +77,7 @@ const parsers: { [K in keyof LayoutSettings]: (raw: string) => LayoutSettings[K]
   isVerticalNavSemiDark: bool,
   lightThemePrimaryColor: hex,
   darkThemePrimaryColor: hex,
+  palette: oneOf(paletteSettings),
 };
 
 /** Seed section 4: the defaults, each overridden by a stored preference when it is valid. */

@@ -5,6 +5,7 @@ import type { PeriodComparison } from '@voltscope/shared/kpis';
 import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
+import { usePalette } from '../../app/settings/usePalette.ts';
 import { intlLocales } from '../../i18n/language.ts';
 import { type ChartLine, DualAxisChart } from '../../plots/DualAxisChart.tsx';
 import { dayIn, startOfDay } from '../../ui/PeriodPicker.tsx';
@@ -45,13 +46,14 @@ export function ComparisonChart({ data, timeZone }: { data: PeriodComparison; ti
   const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   const scheme = useComputedColorScheme('light');
+  const palette = usePalette();
   const summaryId = useId();
   const { hidden, toggle } = useHiddenLines();
 
   const lines = useMemo<ChartLine[]>(
     () =>
       data.items.map((item, i) => {
-        const style = lineStyle(i, scheme);
+        const style = lineStyle(i, scheme, palette);
         return {
           label: item.name,
           color: style.color,
@@ -60,7 +62,7 @@ export function ComparisonChart({ data, timeZone }: { data: PeriodComparison; ti
           ...(style.dash ? { dash: style.dash } : {}),
         };
       }),
-    [data, scheme, hidden],
+    [data, scheme, palette, hidden],
   );
   const read = useCallback(
     (): uPlot.AlignedData => [

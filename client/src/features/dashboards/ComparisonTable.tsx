@@ -5,6 +5,7 @@ import { Badge, Card, Group, Table, Text } from '@mantine/core';
 import type { SiteKind } from '@voltscope/shared/domain';
 import type { PeriodKpis } from '@voltscope/shared/kpis';
 import { useTranslation } from 'react-i18next';
+import { usePalette } from '../../app/settings/usePalette.ts';
 import { capacityParts } from '../../i18n/format.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { ScrollingTable } from '../../ui/ScrollingTable.tsx';
@@ -33,6 +34,7 @@ export function ComparisonTable({
   /** The kind of an item's site: its capacity is in kWp for solar, kW for wind. */
   kindOf: (siteId: string) => SiteKind;
 }) {
+  const palette = usePalette();
   const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   const maxOf = (pick: (i: PeriodKpis) => number | null) => items.reduce((m, i) => Math.max(m, pick(i) ?? 0), 0);
@@ -80,7 +82,7 @@ export function ComparisonTable({
       >
         {order.map(({ item, index }) => {
           const judgement = judgements.get(item.id);
-          const { color } = lineStyle(index, scheme);
+          const { color } = lineStyle(index, scheme, palette);
           const below = (d: number | null | undefined) =>
             d !== null && d !== undefined && d < -UNDERPERFORMANCE_THRESHOLD;
           return (

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type uPlot from 'uplot';
+import { usePalette } from '../../app/settings/usePalette.ts';
 import { formatSiteTime, formatUtcOffset } from '../../i18n/format.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type ChartLine, DualAxisChart } from '../../plots/DualAxisChart.tsx';
@@ -105,6 +106,7 @@ export function FleetPowerCard({
   const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   const scheme = useComputedColorScheme('light');
+  const palette = usePalette();
   const summaryId = useId();
   const [params, setParams] = useSearchParams();
   const span: TrendWindow = (Object.keys(trendWindows) as TrendWindow[]).find((w) => w === params.get('trend')) ?? '6h';
@@ -118,7 +120,7 @@ export function FleetPowerCard({
       { key: 'total', label: t('dashboards:trend.total'), color: totalColor(scheme), fill: true, width: 2.5 },
     ];
     stableSources.forEach((s, i) => {
-      const style = lineStyle(i, scheme);
+      const style = lineStyle(i, scheme, palette);
       all.push({ key: `${s.siteId}/p`, label: s.name, color: style.color, width: 1.5 });
       if (s.irradianceId !== undefined) {
         all.push({
@@ -132,7 +134,7 @@ export function FleetPowerCard({
       }
     });
     return all.map(({ key, ...line }) => ({ ...line, show: !hidden.has(key) }));
-  }, [stableSources, scheme, hidden, t]);
+  }, [stableSources, scheme, palette, hidden, t]);
   const keys = useMemo(
     () => [
       'total',

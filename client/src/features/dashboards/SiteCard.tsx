@@ -1,12 +1,18 @@
-// A site as a card: its state in words, its power now against its capacity, today's energy, yield and
-// performance ratio (or wind for the wind farm), irradiance and module temperature, availability, its
-// generators by state, and its local time. The whole card opens the site's overview.
+// A site as a card: its state in words (and, while alarms are active, its worst active alarm above it,
+// the state then grey: never a green "online" beside a critical alarm), its power now against its capacity, today's energy, yield and
+// performance ratio (or wind for the wind farm), irradiance and module temperature, availability (not
+// claimed while a critical alarm is active), its generators by state, its active alarms per priority
+// (each opening the console on the site), and its local time. The whole card opens the site's overview.
 import { Anchor, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { turbineStates } from '@voltscope/shared/fleet';
 import type { SiteKpis } from '@voltscope/shared/kpis';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
+import { SiteAlarmTally } from '../../alarmFeed/SiteAlarmTally.tsx';
+import type { SiteAlarmSummary } from '../../alarmFeed/siteAlarms.ts';
+import { siteOverviewPath } from '../../data/sitePath.ts';
 import { capacityParts, formatList, formatRegion, formatSiteTime, formatUtcOffset } from '../../i18n/format.ts';
 import { IconClock, IconMapPin } from '../../ui/icons.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
@@ -17,9 +23,6 @@ import { StaleBadge, StateBadge } from './StateBadge.tsx';
 
 /** The `state` series' "running" (the same code for inverters and turbines: see shared/fleet.ts). */
 const RUNNING = turbineStates.running;
-
-export const overviewPath = (site: Pick<SiteKpis, 'siteId' | 'kind'>) =>
-  `/overview/${site.kind === 'wind' ? 'wind' : 'solar'}?site=${encodeURIComponent(site.siteId)}`;
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -40,11 +43,15 @@ export function SiteCard({
   site,
   now,
   responseStale,
+  alarms,
+  alarmsKnown,
 }: {
   kpis: SiteKpis;
   site: Site | undefined;
   now: Date;
   responseStale: string | null | false;
+  alarms: SiteAlarmSummary;
+  alarmsKnown: boolean;
 }) {
   const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
@@ -72,6 +79,8 @@ export function SiteCard({
       }),
     );
 
+  const worst = alarmsKnown ? alarms.worst : null;
+  const underCritical = worst === 'critical';
   // The kind's own figures between today's energy and the availability, in this order.
   const figures: [label: string, value: string, testId: string][] = [
     [t('dashboards:kpi.energyToday'), f.energy(kpis.energyTodayKwh), 'site-energy'],
@@ -92,7 +101,11 @@ export function SiteCard({
             'site-running',
           ],
         ]) as [string, string, string][]),
-    [t('dashboards:kpi.availability'), f.percent(kpis.availability, 1), 'site-availability'],
+    [
+      t('dashboards:kpi.availability'),
+      underCritical ? t('dashboards:siteAlarm.underAlarm') : f.percent(kpis.availability, 1),
+      'site-availability',
+    ],
   ];
 
   return (
@@ -103,6 +116,7 @@ export function SiteCard({
       data-site-id={kpis.siteId}
       data-state={kpis.state}
       data-stale={stale !== false}
+      data-worst={worst ?? 'none'}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" miw={0}>
@@ -112,7 +126,7 @@ export function SiteCard({
           <Stack gap={2} miw={0}>
             <Anchor
               component={Link}
-              to={overviewPath(kpis)}
+              to={siteOverviewPath(kpis)}
               className={classes.link}
               fw={600}
               fz="lg"
@@ -131,7 +145,15 @@ export function SiteCard({
             </Group>
           </Stack>
         </Group>
-        <StateBadge state={kpis.state} />
+        <Stack gap={4} align="flex-end">
+          {worst && (
+            <span className={classes.worst} data-testid="site-worst-alarm" data-priority={worst}>
+              <PriorityIcon priority={worst} size={16} />
+              {t(`common:priority.${worst}`)}
+            </span>
+          )}
+          <StateBadge state={kpis.state} quiet={worst !== null} />
+        </Stack>
       </Group>
 
       <Group justify="space-between" align="flex-end" mt="md" gap="xs" wrap="nowrap">
@@ -168,6 +190,10 @@ export function SiteCard({
           <Figure key={testId} label={label} value={value} testId={testId} />
         ))}
       </SimpleGrid>
+
+      <Group gap="xs" mt="md" data-testid="site-alarms">
+        <SiteAlarmTally siteId={kpis.siteId} siteName={kpis.name} summary={alarms} known={alarmsKnown} />
+      </Group>
 
       <Group justify="space-between" gap="xs" mt="md" pt="sm" className={classes.footer} wrap="wrap">
         <Text size="xs" c="dimmed" data-testid="site-generators">

@@ -1,10 +1,13 @@
 // Where admins land: the fleet's figures now (refreshed every few seconds in place), its power over the
 // last hours with irradiance (live), the best and worst inverters of each solar site today, and each
-// site as a card that opens its overview. Figures past their expected period are marked stale.
+// site as a card that opens its overview, with its worst active alarm. Figures past their expected
+// period are marked stale.
 import { Alert, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAlarmFeed } from '../../alarmFeed/hooks.ts';
+import { noAlarms, useSiteAlarmSummaries } from '../../alarmFeed/siteAlarms.ts';
 import { useSites } from '../../data/sites.ts';
 import { useOlderThan, usePolled } from '../../data/usePolled.ts';
 import { formatSiteTime } from '../../i18n/format.ts';
@@ -66,6 +69,8 @@ export function SolarDashboardPage() {
   const sites = useSites();
   const fleet = usePolled(call('GET /api/kpis/fleet'), KPI_REFRESH_MS);
   const clock = useMinuteClock();
+  useAlarmFeed();
+  const alarms = useSiteAlarmSummaries();
 
   const siteById = useMemo(
     () => new Map<string, Site>(sites.status === 'ready' ? sites.data.map((s) => [s.id, s]) : []),
@@ -170,6 +175,8 @@ export function SolarDashboardPage() {
                 site={siteById.get(site.siteId)}
                 now={clock}
                 responseStale={staleSince}
+                alarms={alarms.bySite.get(site.siteId) ?? noAlarms}
+                alarmsKnown={alarms.known(site.siteId)}
               />
             ))}
           </SimpleGrid>

@@ -6,6 +6,7 @@ import type { DeviceState } from '@voltscope/shared/fleet';
 import type { SiteKpis } from '@voltscope/shared/kpis';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePalette } from '../../app/settings/usePalette.ts';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -17,26 +18,42 @@ import {
 
 type State = SiteKpis['state'] | DeviceState;
 
-const styles: Record<State, { color: string; Icon: ComponentType<IconProps> }> = {
-  online: { color: 'green', Icon: IconCircleCheck },
-  degraded: { color: 'yellow', Icon: IconAlertTriangle },
-  fault: { color: 'red', Icon: IconCircleX },
-  offline: { color: 'gray', Icon: IconClock },
-  maintenance: { color: 'blue', Icon: IconSettings },
+/** Colours by meaning (app/theme.ts): green and red in the seed's palette, grey in the control room's. */
+const styles: Record<State, { color: string; Icon: ComponentType<IconProps>; normal: boolean }> = {
+  online: { color: 'running', Icon: IconCircleCheck, normal: true },
+  degraded: { color: 'warning', Icon: IconAlertTriangle, normal: false },
+  fault: { color: 'fault', Icon: IconCircleX, normal: false },
+  offline: { color: 'gray', Icon: IconClock, normal: false },
+  maintenance: { color: 'blue', Icon: IconSettings, normal: true },
 };
 
-export function StateBadge({ state, size = 'md' }: { state: State; size?: 'sm' | 'md' | 'lg' }) {
+/**
+ * In the control room (ISA-101) a normal state is quiet (a light grey badge) and an abnormal one that is
+ * not an alarm stands out by weight (an outlined badge), never by colour: colour is the alarms'.
+ */
+export function StateBadge({
+  state,
+  size = 'md',
+  quiet = false,
+}: {
+  state: State;
+  size?: 'sm' | 'md' | 'lg';
+  /** Grey whatever the state: an alarm beside it says more (a green "online" must not reassure then). */
+  quiet?: boolean;
+}) {
   const { t } = useTranslation(['dashboards', 'common']);
-  const { color, Icon } = styles[state];
+  const controlRoom = usePalette() === 'control-room';
+  const { color, Icon, normal } = styles[state];
   return (
     <Badge
-      color={color}
-      variant="light"
+      color={quiet ? 'gray' : color}
+      variant={controlRoom && !normal ? 'outline' : 'light'}
       size={size}
       radius="sm"
       leftSection={<Icon size={12} />}
       data-testid="state-badge"
       data-state={state}
+      data-quiet={quiet || undefined}
     >
       {t(`common:siteState.${state}`)}
     </Badge>

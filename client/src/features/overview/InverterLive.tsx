@@ -11,21 +11,12 @@ import { periodRange } from '../../ui/PeriodPicker.tsx';
 import { coverageOf, useSeriesGaps } from './coverage.ts';
 import { plantFormats } from './format.ts';
 import { type DeviceStates, useInverterUpdates } from './InverterTiles.tsx';
+import { inverterStatusColor } from './inverterStatus.ts';
 import { derived, LiveText, LiveValue } from './LiveParts.tsx';
 import { useFaultAdvice, useFaultText } from './labels.ts';
 import { setAttr, setText } from './liveBinding.ts';
 import { PartialNote } from './PartialNote.tsx';
 import type { SiteIndex } from './siteData.ts';
-
-const statusColor = {
-  running: 'green',
-  standby: 'gray',
-  fault: 'red',
-  maintenance: 'blue',
-  offline: 'dark',
-  stale: 'yellow',
-  noData: 'gray',
-} as const;
 
 /** The status badge and, in fault, a banner with the code, its meaning and what to check. */
 export function InverterStatus({ device, index, states }: { device: Device; index: SiteIndex; states: DeviceStates }) {
@@ -41,8 +32,11 @@ export function InverterStatus({ device, index, states }: { device: Device; inde
     const label = badge.current?.querySelector('[data-label]');
     setText(label, t(`overview:status.${view.status}`));
     setAttr(badge.current, 'data-status', view.status);
-    badge.current?.style.setProperty('--badge-color', `var(--mantine-color-${statusColor[view.status]}-light-color)`);
-    badge.current?.style.setProperty('--badge-bg', `var(--mantine-color-${statusColor[view.status]}-light)`);
+    badge.current?.style.setProperty(
+      '--badge-color',
+      `var(--mantine-color-${inverterStatusColor[view.status]}-light-color)`,
+    );
+    badge.current?.style.setProperty('--badge-bg', `var(--mantine-color-${inverterStatusColor[view.status]}-light)`);
     if (banner.current) banner.current.hidden = view.faultCode === null;
     if (view.faultCode !== null) {
       setText(bannerTitle.current, faultText(view.faultCode));

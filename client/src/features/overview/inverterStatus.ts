@@ -6,6 +6,17 @@ import { type DeviceState, faultCodes, inverterStates } from '@voltscope/shared/
 export const inverterStatuses = ['running', 'standby', 'fault', 'maintenance', 'offline', 'stale', 'noData'] as const;
 export type InverterStatus = (typeof inverterStatuses)[number];
 
+/** The colour of each status, named by meaning (app/theme.ts): grey in the control-room palette. */
+export const inverterStatusColor: Record<InverterStatus, string> = {
+  running: 'running',
+  standby: 'gray',
+  fault: 'fault',
+  maintenance: 'blue',
+  offline: 'dark',
+  stale: 'warning',
+  noData: 'gray',
+};
+
 export interface InverterReading {
   power: { value: number; age: number } | null;
   state: { value: number; age: number } | null;

@@ -1,13 +1,15 @@
-// A turbine's state as a badge: a word and a colour (the word carries it; the colour only helps).
+// A turbine's state as a badge: a word and a colour (the word carries it; the colour only helps). The
+// colours are named by meaning (app/theme.ts): a stopped turbine (no wind) is a normal state, grey, not
+// yellow like a medium alarm; in the control-room palette every state is grey.
 import { Badge, type MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Freshness, TurbineStatus } from './liveValue.ts';
 
 export const statusColor: Record<TurbineStatus, string> = {
-  running: 'green',
+  running: 'running',
   idle: 'blue',
-  stopped: 'yellow',
-  fault: 'red',
+  stopped: 'gray',
+  fault: 'fault',
   offline: 'gray',
   maintenance: 'violet',
   unknown: 'gray',
