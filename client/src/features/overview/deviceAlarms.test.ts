@@ -19,6 +19,7 @@ const alarm = (id: number, over: Partial<Alarm> = {}): Alarm => ({
   shelvedUntil: null,
   suppressed: false,
   outOfService: false,
+  outOfServiceUntil: null,
   seq: 1,
   ...over,
 });
