@@ -5,6 +5,10 @@
 // axis (the first unit at the start, the second at the end). The legend under the plot gives latest,
 // minimum, mean and maximum over what is shown, and a hidden sentence per series says the same with the
 // trend, for screen readers. Time runs left to right in every language: the plot does not mirror.
+// With `liveSiteId`, while the period reaches now, the samples since its last bucket are drawn as they
+// arrive (a bucket still filling, or rollups behind the newest samples, would show a mean, not the value
+// a live tile shows: the chart's "latest" is the tile's). `markers` (an alarm raised, returned to
+// normal) are drawn across the plot in their priority's colour, named under it and in the tooltip.
 // Why one file of about 450 lines: the model (paths, figures, zoom, formats) already lives in
 // historyView.ts, tested without uPlot or a DOM; what stays is one component whose plot, zoom controls,
 // legend and screen-reader sentences all read and change one load state (range, zoom, request, reply).

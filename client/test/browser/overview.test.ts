@@ -172,6 +172,11 @@ describe('in Persian', () => {
   const untranslated = (text: string) =>
     plain(text)
       .replace(/Inverter \d+|Occitanie Solar|SUN2000-\w+|SG\w+|Sunny Central \d+/g, ' ')
+      // The site's equipment as the fleet registry names it (data, as the inverters' names are).
+      .replace(
+        /Grid meter|Main breaker|Feeder breaker \d+|MV busbar|Transformer \d+|Combiner box \d+|Weather station|Camera \d+|Main gate|Substation door|Perimeter motion \d+/g,
+        ' ',
+      )
       .replace(
         /kWh\/kWp|kWh\/m²|W\/m²|m\/s|°C|kvar|Mvar|Gvar|\bvar\b|GWh|MWh|kWh|Wh|GW|MW|kW|kV|Hz|\bW\b|\bV\b|\bA\b/g,
         ' ',

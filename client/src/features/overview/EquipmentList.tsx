@@ -83,7 +83,17 @@ function worstOf(alarms: readonly Alarm[]): { priority: AlarmPriority; count: nu
   return worst === null ? null : { priority: worst, count: alarms.length };
 }
 
-function Reading({ device, site, index }: { device: Device; site: Site; index: SiteIndex }) {
+function Reading({
+  device,
+  site,
+  index,
+  formats,
+}: {
+  device: Device;
+  site: Site;
+  index: SiteIndex;
+  formats: PlantFormats | undefined;
+}) {
   const { t } = useTranslation(['devices', 'common']);
   const lng = useLanguage();
   const compute = (binder: LiveBinder, now: number): LiveTextState | null => {
@@ -95,14 +105,23 @@ function Reading({ device, site, index }: { device: Device; site: Site; index: S
       if (reading.age > staleAfter(series.periodMs)) stale = true;
       return reading.value;
     };
-    const text = keyReading(device.type, site.kind, read, plantFormats(lng), t);
+    const text = keyReading(device.type, site.kind, read, formats ?? plantFormats(lng), t);
     return text === null ? null : { text, stale };
   };
   return <LiveText compute={compute} size="sm" testId="equipment-reading" />;
 }
 
 /** The equipment of a site that is not a generator, by type. */
-export function EquipmentList({ site, index }: { site: Site; index: SiteIndex }) {
+export function EquipmentList({
+  site,
+  index,
+  formats,
+}: {
+  site: Site;
+  index: SiteIndex;
+  /** The page's formats (the wind pages word units in the reader's language); the plant's by default. */
+  formats?: PlantFormats | undefined;
+}) {
   const { t } = useTranslation(['devices', 'common']);
   const lng = useLanguage();
   useAlarmFeed();
@@ -181,7 +200,7 @@ export function EquipmentList({ site, index }: { site: Site; index: SiteIndex })
                         )}
                       </td>
                       <td>
-                        <Reading device={d} site={site} index={index} />
+                        <Reading device={d} site={site} index={index} formats={formats} />
                       </td>
                     </tr>
                   );

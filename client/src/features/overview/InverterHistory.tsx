@@ -1,5 +1,6 @@
 // An inverter's history: a chosen group of its series (power, MPPT voltages or currents, temperature,
-// grid side) over a period in the site's time zone, mean line and min/max band, zoomable. The period and
+// grid side) over a period in the site's time zone, mean line and min/max band, zoomable, with the
+// inverter's alarms marked on it and listed below with its events (DeviceAlarms.tsx). The period and
 // the group are kept in the URL (`?period=`, `?chart=`).
 import { Card, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { sortSites, useSites } from '../../data/sites.ts';
 import { usePolled } from '../../data/usePolled.ts';
 import { useUrlParam } from '../../data/useUrlParam.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
@@ -22,6 +23,7 @@ import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { shortName } from '../../ui/shortName.ts';
 import { EquipmentList } from '../overview/EquipmentList.tsx';
+import { type PlantFormats, plantFormats } from '../overview/format.ts';
 import { LiveSite } from '../overview/LiveParts.tsx';
 import { useSiteIndex } from '../overview/siteData.ts';
 import { FarmKpis } from './FarmKpis.tsx';
@@ -53,6 +55,18 @@ export function WindOverviewPage() {
   const turbines = useWindSite(site?.id ?? null);
   const farm = turbines.status === 'ready' ? turbines.data : null;
   const index = useSiteIndex(site?.id ?? null);
+  // The equipment's readings in the wind pages' words: units spelt in the reader's language.
+  const { t: tUnits } = useTranslation(['devices']);
+  const equipmentFormats = useMemo(
+    (): PlantFormats => ({
+      ...plantFormats(lng),
+      power: format.power,
+      windSpeed: (v) => format.speed(v),
+      kilovolts: (v) => tUnits('devices:units.kV', { value: formatNumber(lng, v, 1) }),
+      amps: (v) => tUnits('devices:units.A', { value: formatNumber(lng, v, 0) }),
+    }),
+    [lng, format, tUnits],
+  );
   const kpis = usePolled(site && call('GET /api/sites/:id/kpis', { params: { id: site.id } }), KPI_REFRESH_MS);
 
   return (
@@ -99,7 +113,7 @@ export function WindOverviewPage() {
           {farm && farm.length > 0 && <PowerBars siteId={site.id} turbines={farm} format={format.power} />}
           {index.status === 'ready' && (
             <LiveSite siteId={site.id}>
-              <EquipmentList site={site} index={index.data} />
+              <EquipmentList site={site} index={index.data} formats={equipmentFormats} />
             </LiveSite>
           )}
         </Stack>
