@@ -78,8 +78,7 @@ function where(filter: LogFilter, table: 'events' | 'alarms'): { sql: string; pa
 const rank = (column: string) =>
   `CASE ${column} WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END`;
 
-// Nullable columns sort as '' so that both stores put fleet-wide rows in the same place, and a CSV
-// export can resume after the last row it wrote (a NULL compares to nothing).
+// Nullable columns sort as '' so that both stores put fleet-wide rows in the same place.
 export const eventSorts = {
   ts: 'ts',
   type: 'type',
@@ -134,8 +133,9 @@ export function alarmPage(db: Db, filter: LogFilter, request: PageRequest<keyof 
 const CHUNK = 2000;
 
 /**
- * Every row of the filtered set in the order of the page (its sort, then id), CHUNK rows a query:
- * each query resumes after the last row written (keyset), never with an OFFSET over a long table.
+ * Every row of the filtered set in the order of the page (its sort, then id): the order is read once,
+ * as ids only (one sort of small rows), then the rows CHUNK at a time by id, so that no query sorts the
+ * whole set again and a year of events never sits in memory at once.
  */
 async function* rowsOf<Row extends { id: number }>(
   db: Db,
@@ -146,19 +146,20 @@ async function* rowsOf<Row extends { id: number }>(
 ) {
   const { sql, params } = where(filter, table);
   const direction = descending ? 'DESC' : 'ASC';
-  const beyond = descending ? '<' : '>';
-  let after: { key: SqlValue; id: number } | null = null;
-  for (;;) {
-    const resume = after ? ` AND (${order} ${beyond} ? OR (${order} = ? AND id ${beyond} ?))` : '';
-    const rows: (Row & { sort_key: SqlValue })[] = await db.all<Row & { sort_key: SqlValue }>(
-      `SELECT *, ${order} AS sort_key FROM ${FROM[table]} WHERE ${sql}${resume}
-       ORDER BY ${order} ${direction}, id ${direction} LIMIT ?`,
-      [...params, ...(after ? [after.key, after.key, after.id] : []), CHUNK],
-    );
-    yield* rows;
-    const last = rows.at(-1);
-    if (!last || rows.length < CHUNK) return;
-    after = { key: last.sort_key, id: Number(last.id) };
+  const ids = (
+    await db.all<{ id: number }>(
+      `SELECT id FROM ${FROM[table]} WHERE ${sql} ORDER BY ${order} ${direction}, id ${direction}`,
+      params,
+    )
+  ).map((row) => Number(row.id));
+  for (let from = 0; from < ids.length; from += CHUNK) {
+    const chunk = ids.slice(from, from + CHUNK);
+    const rows = await db.all<Row>(`SELECT * FROM ${FROM[table]} WHERE id IN (${placeholders(chunk.length)})`, chunk);
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    for (const id of chunk) {
+      const row = byId.get(id);
+      if (row) yield row;
+    }
   }
 }
 
