@@ -20,7 +20,8 @@ export type KeyAction =
   | { kind: 'clear' }
   | { kind: 'command'; command: ConsoleCommand };
 
-interface KeyLike {
+/** What a key handler reads of a keyboard event (tests give plain objects). */
+export interface KeyLike {
   key: string;
   code: string;
   shiftKey: boolean;

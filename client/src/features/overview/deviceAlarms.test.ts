@@ -1,28 +1,11 @@
 import type { Alarm } from '@voltscope/shared/alarms';
 import { describe, expect, it } from 'vitest';
+import { testAlarm } from '../../alarmFeed/testAlarm.ts';
 import { alarmMarkers, alarmPath, mergeAlarms } from './deviceAlarms.ts';
 
-const alarm = (id: number, over: Partial<Alarm> = {}): Alarm => ({
-  id,
-  siteId: 'fr-occitanie',
-  deviceId: 'fr-occitanie.inv07',
-  ruleId: 1,
-  priority: 'high',
-  state: 'unacknowledged',
-  message: { en: `alarm ${id}`, fr: '', fa: '', ar: '' },
-  value: null,
-  raisedAt: id * 1000,
-  clearedAt: null,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  closedAt: null,
-  shelvedUntil: null,
-  suppressed: false,
-  outOfService: false,
-  outOfServiceUntil: null,
-  seq: 1,
-  ...over,
-});
+/** Alarm `id` of inverter 07 at Occitanie, raised at id seconds. */
+const alarm = (id: number, over: Partial<Alarm> = {}): Alarm =>
+  testAlarm(id, { siteId: 'fr-occitanie', deviceId: 'fr-occitanie.inv07', value: null, raisedAt: id * 1000, ...over });
 
 describe("a device page's alarms", () => {
   it('merges the live feed into the log, the newer copy winning, newest first', () => {

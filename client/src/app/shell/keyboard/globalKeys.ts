@@ -3,17 +3,9 @@
 // place on the keyboard too, so that they work with a Persian or Arabic layout.
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import type { KeyLike } from '../../../features/alarms/consoleKeys.ts';
 
 export type GlobalKey = 'alarmList' | 'help';
-
-interface KeyLike {
-  key: string;
-  code: string;
-  shiftKey: boolean;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-}
 
 /** Whether keys typed here are text (a field, an editor), where `?` is a character, not a command. */
 export const isTyping = (target: EventTarget | null): boolean =>
