@@ -43,9 +43,17 @@ export const demo = {
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-test-'));
-  // A cheap scrypt cost keeps the suite fast; production uses 2^17.
+  // A cheap scrypt cost keeps the suite fast; production uses 2^17. Load shedding waits for a 10 s stall
+  // rather than 1 s: a test hub shares a 2-core CI machine with the other test files, and one that sheds
+  // its own test's requests tests the machine, not the hub (loadShedding.test.ts sets its own limit).
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCRYPT_LOG2N: '10', SIMULATOR: 'false' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SCRYPT_LOG2N: '10',
+      SIMULATOR: 'false',
+      MAX_EVENT_LOOP_DELAY_MS: '10000',
+    }),
     ...overrides,
   };
   const app = await buildApp(config);
