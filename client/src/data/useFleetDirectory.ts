@@ -8,7 +8,7 @@ import { sortSites, useSites } from './sites.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
 
 /** What the directory keeps of a device. */
-export type DeviceEntry = Pick<Device, 'id' | 'siteId' | 'name' | 'type'>;
+export type DeviceEntry = Pick<Device, 'id' | 'siteId' | 'name' | 'names' | 'type'>;
 
 export interface FleetDirectory {
   status: 'loading' | 'error' | 'ready';

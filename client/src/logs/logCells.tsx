@@ -6,7 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { devicePath } from '../data/deviceLink.ts';
+import { deviceName } from '../data/deviceName.ts';
 import type { FleetDirectory } from '../data/useFleetDirectory.ts';
+import { useLanguage } from '../i18n/useLanguage.ts';
 import type { Column } from './LogTable.tsx';
 import type { TimeZoneMode } from './logQuery.ts';
 import classes from './logs.module.css';
@@ -43,13 +45,18 @@ export function useSiteName(directory: FleetDirectory) {
   return (siteId: string | null) => (siteId ? (directory.siteById.get(siteId)?.name ?? siteId) : t('events:fleet'));
 }
 
-export const deviceName = (directory: FleetDirectory, deviceId: string | null) =>
-  deviceId ? (directory.deviceById.get(deviceId)?.name ?? deviceId) : DASH;
+/** A device's name in the reader's language, from the directory (its id while unknown). */
+export function deviceLabel(directory: FleetDirectory, deviceId: string | null, lng: Language): string {
+  if (!deviceId) return DASH;
+  const device = directory.deviceById.get(deviceId);
+  return device ? deviceName(device, lng) : deviceId;
+}
 
 /** A device's name, a link to where the device is shown when it has such a place. */
 export function DeviceCell({ directory, deviceId }: { directory: FleetDirectory; deviceId: string | null }) {
+  const lng = useLanguage();
   const path = deviceId ? devicePath(deviceId, directory.deviceById.get(deviceId)?.type) : null;
-  const name = deviceName(directory, deviceId);
+  const name = deviceLabel(directory, deviceId, lng);
   if (!path) return name;
   return (
     <Anchor component={Link} to={path} size="sm">

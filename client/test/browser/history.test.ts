@@ -115,7 +115,7 @@ describe('event and alarm history', () => {
     expect(lines).toHaveLength(1 + 7);
     // Names as the page shows them, the ids at the end; newest first, as on the page.
     for (const line of lines.slice(1)) {
-      expect(line).toContain(',Tarifa Wind,Main gate,door,info,Main gate : porte ouverte,');
+      expect(line).toContain(',Tarifa Wind,Portail principal,door,info,Portail principal : porte ouverte,');
       expect(line).toMatch(/,es-tarifa,es-tarifa\.gate1$/);
     }
     const times = lines.slice(1).map((line) => line.split(',')[0] as string);

@@ -6,6 +6,8 @@ import { Readable } from 'node:stream';
 import type { SubjectName } from '@voltscope/shared/abilities';
 import type { QueryOf } from '@voltscope/shared/contracts/common';
 import type { Contracts } from '@voltscope/shared/contracts/index';
+import { nameIn } from '@voltscope/shared/fleet';
+import type { Language } from '@voltscope/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import {
   alarmPage,
@@ -76,12 +78,15 @@ function pageOf<Sort extends string>(
 export async function logRoutes(app: FastifyInstance) {
   const { db } = app.services;
 
-  /** The names a CSV export writes: the sites' from the store, the devices' from the fleet registry. */
-  async function csvNames(): Promise<CsvNames> {
+  /** The names a CSV export writes: the sites' from the store, the devices' from the registry in `lng`. */
+  async function csvNames(lng: Language): Promise<CsvNames> {
     const sites = new Map((await listSites(db)).map((site) => [site.id, site.name]));
     return {
       site: (siteId) => sites.get(siteId),
-      device: (deviceId) => app.services.registry.devices.get(deviceId)?.name,
+      device: (deviceId) => {
+        const device = app.services.registry.devices.get(deviceId);
+        return device && nameIn(device, lng);
+      },
     };
   }
 
@@ -112,8 +117,8 @@ export async function logRoutes(app: FastifyInstance) {
         const filter = await filterOf(app, request, log.subject, query);
         const order = pageOf(query as { sort?: S }, log.defaultSort);
         if (query.format !== 'csv') return log.page(filter, order);
-        const names = await csvNames();
-        const rows = log.csv(filter, { ...order, language: query.lang ?? 'en', names });
+        const language = query.lang ?? 'en';
+        const rows = log.csv(filter, { ...order, language, names: await csvNames(language) });
         return sendCsv(reply, log.fileName, Readable.from(rows));
       },
     });

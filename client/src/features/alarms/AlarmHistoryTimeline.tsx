@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { FleetDirectory } from '../../data/useFleetDirectory.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { deviceName, TimeCell, useSiteName } from '../../logs/logCells.tsx';
+import { deviceLabel, TimeCell, useSiteName } from '../../logs/logCells.tsx';
 import { SeverityIcon } from '../../logs/logIcons.tsx';
 import type { TimeZoneMode } from '../../logs/logQuery.ts';
 import { formatDuration, formatStamp, myTimeZone } from '../../logs/logTime.ts';
@@ -60,7 +60,7 @@ function Summary({ alarm, directory, zone }: { alarm: Alarm; directory: FleetDir
       </Stack>,
     ],
     [t('events:columns.site'), siteName(alarm.siteId)],
-    [t('events:columns.device'), deviceName(directory, alarm.deviceId)],
+    [t('events:columns.device'), deviceLabel(directory, alarm.deviceId, lng)],
     [
       t('alarms:history.columns.raised'),
       <TimeCell key="r" ts={alarm.raisedAt} siteId={alarm.siteId} zone={zone} directory={directory} lng={lng} />,
