@@ -83,7 +83,7 @@ describe('turbine page', () => {
   it('draws the power curve and the wind rose from history, with the turbine’s live values', async () => {
     const page = await app.openSignedIn('admin', { language: 'en' });
     await openTurbine(page, 1);
-    expect(new URL(page.url()).pathname).toBe('/overview/wind/turbine/es-tarifa.wtg02');
+    expect(decodeURIComponent(new URL(page.url()).pathname)).toBe('/overview/wind/turbine/es-tarifa.wtg02');
     expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('WTG 02');
     // A day of 15-minute history: bins of the curve and samples of the rose.
     await expect
