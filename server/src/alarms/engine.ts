@@ -52,6 +52,9 @@ interface EngineEvents {
 
 export type { Actor };
 
+/** The unit of power lost, as each language writes it (as the client's units do). */
+const KILOWATT: LocalisedText = { en: 'kW', fr: 'kW', fa: 'کیلووات', ar: 'كيلوواط' };
+
 /**
  * Transitions per transaction in a storm: enough that a flood costs few durable writes, few enough that
  * the write lock is held briefly (the telemetry writer shares the SQLite file) and the first alarms of a
@@ -340,7 +343,10 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       const healthy = codeSeries === undefined || (this.#latest.get(codeSeries)?.value ?? 0) === 0;
       if (sample && healthy && Math.abs(sample.ts - ts) <= PEER_FRESH_MS) peers.push(asIf(device, peer, sample.value));
     }
-    const lost = peers.length > 0 ? `${Math.round(peers.reduce((a, b) => a + b, 0) / peers.length)} kW` : '—';
+    const kw = peers.length > 0 ? Math.round(peers.reduce((a, b) => a + b, 0) / peers.length) : null;
+    const lost = Object.fromEntries(
+      languages.map((lng) => [lng, kw === null ? '—' : `${kw} ${KILOWATT[lng]}`]),
+    ) as LocalisedText;
     return {
       fault: Object.fromEntries(languages.map((lng) => [lng, faultText(fault, lng)])) as LocalisedText,
       lost,

@@ -46,8 +46,8 @@ describe.each(storeCases('vs_trips'))('fault codes and trips on $driver', ({ ove
     expect(raised.message).toEqual({
       en: 'Inverter 22: insulation fault (103), 200 kW lost',
       fr: 'Onduleur 22 : défaut d’isolement (103), 200 kW perdus',
-      fa: 'اینورتر 22: خطای عایق‌بندی (103)، 200 kW از دست رفته',
-      ar: 'العاكس 22: عطل في العزل (103)، فقدان 200 kW',
+      fa: 'اینورتر 22: خطای عایق‌بندی (103)، 200 کیلووات از دست رفته',
+      ar: 'العاكس 22: عطل في العزل (103)، فقدان 200 كيلوواط',
     });
     // ...the event log keeps the same words.
     const events = await (await get(`/api/alarms/${raised.id}`)).json();
