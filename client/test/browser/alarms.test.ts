@@ -317,7 +317,9 @@ describe('realtime alarm console', () => {
     });
     // The brand and site names are names; Ctrl is the search's key cap in the navbar.
     expect(
-      words.filter((w) => !['Voltscope', 'Ouarzazate', 'Occitanie', 'Yazd', 'Solar', 'Tarifa', 'Wind', 'Ctrl'].includes(w)),
+      words.filter(
+        (w) => !['Voltscope', 'Ouarzazate', 'Occitanie', 'Yazd', 'Solar', 'Tarifa', 'Wind', 'Ctrl'].includes(w),
+      ),
     ).toEqual([]);
     await expectAccessible(page, 'Persian console with the comment dialog', '[role=dialog]');
   }, 120_000);
