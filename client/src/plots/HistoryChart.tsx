@@ -9,10 +9,12 @@
 // arrive (a bucket still filling, or rollups behind the newest samples, would show a mean, not the value
 // a live tile shows: the chart's "latest" is the tile's). `markers` (an alarm raised, returned to
 // normal) are drawn across the plot in their priority's colour, named under it and in the tooltip.
-// Why one file of about 450 lines: the model (paths, figures, zoom, formats) already lives in
+// Why one file of about 600 lines: the model (paths, figures, zoom, formats, markers) already lives in
 // historyView.ts, tested without uPlot or a DOM; what stays is one component whose plot, zoom controls,
-// legend and screen-reader sentences all read and change one load state (range, zoom, request, reply).
-// Split into components, each would take that state and its setters as props and the file would only move.
+// legend, live tail, markers and screen-reader sentences all read and change one load state (range, zoom,
+// request, reply) and one uPlot instance. Split into components, each would take that state, the plot and
+// their setters as props and the file would only move. (The live tail and the markers are the next to
+// leave, as hooks over the plot instance, if the file grows again.)
 //
 //   <HistoryChart
 //     title="AC power" timeZone={site.timeZone} range={usePeriodRange(period, site.timeZone)}
