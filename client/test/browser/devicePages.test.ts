@@ -53,13 +53,18 @@ describe('device pages', () => {
     expect(await mark.getAttribute('data-priority')).toBe(priority);
     expect(plain(await mark.textContent())).toMatch(/Raised/);
 
-    // The period's log lists it too, once read again; the row opens the console on it.
+    // The period's log lists it too, once read again; the row opens the console on it, even when
+    // another alarm of the site is newer (the console's top row).
+    await app.ingest([{ series: 'fr-occitanie.inv08/fault_code', ts: Date.now(), value: 103 }]);
     await open.getByRole('link').click();
     await poll(() => new URL(page.url()).pathname).toBe('/alarm/realtime');
     const url = new URL(page.url());
     expect(url.searchParams.get('alarm')).toBe(id);
     expect(url.searchParams.get('site')).toBe('fr-occitanie');
-    await page.getByTestId('alarm-row').filter({ hasText: 'Inverter 07' }).first().waitFor();
+    await page.getByTestId('alarm-row').filter({ hasText: 'Inverter 08' }).first().waitFor();
+    // The linked alarm is the console's active row, and the detail pane speaks of it.
+    await poll(() => page.locator('[data-testid=alarm-row][data-active]').getAttribute('id')).toBe(`alarm-row-${id}`);
+    await poll(() => page.getByTestId('alarm-detail').getAttribute('data-alarm')).toBe(id);
   }, 180_000);
 
   it("shows on the chart the same AC power as the inverter's tile, live", async () => {

@@ -101,6 +101,15 @@ export function AlarmConsolePage() {
   if (activeIndex >= 0) lastIndex.current = activeIndex;
   const active = visible[activeIndex];
 
+  // A link to one alarm (`?alarm=<id>`, from a device page) makes it the active row once it is listed.
+  const linked = Number(params.get('alarm')) || null;
+  const linkedDone = useRef<number | null>(null);
+  useEffect(() => {
+    if (linked === null || linkedDone.current === linked || !visible.some((a) => a.id === linked)) return;
+    linkedDone.current = linked;
+    setActiveId(linked);
+  }, [linked, visible]);
+
   const siteNames = useMemo(() => new Map(sites.map((s) => [s.id, s.name])), [sites]);
   const sortedSites = useMemo(() => [...sites].sort((a, b) => a.name.localeCompare(b.name, lng)), [sites, lng]);
   const devices = useDeviceDirectory(useMemo(() => [...new Set(alarms.map((a) => a.siteId))], [alarms]));
