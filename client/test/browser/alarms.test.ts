@@ -205,7 +205,8 @@ describe('realtime alarm console', () => {
     await page.getByTestId('alarm-counts').waitFor();
     for (let i = 11; i <= 22; i++) await raise(`ma-ouarzazate.inv${i}/fault_code`, 101);
     const banner = page.getByTestId('flood-banner');
-    await poll(() => banner.textContent()).toContain('Alarm flood at Ouarzazate PV');
+    // Twelve raises through the hub on a busy machine: the banner is given longer than a single alarm.
+    await poll(() => banner.textContent(), 30_000).toContain('Alarm flood at Ouarzazate PV');
     await banner.getByRole('button').click();
     await poll(() => new URL(page.url()).searchParams.get('site')).toBe('ma-ouarzazate');
     const sites = () => page.getByTestId('alarm-row').locator('td:nth-child(4)').allTextContents();
@@ -216,7 +217,7 @@ describe('realtime alarm console', () => {
     await page.goto(`${app.url}/dashboards/solar`);
     await poll(() => counts(page, 'high')).toMatch(/^\d+\/\d+$/);
     expect(await page.getByTestId('annunciator').getAttribute('data-sound')).toMatch(/blocked|playing|pending/);
-  });
+  }, 120_000);
 
   it('shows a client its own sites only, read-only, without annunciator', async () => {
     await raise('ir-yazd.inv02/fault_code', 103);
