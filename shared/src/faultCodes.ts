@@ -311,6 +311,13 @@ export function faultText(fault: FaultCode, lng: Language): string {
   return fault.known ? `${fault.meaning[lng]} (${fault.code})` : fault.meaning[lng];
 }
 
+/** The unit of power lost, as each language writes it (as the client's units do). */
+const KILOWATT: LocalisedText = { en: 'kW', fr: 'kW', fa: 'کیلووات', ar: 'كيلوواط' };
+
+/** A fault message's `{lost}` in one language: the power lost ("350 kW"), or a dash when unknown. */
+export const powerLostText = (kw: number | null, lng: Language): string =>
+  kw === null ? '—' : `${kw} ${KILOWATT[lng]}`;
+
 /** A meaning at the start of a line or a label: its first letter in capitals where the script has them. */
 export const capitalised = (text: string, lng: Language): string =>
   text.charAt(0).toLocaleUpperCase(lng) + text.slice(1);

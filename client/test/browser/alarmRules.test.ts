@@ -128,6 +128,8 @@ describe('alarm rules and notifications', () => {
       rationaleOf('Transformer overload').action.en,
     );
     expect(await editor.getByTestId('rule-responseMinutes').inputValue()).toBe('30');
+    // A limit's message has no fault to decode: `{fault}` and `{lost}` are a fault rule's words only.
+    expect(await editor.getByTestId('placeholder-help').textContent()).not.toContain('{fault}');
 
     // No response time, and a blank French action: refused at their fields, the French tab marked.
     await editor.getByTestId('rule-responseMinutes').fill('');
@@ -166,6 +168,18 @@ describe('alarm rules and notifications', () => {
     await editor.getByTestId('rationale-tab-fr').click();
     expect(await editor.getByTestId('rationale-action-fr').inputValue()).toBe(action.fr);
     await expectAccessible(page, 'rule editor with the rationale', '[role=dialog]');
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+
+    // A fault rule's editor explains `{fault}` and `{lost}`, and its preview decodes a sample code.
+    await ruleRow(page, 'Inverter fault').getByTestId('rule-condition').click();
+    editor = page.getByRole('dialog');
+    const help = await editor.getByTestId('placeholder-help').textContent();
+    expect(help).toContain('{fault} the fault decoded, with its code');
+    expect(help).toContain('{lost} the power lost');
+    expect(await editor.getByTestId('message-preview').textContent()).toBe(
+      'Preview: Device 01: insulation fault (103), 350 kW lost',
+    );
   }, 120_000);
 
   it('adds a webhook, shows its secret once, and shows a signed alarm delivered', async () => {

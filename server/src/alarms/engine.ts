@@ -11,7 +11,7 @@
 import { EventEmitter } from 'node:events';
 import { seededRules } from '@voltscope/shared/alarmRationale';
 import type { Alarm, AlarmRule, LocalisedText } from '@voltscope/shared/alarms';
-import { decodeFault, faultText } from '@voltscope/shared/faultCodes';
+import { decodeFault, faultText, powerLostText } from '@voltscope/shared/faultCodes';
 import type { Device } from '@voltscope/shared/fleet';
 import { languages } from '@voltscope/shared/i18n';
 import { asIf, type Registry } from '../fleet/registry.ts';
@@ -52,9 +52,6 @@ interface EngineEvents {
 }
 
 export type { Actor };
-
-/** The unit of power lost, as each language writes it (as the client's units do). */
-const KILOWATT: LocalisedText = { en: 'kW', fr: 'kW', fa: 'کیلووات', ar: 'كيلوواط' };
 
 /**
  * Transitions per transaction in a storm: enough that a flood costs few durable writes, few enough that
@@ -345,9 +342,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       if (sample && healthy && Math.abs(sample.ts - ts) <= PEER_FRESH_MS) peers.push(asIf(device, peer, sample.value));
     }
     const kw = peers.length > 0 ? Math.round(peers.reduce((a, b) => a + b, 0) / peers.length) : null;
-    const lost = Object.fromEntries(
-      languages.map((lng) => [lng, kw === null ? '—' : `${kw} ${KILOWATT[lng]}`]),
-    ) as LocalisedText;
+    const lost = Object.fromEntries(languages.map((lng) => [lng, powerLostText(kw, lng)])) as LocalisedText;
     return {
       fault: Object.fromEntries(languages.map((lng) => [lng, faultText(fault, lng)])) as LocalisedText,
       lost,

@@ -9,7 +9,9 @@ import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { type DraftErrors, MAX_MESSAGE } from './ruleDraft.ts';
 
-const placeholders = ['device', 'value', 'unit', 'threshold', 'code'] as const;
+const placeholders = ['device', 'value', 'unit', 'threshold', 'code', 'fault', 'lost'] as const;
+/** What only a fault rule's message can say: the code decoded, the power lost. */
+const faultOnly: ReadonlySet<string> = new Set(['fault', 'lost']);
 
 interface Props {
   message: LocalisedText;
@@ -17,9 +19,11 @@ interface Props {
   errors: DraftErrors;
   /** Sample values for the preview. */
   sample: Record<(typeof placeholders)[number], string | number>;
+  /** A fault rule's message also has `{fault}` and `{lost}`. */
+  fault: boolean;
 }
 
-export function MessageFields({ message, onChange, errors, sample }: Props) {
+export function MessageFields({ message, onChange, errors, sample, fault }: Props) {
   const { t } = useTranslation(['alarmRules', 'common']);
   const lng = useLanguage();
   return (
@@ -31,11 +35,13 @@ export function MessageFields({ message, onChange, errors, sample }: Props) {
         {t('alarmRules:editor.messageHint')}
       </Text>
       <Group gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid="placeholder-help">
-        {placeholders.map((name) => (
-          <Text component="li" size="xs" key={name}>
-            <Code dir="ltr">{`{${name}}`}</Code> {t(`alarmRules:editor.placeholders.${name}`)}
-          </Text>
-        ))}
+        {placeholders
+          .filter((name) => fault || !faultOnly.has(name))
+          .map((name) => (
+            <Text component="li" size="xs" key={name}>
+              <Code dir="ltr">{`{${name}}`}</Code> {t(`alarmRules:editor.placeholders.${name}`)}
+            </Text>
+          ))}
       </Group>
       {languages.map((language) => {
         const error = errors[`message.${language}`];

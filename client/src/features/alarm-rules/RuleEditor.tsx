@@ -4,9 +4,11 @@
 // the server's refusal shows at its fields or above the buttons. Escape or Cancel leaves it unchanged.
 import { Alert, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { type AlarmRule, alarmPriorities } from '@voltscope/shared/alarms';
+import { decodeFault, faultText, powerLostText } from '@voltscope/shared/faultCodes';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/namespaces.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
 import { DialogActions } from '../../ui/DialogActions.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { updateRule } from './alarmRulesApi.ts';
@@ -27,6 +29,7 @@ interface Props {
 
 export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
   const { t } = useTranslation(['alarmRules', 'common']);
+  const lng = useLanguage();
   const [draft, setDraft] = useState(() => draftOf(rule));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<SaveErrorKey | 'invalidForm' | null>(null);
@@ -179,8 +182,11 @@ export function RuleEditor({ rule, deviceName, onClose, onSaved }: Props) {
               value: 82,
               unit,
               threshold: Number(draft.threshold) || 0,
-              code: 101,
+              code: 103,
+              fault: faultText(decodeFault(103), lng),
+              lost: powerLostText(350, lng),
             }}
+            fault={rule.kind === 'fault_code'}
           />
           <RationaleFields
             texts={{ cause: draft.cause, consequence: draft.consequence, action: draft.action }}
