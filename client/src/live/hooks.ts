@@ -11,6 +11,18 @@ export function useLiveSite(siteId: string | null): void {
   useEffect(() => (siteId ? liveClient.follow(siteId) : undefined), [siteId]);
 }
 
+/** Follows several sites' live frames while the calling component is mounted (a fleet's page). */
+export function useLiveSites(siteIds: readonly string[]): void {
+  const key = siteIds.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids.
+  useEffect(() => {
+    const stops = siteIds.map((id) => liveClient.follow(id));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [key]);
+}
+
 export function useConnection<T>(select: (state: ConnectionState) => T): T {
   return useStore(liveClient.connection, select);
 }

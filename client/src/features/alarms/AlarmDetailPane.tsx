@@ -17,9 +17,10 @@ import { formatNumber, localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { api, call } from '../../session/api.ts';
 import { knownRule, rememberRule } from '../alarm-rules/ruleCache.ts';
+import consoleClasses from './AlarmConsole.module.css';
 import classes from './AlarmDetailPane.module.css';
+import { AlarmTimes } from './AlarmTimes.tsx';
 import { AlarmTrend } from './AlarmTrend.tsx';
-import { formatFullTime } from './alarmTime.ts';
 import type { DeviceInfo } from './useDeviceDirectory.ts';
 
 /** A run of arrow presses asks only for the row it stops on. */
@@ -162,7 +163,7 @@ export function AlarmDetailPane({ alarm, siteName, device }: Props) {
             {localDigits(lng, alarm.message[lng] || alarm.message.en)}
           </Text>
         </Group>
-        <dl className={classes.facts}>
+        <dl className={consoleClasses.facts}>
           <dt>{t('alarmDetail:priority')}</dt>
           <dd>{t(`common:priority.${alarm.priority}`)}</dd>
           <dt>{t('alarms:timeline.state')}</dt>
@@ -171,29 +172,7 @@ export function AlarmDetailPane({ alarm, siteName, device }: Props) {
           <dd>{siteName}</dd>
           <dt>{t('alarmDetail:device')}</dt>
           <dd>{deviceName}</dd>
-          <dt>{t('alarms:timeline.raised')}</dt>
-          <dd>{formatFullTime(lng, alarm.raisedAt)}</dd>
-          {alarm.value !== null && (
-            <>
-              <dt>{t('alarms:timeline.value')}</dt>
-              <dd>{formatNumber(lng, alarm.value, 2)}</dd>
-            </>
-          )}
-          {alarm.clearedAt !== null && (
-            <>
-              <dt>{t('alarms:timeline.cleared')}</dt>
-              <dd>{formatFullTime(lng, alarm.clearedAt)}</dd>
-            </>
-          )}
-          {alarm.acknowledgedAt !== null && (
-            <>
-              <dt>{t('alarms:timeline.acknowledged')}</dt>
-              <dd>
-                {formatFullTime(lng, alarm.acknowledgedAt)}
-                {alarm.acknowledgedBy ? ` · ${alarm.acknowledgedBy}` : ''}
-              </dd>
-            </>
-          )}
+          <AlarmTimes alarm={alarm} />
         </dl>
         {path ? (
           <Button

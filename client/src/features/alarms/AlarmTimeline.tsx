@@ -10,11 +10,12 @@ import { Link } from 'react-router';
 import { categoryOf } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { devicePath } from '../../data/deviceLink.ts';
-import { formatNumber, localDigits } from '../../i18n/format.ts';
+import { localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { api, call } from '../../session/api.ts';
 import { errorText } from './ActionDialog.tsx';
 import classes from './AlarmConsole.module.css';
+import { AlarmTimes } from './AlarmTimes.tsx';
 import { formatFullTime } from './alarmTime.ts';
 import type { DeviceInfo } from './useDeviceDirectory.ts';
 
@@ -79,29 +80,7 @@ export function AlarmTimeline({
               {t(`alarms:category.${categoryOf(alarm)}`)}
             </Badge>
           </dd>
-          <dt>{t('alarms:timeline.raised')}</dt>
-          <dd>{formatFullTime(lng, alarm.raisedAt)}</dd>
-          {alarm.value !== null && (
-            <>
-              <dt>{t('alarms:timeline.value')}</dt>
-              <dd>{formatNumber(lng, alarm.value, 2)}</dd>
-            </>
-          )}
-          {alarm.clearedAt !== null && (
-            <>
-              <dt>{t('alarms:timeline.cleared')}</dt>
-              <dd>{formatFullTime(lng, alarm.clearedAt)}</dd>
-            </>
-          )}
-          {alarm.acknowledgedAt !== null && (
-            <>
-              <dt>{t('alarms:timeline.acknowledged')}</dt>
-              <dd>
-                {formatFullTime(lng, alarm.acknowledgedAt)}
-                {alarm.acknowledgedBy ? ` · ${alarm.acknowledgedBy}` : ''}
-              </dd>
-            </>
-          )}
+          <AlarmTimes alarm={alarm} />
           {alarm.shelvedUntil !== null && (
             <>
               <dt>{t('alarms:timeline.shelvedUntil')}</dt>

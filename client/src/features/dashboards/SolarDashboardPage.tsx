@@ -4,7 +4,7 @@
 // period are marked stale.
 import { Alert, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlarmFeed } from '../../alarmFeed/hooks.ts';
 import { noAlarms, useSiteAlarmSummaries } from '../../alarmFeed/siteAlarms.ts';
@@ -12,7 +12,7 @@ import { useSites } from '../../data/sites.ts';
 import { useOlderThan, usePolled } from '../../data/usePolled.ts';
 import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { liveClient } from '../../live/liveClient.ts';
+import { useLiveSites } from '../../live/hooks.ts';
 import { call } from '../../session/api.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -51,18 +51,6 @@ function LoadingCards() {
   );
 }
 
-/** Follows the sites' live frames while the page is open (the chart's moving end). */
-function useFollowSites(siteIds: readonly string[]): void {
-  const key = siteIds.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids.
-  useEffect(() => {
-    const stops = siteIds.map((id) => liveClient.follow(id));
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [key]);
-}
-
 export function SolarDashboardPage() {
   const { t } = useTranslation(['dashboards', 'common']);
   const lng = useLanguage();
@@ -87,7 +75,7 @@ export function SolarDashboardPage() {
     () => ordered?.map((s) => ({ siteId: s.siteId, name: s.name, kind: s.kind })) ?? null,
     [siteKey, lng],
   );
-  useFollowSites(chartSites?.map((s) => s.siteId) ?? []);
+  useLiveSites(chartSites?.map((s) => s.siteId) ?? []);
   const sources = useTrendSources(chartSites);
 
   const stale = useOlderThan(fleet.receivedAt, STALE_AFTER_MS);

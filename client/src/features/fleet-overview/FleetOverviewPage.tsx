@@ -4,7 +4,7 @@
 // communication state from the live frames of each site.
 import { Alert, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlarmFeed } from '../../alarmFeed/hooks.ts';
 import { noAlarms, useSiteAlarmSummaries } from '../../alarmFeed/siteAlarms.ts';
@@ -12,7 +12,7 @@ import { useSites } from '../../data/sites.ts';
 import { useOlderThan, usePolled } from '../../data/usePolled.ts';
 import { formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
-import { liveClient } from '../../live/liveClient.ts';
+import { useLiveSites } from '../../live/hooks.ts';
 import { call } from '../../session/api.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -23,18 +23,6 @@ const REFRESH_MS = 10_000;
 const STALE_MS = 3 * REFRESH_MS;
 const GRID = { base: 1, '620px': 2, '1000px': 3, '1500px': 4, '2200px': 5 } as const;
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** Follows each site's live frames while the page is open (their arrival is the communication state). */
-function useFollowSites(siteIds: readonly string[]): void {
-  const key = siteIds.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids.
-  useEffect(() => {
-    const stops = siteIds.map((id) => liveClient.follow(id));
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [key]);
-}
 
 export function FleetOverviewPage() {
   const { t } = useTranslation(['fleet', 'common']);
@@ -53,7 +41,7 @@ export function FleetOverviewPage() {
     () => (fleet.data ? [...fleet.data.sites].sort((a, b) => a.name.localeCompare(b.name, lng)) : null),
     [fleet.data, lng],
   );
-  useFollowSites(ordered?.map((s) => s.siteId) ?? []);
+  useLiveSites(ordered?.map((s) => s.siteId) ?? []);
   const updated = fleet.receivedAt ? formatSiteTime(lng, viewerZone, new Date(fleet.receivedAt), true) : null;
 
   return (
