@@ -21,7 +21,18 @@ export const actions = [
 ] as const;
 export type Action = (typeof actions)[number];
 
-export const subjects = ['all', 'Site', 'Device', 'Series', 'Alarm', 'Event', 'User', 'Role', 'AclDemo'] as const;
+export const subjects = [
+  'all',
+  'Site',
+  'Device',
+  'Series',
+  'Alarm',
+  'Event',
+  'User',
+  'Role',
+  'Display',
+  'AclDemo',
+] as const;
 export type SubjectName = (typeof subjects)[number];
 
 /** Objects checked against conditions carry their type in `__caslSubjectType__` (see CASL's `subject()`). */
@@ -34,7 +45,11 @@ export function createAbility(rules: readonly AbilityRule[]): AppAbility {
 
 export { subject as asSubject } from '@casl/ability';
 
-export const roles = ['admin', 'operator', 'client'] as const;
+/**
+ * Built-in roles. `display` is a wall screen's, never a person's: read-only, scoped to the display's sites
+ * (its `siteIds` stand for `${user.siteIds}`), with nothing to act on and no account pages.
+ */
+export const roles = ['admin', 'operator', 'client', 'display'] as const;
 export type RoleName = (typeof roles)[number];
 
 /** Placeholder in stored rule templates, replaced by the user's own site ids when rules are resolved. */
@@ -55,6 +70,14 @@ export const roleRuleTemplates: Record<RoleName, AbilityRule[]> = {
       conditions: { siteId: { $in: USER_SITE_IDS } },
     },
     { action: 'read', subject: 'AclDemo' },
+  ],
+  display: [
+    { action: 'read', subject: 'Site', conditions: { id: { $in: USER_SITE_IDS } } },
+    {
+      action: 'read',
+      subject: ['Device', 'Series', 'Alarm', 'Event'],
+      conditions: { siteId: { $in: USER_SITE_IDS } },
+    },
   ],
 };
 

@@ -2,6 +2,7 @@
 // `{ data }` or `{ error }` (see Ack in errors.ts).
 import type { Static } from 'typebox';
 import type { Alarm, AlarmSubscribeRequest, AlarmSubscribeResult, SiteEvent } from './alarms.ts';
+import type { Display as DisplaySchema } from './contracts/displays.ts';
 import type * as schemas from './contracts/fleet.ts';
 import type { Ack, ErrorBody, RefusedSite } from './errors.ts';
 
@@ -51,6 +52,8 @@ export interface ServerToClientEvents {
    * resubscribes with its last seq and gets the missed ones replayed.
    */
   'alarm:event': (payload: { alarm: Alarm | null; event: SiteEvent }) => void;
+  /** To a display's sockets: an admin changed it (playlist, sites, language, theme, sound). */
+  'display:changed': (payload: { display: Static<typeof DisplaySchema> }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -23,6 +23,7 @@ const roleDescriptions: Record<RoleName, string> = {
   admin: 'Full access: manages sites, devices, users, roles and permissions',
   operator: 'Reads every site, works alarms (acknowledge, shelve, comment), manages nothing',
   client: 'Reads its own sites only',
+  display: 'A wall screen: reads the sites of its display only, acts on nothing',
 };
 
 export async function seedStore(db: Db, config: Config, log: Pick<HubLog, 'warn'>): Promise<void> {

@@ -5,6 +5,7 @@ import { alarmContracts } from './alarms.ts';
 import { analysisContracts } from './analysis.ts';
 import { authContracts } from './auth.ts';
 import type { RouteContract } from './common.ts';
+import { displayContracts } from './displays.ts';
 import { edgeContracts } from './edge.ts';
 import { fleetContracts } from './fleet.ts';
 import { siteContracts } from './sites.ts';
@@ -14,6 +15,7 @@ export const contracts = {
   ...alarmContracts,
   ...analysisContracts,
   ...authContracts,
+  ...displayContracts,
   ...edgeContracts,
   ...fleetContracts,
 } satisfies Record<string, RouteContract>;
