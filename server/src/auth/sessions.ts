@@ -170,10 +170,20 @@ export class Sessions extends EventEmitter<SessionEvents> {
 
   /** The session of a user whose rights changed, with the same token; undefined if they may no longer sign in. */
   async refresh(session: Session): Promise<Session | undefined> {
+    if (session.display) return this.#refreshDisplay(session);
     const user = await findUserById(this.#db, session.user.id);
     if (!user?.active) return undefined;
     const rules = await this.rulesFor(user);
     return { ...session, user, rules, ability: this.#abilityFor(rules) };
+  }
+
+  /** A display's session as its record stands now (its sites changed); undefined once its token ended. */
+  async #refreshDisplay(session: Session): Promise<Session | undefined> {
+    const found = await findDisplayByToken(this.#db, session.tokenHash);
+    if (!found) return undefined;
+    const user = displayPrincipal(found.display);
+    const rules = await this.rulesFor(user);
+    return { ...session, user, rules, ability: this.#abilityFor(rules), display: found.display };
   }
 
   /** Announces that a user's rights changed: their live sockets re-check their rooms at once. */

@@ -143,6 +143,8 @@ export async function displayRoutes(app: FastifyInstance) {
       await updateDisplay(db, before.id, request.body);
       const display = view(await found(before.id));
       announceDisplay(io, display);
+      // Sites taken away: its sockets leave their rooms at once, as a user's do (io.ts, `rights`).
+      if (request.body.siteIds) sessions.rightsChanged(displayPrincipal(before).id);
       await record('changed', await found(before.id), request, request.body);
       return display;
     },

@@ -161,7 +161,7 @@ describe.each(storeCases('vs_displays'))('wall displays on $driver', ({ override
     }
   });
 
-  it('sends edits to the display’s socket and keeps it out of other sites', async () => {
+  it('sends edits to the display’s socket and keeps it out of other sites, also of those taken away', async () => {
     const { display, code } = await register();
     const { accessToken } = await pair(code);
     const socket = await connected(accessToken);
@@ -183,6 +183,19 @@ describe.each(storeCases('vs_displays'))('wall displays on $driver', ({ override
     });
     expect(patch.status).toBe(200);
     expect((await changed).display).toMatchObject({ name: 'Control room south', sound: false });
+
+    const revoked = nextEvent<{ sites: string[] }>(socket, 'live:revoked');
+    const narrowed = await hub.server.request('PATCH', `/api/displays/${display.id}`, {
+      token: admin,
+      body: {
+        siteIds: [SCOPE[1]],
+        playlist: [{ page: 'overview-fleet', siteId: null, dwellSeconds: 30, language: null, theme: null }],
+      },
+    });
+    expect(narrowed.status).toBe(200);
+    expect(await revoked).toEqual({ sites: [SCOPE[0]] });
+    const again = await socket.timeout(5000).emitWithAck('live:subscribe', { sites: [{ id: SCOPE[0] }] });
+    expect(again).toMatchObject({ data: { granted: [], refused: [{ siteId: SCOPE[0] }] } });
     socket.disconnect();
   });
 
