@@ -1,12 +1,14 @@
 // A display's playlist, in its order: each item a page (by its menu name), its site when the page shows
 // one site, how long it stays, and its language and theme or the display's own. Items are added at the
 // end, moved up or down, and removed (one always stays).
-import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MAX_DWELL_S, MIN_DWELL_S, type PlaylistPage, playlistPageNames, sitePages } from '@voltscope/shared/displays';
 import type { Site } from '@voltscope/shared/domain';
 import { languages } from '@voltscope/shared/i18n';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, formatUngrouped } from '../../i18n/format.ts';
 import { languageNames } from '../../i18n/language.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
 import { routeTitleKey } from '../../routes.tsx';
 import { IconArrowUp, IconPlus, IconTrash } from '../../ui/icons.tsx';
 import { canAddItem, type DisplayDraft, type ItemDraft, moved, newItem } from './displayDraft.ts';
@@ -27,6 +29,7 @@ const ownToNull = <T extends string>(value: string | null): T | null =>
 
 export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
   const { t } = useTranslation(['displays', 'common']);
+  const lng = useLanguage();
   const items = draft.playlist;
   const put = (index: number, item: ItemDraft) => onChange(items.with(index, item));
   const pages = playlistPageNames.map((page) => ({ value: page, label: t(routeTitleKey(page)) }));
@@ -47,7 +50,8 @@ export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
   return (
     <Stack gap="sm" data-testid="playlist-editor">
       {items.map((item, index) => {
-        const label = t('displays:playlist.item', { n: index + 1 });
+        const n = formatNumber(lng, index + 1);
+        const label = t('displays:playlist.item', { n });
         return (
           <Card key={item.key} withBorder radius="md" p="sm" data-testid="playlist-item" aria-label={label}>
             <Group justify="space-between" mb="xs">
@@ -60,7 +64,7 @@ export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
                   color="gray"
                   disabled={index === 0}
                   onClick={() => onChange(moved(items, index, index - 1))}
-                  aria-label={t('displays:playlist.moveUp', { n: index + 1 })}
+                  aria-label={t('displays:playlist.moveUp', { n })}
                   data-testid="item-up"
                 >
                   <IconArrowUp size={16} />
@@ -70,7 +74,7 @@ export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
                   color="gray"
                   disabled={index === items.length - 1}
                   onClick={() => onChange(moved(items, index, index + 1))}
-                  aria-label={t('displays:playlist.moveDown', { n: index + 1 })}
+                  aria-label={t('displays:playlist.moveDown', { n })}
                   data-testid="item-down"
                 >
                   <IconArrowUp size={16} style={{ transform: 'rotate(180deg)' }} />
@@ -80,21 +84,20 @@ export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
                   color="red"
                   disabled={items.length === 1}
                   onClick={() => onChange(items.filter((_, i) => i !== index))}
-                  aria-label={t('displays:playlist.remove', { n: index + 1 })}
+                  aria-label={t('displays:playlist.remove', { n })}
                   data-testid="item-remove"
                 >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
             </Group>
-            <Group grow align="flex-start" gap="sm" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
               <Select
                 label={t('displays:playlist.page')}
                 data={pages}
                 value={item.page}
                 onChange={(page) => page && put(index, { ...item, page: page as PlaylistPage })}
                 allowDeselect={false}
-                miw={200}
                 comboboxProps={{ withinPortal: false }}
                 data-testid="item-page"
               />
@@ -106,14 +109,16 @@ export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
                   onChange={(site) => put(index, { ...item, siteId: ownToNull(site) })}
                   allowDeselect={false}
                   error={siteErrors[index]}
-                  miw={180}
                   comboboxProps={{ withinPortal: false }}
                   data-testid="item-site"
                 />
               )}
               <NumberInput
                 label={t('displays:playlist.dwell')}
-                description={t('displays:playlist.dwellRange', { min: MIN_DWELL_S, max: MAX_DWELL_S })}
+                description={t('displays:playlist.dwellRange', {
+                  min: formatUngrouped(lng, MIN_DWELL_S),
+                  max: formatUngrouped(lng, MAX_DWELL_S),
+                })}
                 value={item.dwellSeconds}
                 onChange={(value) =>
                   put(index, { ...item, dwellSeconds: typeof value === 'number' ? value : MIN_DWELL_S })
@@ -122,7 +127,6 @@ export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
                 max={MAX_DWELL_S}
                 clampBehavior="blur"
                 allowDecimal={false}
-                miw={120}
                 data-testid="item-dwell"
               />
               <Select
@@ -131,7 +135,6 @@ export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
                 value={item.language ?? OWN}
                 onChange={(lng) => put(index, { ...item, language: ownToNull(lng) })}
                 allowDeselect={false}
-                miw={150}
                 comboboxProps={{ withinPortal: false }}
                 data-testid="item-language"
               />
@@ -141,11 +144,10 @@ export function PlaylistEditor({ draft, sites, onChange, siteErrors }: Props) {
                 value={item.theme ?? OWN}
                 onChange={(theme) => put(index, { ...item, theme: ownToNull(theme) })}
                 allowDeselect={false}
-                miw={150}
                 comboboxProps={{ withinPortal: false }}
                 data-testid="item-theme"
               />
-            </Group>
+            </SimpleGrid>
           </Card>
         );
       })}
