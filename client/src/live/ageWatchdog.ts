@@ -17,6 +17,20 @@ export const DEFAULT_PERIOD_MS = 1000;
 
 export const staleAfterMs = (periodMs: number): number => STALE_PERIODS * periodMs;
 
+/**
+ * The age of a sample as the hub's clock sees it: how much older it is than the site's newest sample,
+ * plus how long ago that arrived (so a browser clock that is off does not make everything look stale or
+ * fresh). Before any frame, the browser's clock.
+ */
+export function sampleAge(
+  sampleTs: number,
+  progress: { lastTs: number; receivedAt: number } | undefined,
+  now: number,
+): number {
+  if (!progress) return now - sampleTs;
+  return Math.max(0, progress.lastTs - sampleTs) + Math.max(0, now - progress.receivedAt);
+}
+
 /** A site with no frame for a while: since when (its newest sample, null before any) and for how long. */
 export interface SiteSilence {
   since: number | null;
@@ -162,17 +176,11 @@ export class AgeWatchdog {
     return next ?? before;
   }
 
-  /**
-   * When a stale series' newest sample was taken, or undefined while it is fresh (or has none yet).
-   * Its age is read on the hub's clock: how much older it is than the site's newest sample, plus how
-   * long ago that arrived, so a browser clock that is off does not make everything look stale.
-   */
+  /** When a stale series' newest sample was taken, or undefined while it is fresh (or has none yet). */
   #staleSince(id: number, watched: WatchedSeries, now: number): number | undefined {
     const ts = this.#source.latestTs(id);
     if (ts === null) return undefined;
-    const progress = this.#source.progress(watched.siteId);
-    const age = progress ? Math.max(0, progress.lastTs - ts) + Math.max(0, now - progress.receivedAt) : now - ts;
-    return age > staleAfterMs(watched.periodMs) ? ts : undefined;
+    return sampleAge(ts, this.#source.progress(watched.siteId), now) > staleAfterMs(watched.periodMs) ? ts : undefined;
   }
 
   #judgeSites(now: number, before: Record<string, SiteSilence>): Record<string, SiteSilence> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type LiveBinder, readPair, sampleAge, staleAfter } from './liveBinding.ts';
+import { sampleAge } from '../../live/ageWatchdog.ts';
+import { type LiveBinder, readPair } from './liveBinding.ts';
 
 describe('sampleAge', () => {
   it('measures on the hub clock: how much newer the site is, plus the time since its last frame', () => {
@@ -11,10 +12,6 @@ describe('sampleAge', () => {
 
   it('falls back on the browser clock before any frame', () => {
     expect(sampleAge(1000, undefined, 4000)).toBe(3000);
-  });
-
-  it('calls a 1-second series stale after 3 seconds', () => {
-    expect(staleAfter(1000)).toBe(3000);
   });
 });
 
