@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgeWatchdog, type Clock } from './ageWatchdog.ts';
+import { AgeWatchdog, type Clock, sampleAge } from './ageWatchdog.ts';
 
 /** A clock the test moves by hand, and a live store of the newest sample per series. */
 function setup() {
@@ -55,6 +55,21 @@ function setup() {
     },
   };
 }
+
+describe('sampleAge', () => {
+  it('counts on the hub’s clock: how much older than the site’s newest sample, plus since that arrived', () => {
+    // The hub's clock is an hour ahead of the browser's: ages still come out right.
+    const hub = 3_600_000;
+    const site = { lastTs: hub + 10_000, receivedAt: 10_200 };
+    expect(sampleAge(hub + 10_000, site, 10_700)).toBe(500);
+    expect(sampleAge(hub + 4_000, site, 10_700)).toBe(6_500);
+  });
+
+  it('is the plain difference before any frame arrived, never negative', () => {
+    expect(sampleAge(1_000, undefined, 4_000)).toBe(3_000);
+    expect(sampleAge(5_000, undefined, 4_000)).toBe(0);
+  });
+});
 
 describe('AgeWatchdog', () => {
   it('marks a series stale after three of its periods without a sample, since its last sample', () => {

@@ -27,7 +27,7 @@ export function sampleAge(
   progress: { lastTs: number; receivedAt: number } | undefined,
   now: number,
 ): number {
-  if (!progress) return now - sampleTs;
+  if (!progress) return Math.max(0, now - sampleTs);
   return Math.max(0, progress.lastTs - sampleTs) + Math.max(0, now - progress.receivedAt);
 }
 

@@ -92,7 +92,7 @@ function InverterTile({ device, index, states }: { device: Device; index: SiteIn
 
   return (
     <li>
-      <StaleMark since={since} timeZone={timeZone} className={classes.tileMark}>
+      <StaleMark since={since} timeZone={timeZone}>
         <Link
           ref={root}
           to={inverterPath(device.id)}

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleAge } from '../../live/ageWatchdog.ts';
 import { type LiveBinder, readPair } from './liveBinding.ts';
-
-describe('sampleAge', () => {
-  it('measures on the hub clock: how much newer the site is, plus the time since its last frame', () => {
-    // The browser clock is an hour ahead: ages stay right.
-    const skew = 3_600_000;
-    const progress = { lastTs: 100_000, receivedAt: 100_200 + skew };
-    expect(sampleAge(99_000, progress, 100_700 + skew)).toBe(1000 + 500);
-  });
-
-  it('falls back on the browser clock before any frame', () => {
-    expect(sampleAge(1000, undefined, 4000)).toBe(3000);
-  });
-});
 
 describe('readPair', () => {
   const readings = new Map([
