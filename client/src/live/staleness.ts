@@ -37,10 +37,15 @@ export function useSeriesStaleSince(
   return useStore(ageWatchdog.state, (s) => (seriesId == null ? null : (s.series[seriesId] ?? null)));
 }
 
-/** A figure made of several series is stale when any part is: since the oldest part's newest sample. */
+/**
+ * A figure made of several series. `any` (a ratio of two, say): stale when any part is, since the oldest
+ * part's newest sample. `all` (a chart or a total of many, where one silent inverter must not hatch the
+ * whole): stale when every part is, since the newest of them.
+ */
 export function useSeriesListStaleSince(
   siteId: string | null | undefined,
   series: readonly { id: number; periodMs?: number | undefined }[],
+  mode: 'any' | 'all' = 'any',
 ): number | null {
   const key = series.map((s) => `${s.id}:${s.periodMs ?? ''}`).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the series.
@@ -55,7 +60,10 @@ export function useSeriesListStaleSince(
     let since: number | null = null;
     for (const { id } of series) {
       const at = s.series[id];
-      if (at !== undefined) since = since === null ? at : Math.min(since, at);
+      if (at === undefined) {
+        if (mode === 'all') return null;
+      } else if (since === null) since = at;
+      else since = mode === 'any' ? Math.min(since, at) : Math.max(since, at);
     }
     return since;
   });
