@@ -1,6 +1,6 @@
 // The one look of a figure whose data stopped: hatched in grey with "No data since 14:02" (the site's time
-// when the page knows the site, else the viewer's), in real text announced as a status. `since` comes
-// from the age watchdog (live/staleness.ts); with null the figure shows as it is.
+// when the page knows the site, else the viewer's), or "No data yet", in real text announced as a status.
+// `since` comes from the age watchdog (live/staleness.ts); with null the figure shows as it is.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSiteTime } from '../i18n/format.ts';
@@ -9,14 +9,18 @@ import classes from './StaleMark.module.css';
 
 const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** When the data stopped (ms), or `never` for a figure that has had none. */
+export type StaleSinceTime = number | 'never';
+
 /** "No data since 14:02", in the reader's language and digits. */
-export function StaleSince({ since, timeZone }: { since: number; timeZone?: string | undefined }) {
+export function StaleSince({ since, timeZone }: { since: StaleSinceTime; timeZone?: string | undefined }) {
   const { t } = useTranslation(['common']);
   const lng = useLanguage();
-  const time = formatSiteTime(lng, timeZone ?? viewerTimeZone(), new Date(since));
   return (
     <span className={classes.since} role="status" data-testid="stale-since">
-      {t('common:stale.since', { time })}
+      {since === 'never'
+        ? t('common:stale.never')
+        : t('common:stale.since', { time: formatSiteTime(lng, timeZone ?? viewerTimeZone(), new Date(since)) })}
     </span>
   );
 }
@@ -32,7 +36,7 @@ export function StaleMark({
   className,
   children,
 }: {
-  since: number | null;
+  since: StaleSinceTime | null;
   timeZone?: string | undefined;
   inline?: boolean;
   className?: string | undefined;
