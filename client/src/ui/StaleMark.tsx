@@ -33,20 +33,17 @@ export function StaleMark({
   since,
   timeZone,
   inline = false,
-  className,
   children,
 }: {
   since: StaleSinceTime | null;
   timeZone?: string | undefined;
   inline?: boolean;
-  className?: string | undefined;
   children: ReactNode;
 }) {
   const stale = since !== null;
   const Tag = inline ? 'span' : 'div';
-  const base = inline ? classes.inline : classes.wrap;
   return (
-    <Tag className={className ? `${base} ${className}` : base} data-stale={stale || undefined} data-stale-mark="">
+    <Tag className={inline ? classes.inline : classes.wrap} data-stale={stale || undefined} data-stale-mark="">
       {children}
       {stale && inline && <StaleSince since={since} timeZone={timeZone} />}
       {stale && (
