@@ -87,6 +87,7 @@ export class AgeWatchdog {
   readonly #clock: Clock;
   readonly #series = new Map<number, WatchedSeries>();
   readonly #sites = new Map<string, WatchedSite>();
+  #connectionWatchers = 0;
   #stopTimer: (() => void) | null = null;
 
   constructor(source: AgeSource, clock: Clock = systemClock) {
@@ -132,7 +133,15 @@ export class AgeWatchdog {
 
   /** Watches the connection while the caller shows it; returns the stop. */
   watchConnection(): () => void {
-    return this.watchSite('');
+    this.#connectionWatchers++;
+    this.#started();
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      this.#connectionWatchers--;
+      this.#maybeStop();
+    };
   }
 
   #started(): void {
@@ -141,7 +150,7 @@ export class AgeWatchdog {
   }
 
   #maybeStop(): void {
-    if (this.#series.size > 0 || this.#sites.size > 0) return;
+    if (this.#series.size > 0 || this.#sites.size > 0 || this.#connectionWatchers > 0) return;
     this.#stopTimer?.();
     this.#stopTimer = null;
     this.state.setState({ series: {}, sites: {}, lost: null });
@@ -153,7 +162,7 @@ export class AgeWatchdog {
     const before = this.state.getState();
     const series = this.#judgeSeries(now, before.series);
     const sites = this.#judgeSites(now, before.sites);
-    const lostAt = this.#sites.has('') ? this.#source.lostAt() : null;
+    const lostAt = this.#connectionWatchers > 0 ? this.#source.lostAt() : null;
     const lost = lostAt === null ? null : { at: lostAt, minutes: wholeMinutes(now - lostAt) };
     const lostChanged = lost?.at !== before.lost?.at || lost?.minutes !== before.lost?.minutes;
     if (series === before.series && sites === before.sites && !lostChanged) return;
@@ -187,7 +196,6 @@ export class AgeWatchdog {
     let next: Record<string, SiteSilence> | null = null;
     const connected = this.#source.lostAt() === null;
     for (const [siteId, watched] of this.#sites) {
-      if (siteId === '') continue;
       const progress = this.#source.progress(siteId);
       const heard = Math.max(progress?.receivedAt ?? 0, watched.from);
       // While the connection is down its banner says so; a site is judged on a working connection.
