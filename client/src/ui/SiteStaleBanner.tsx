@@ -13,13 +13,15 @@ export function SiteStaleBanner({ site }: { site: { id: string; name: string; ti
   const silence = useSiteSilence(site?.id);
   if (!silence || !site) return null;
   const minutes = formatNumber(lng, silence.minutes);
+  // The name isolated: a Latin name in a right-to-left sentence keeps its place (and the reverse).
+  const name = `\u2068${site.name}\u2069`;
   const time = silence.since === null ? '' : formatSiteTime(lng, site.timeZone, new Date(silence.since));
   const text =
     silence.since === null
-      ? t('common:stale.siteNever', { site: site.name })
+      ? t('common:stale.siteNever', { site: name })
       : silence.minutes < 1
-        ? t('common:stale.siteRecent', { site: site.name, time })
-        : t('common:stale.site', { site: site.name, time, minutes });
+        ? t('common:stale.siteRecent', { site: name, time })
+        : t('common:stale.site', { site: name, time, minutes });
   return (
     <div className={classes.banner} role="status" data-testid="site-stale-banner" data-site={site.id}>
       {text}
