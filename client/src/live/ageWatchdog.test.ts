@@ -150,6 +150,22 @@ describe('AgeWatchdog', () => {
     t.lose(null);
     t.advance(1000);
     expect(t.dog.state.getState().lost).toBeNull();
+    t.advance(10_000);
+    expect(t.dog.state.getState().sites.s).toBeDefined();
+  });
+
+  it('gives a site 10 s after the connection comes back before calling it silent again', () => {
+    const t = setup();
+    t.sample('s', 1);
+    t.dog.watchSite('s');
+    t.lose(t.now);
+    t.dog.check();
+    t.advance(30_000);
+    t.lose(null);
+    t.dog.check();
+    t.advance(10_000);
+    expect(t.dog.state.getState().sites.s).toBeUndefined();
+    t.advance(1000);
     expect(t.dog.state.getState().sites.s).toBeDefined();
   });
 

@@ -88,6 +88,9 @@ export class AgeWatchdog {
   readonly #series = new Map<number, WatchedSeries>();
   readonly #sites = new Map<string, WatchedSite>();
   #connectionWatchers = 0;
+  /** Whether the connection was lost at the last check, and when it last came back. */
+  #wasLost = false;
+  #regainedAt = 0;
   #stopTimer: (() => void) | null = null;
 
   constructor(source: AgeSource, clock: Clock = systemClock) {
@@ -160,10 +163,13 @@ export class AgeWatchdog {
   check(): void {
     const now = this.#clock.now();
     const before = this.state.getState();
+    const lostAt = this.#source.lostAt();
+    if (lostAt === null && this.#wasLost) this.#regainedAt = now;
+    this.#wasLost = lostAt !== null;
     const series = this.#judgeSeries(now, before.series);
-    const sites = this.#judgeSites(now, before.sites);
-    const lostAt = this.#connectionWatchers > 0 ? this.#source.lostAt() : null;
-    const lost = lostAt === null ? null : { at: lostAt, minutes: wholeMinutes(now - lostAt) };
+    const sites = this.#judgeSites(now, before.sites, lostAt === null);
+    const lost =
+      lostAt === null || this.#connectionWatchers === 0 ? null : { at: lostAt, minutes: wholeMinutes(now - lostAt) };
     const lostChanged = lost?.at !== before.lost?.at || lost?.minutes !== before.lost?.minutes;
     if (series === before.series && sites === before.sites && !lostChanged) return;
     this.state.setState({ series, sites, lost: lostChanged ? lost : before.lost });
@@ -192,12 +198,12 @@ export class AgeWatchdog {
     return sampleAge(ts, this.#source.progress(watched.siteId), now) > staleAfterMs(watched.periodMs) ? ts : undefined;
   }
 
-  #judgeSites(now: number, before: Record<string, SiteSilence>): Record<string, SiteSilence> {
+  #judgeSites(now: number, before: Record<string, SiteSilence>, connected: boolean): Record<string, SiteSilence> {
     let next: Record<string, SiteSilence> | null = null;
-    const connected = this.#source.lostAt() === null;
     for (const [siteId, watched] of this.#sites) {
       const progress = this.#source.progress(siteId);
-      const heard = Math.max(progress?.receivedAt ?? 0, watched.from);
+      // A site has 10 s from when it is first shown, and again from when the connection comes back.
+      const heard = Math.max(progress?.receivedAt ?? 0, watched.from, this.#regainedAt);
       // While the connection is down its banner says so; a site is judged on a working connection.
       const silence: SiteSilence | undefined =
         connected && now - heard > SITE_STALE_MS
