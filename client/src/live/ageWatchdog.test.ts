@@ -150,7 +150,7 @@ describe('AgeWatchdog', () => {
     t.lose(null);
     t.advance(1000);
     expect(t.dog.state.getState().lost).toBeNull();
-    t.advance(10_000);
+    t.advance(11_000);
     expect(t.dog.state.getState().sites.s).toBeDefined();
   });
 
