@@ -71,7 +71,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
   ].filter(Boolean);
 
   return (
-    <LiveSite siteId={site.id} timeZone={site.timeZone}>
+    <LiveSite siteId={site.id} timeZone={site.timeZone} revision={generator}>
       <Stack gap="md">
         <Anchor component={Link} to={`/overview/solar?site=${encodeURIComponent(site.id)}`} size="sm" w="fit-content">
           <Group gap={4} component="span">

@@ -23,10 +23,13 @@ const BinderContext = createContext<LiveSiteContext | null>(null);
 export function LiveSite({
   siteId,
   timeZone,
+  revision,
   children,
 }: {
   siteId: string;
   timeZone?: string | undefined;
+  /** What the live values read besides the live store (the hub's device states): a new one rewrites them. */
+  revision?: unknown;
   children: ReactNode;
 }) {
   useLiveSite(siteId);
@@ -36,6 +39,8 @@ export function LiveSite({
     setBinder(next);
     return next.start();
   }, [siteId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the trigger, not read.
+  useEffect(() => binder?.refresh(), [binder, revision]);
   return binder ? <BinderContext.Provider value={{ binder, timeZone }}>{children}</BinderContext.Provider> : null;
 }
 

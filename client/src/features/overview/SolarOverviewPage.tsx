@@ -56,7 +56,7 @@ export function SolarOverviewPage() {
       {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('overview:noSites')}</Text>}
       {sites.status === 'loading' && <Skeleton h={400} radius="md" />}
       {site && (
-        <LiveSite siteId={site.id} timeZone={site.timeZone}>
+        <LiveSite siteId={site.id} timeZone={site.timeZone} revision={kpis}>
           <Stack gap="md">
             <Freshness site={site} ns="overview" />
             <SiteStaleBanner site={site} />

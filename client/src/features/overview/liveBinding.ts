@@ -47,6 +47,11 @@ export class LiveBinder {
     return { value: latest.value, age: sampleAge(latest.ts, liveStore.progress(this.siteId), now) };
   }
 
+  /** Runs every update soon (what they read besides the live store changed: the hub's device states). */
+  refresh(): void {
+    this.#schedule();
+  }
+
   /** Starts listening to the site's frames; returns the stop. */
   start(): () => void {
     const stopFrames = liveStore.onFrame(this.siteId, () => this.#schedule());
