@@ -20,6 +20,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './i18n/init.ts';
 import { liveClient } from './live/liveClient.ts';
+import './live/probe.ts';
 import { setUnauthorizedHandler } from './session/api.ts';
 import { sessionStore } from './session/sessionStore.ts';
 
