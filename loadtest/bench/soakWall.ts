@@ -105,10 +105,17 @@ export async function openWall(
     stopTurning = () => {
       turning = false;
     };
+    await page.goto(`${options.base}${itemPath(playlist[0] as PlaylistItem, siteIds)}`);
+    // Later turns inside the app, as the kiosk's runner does (the router follows history), not page loads.
     void (async () => {
       for (let i = 0; turning; i++) {
         const item = playlist[i % playlist.length] as PlaylistItem;
-        await page.goto(`${options.base}${itemPath(item, siteIds)}`).catch(() => {});
+        if (i > 0) {
+          const to = JSON.stringify(itemPath(item, siteIds));
+          await page
+            .evaluate(`history.pushState(null, '', ${to}); dispatchEvent(new PopStateEvent('popstate'))`)
+            .catch(() => {});
+        }
         await page.waitForTimeout(item.dwellSeconds * 1000).catch(() => {});
       }
     })();
