@@ -11,6 +11,7 @@ import type charts from './locales/en/charts.json';
 import type common from './locales/en/common.json';
 import type dashboards from './locales/en/dashboards.json';
 import type devices from './locales/en/devices.json';
+import type displays from './locales/en/displays.json';
 import type events from './locales/en/events.json';
 import type fleet from './locales/en/fleet.json';
 import type overview from './locales/en/overview.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       alarmDetail: typeof alarmDetail;
       validation: typeof validation;
       devices: typeof devices;
+      displays: typeof displays;
     };
   }
 }

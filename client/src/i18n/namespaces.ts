@@ -20,6 +20,7 @@ export const namespaces = [
   'alarmDetail',
   'validation',
   'devices',
+  'displays',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
