@@ -32,6 +32,10 @@ export interface Recovery {
   kind: SoakEvent['kind'];
   /** Seconds since the wall opened, when the drop ended or the restart began. */
   at: number;
+  /** For a restart: seconds until the new hub answered its health route. */
+  hubS: number | null;
+  /** Seconds until the wall's socket was connected again. */
+  connectedS: number;
   /** Seconds until the wall was live with a new frame (RECOVERY_TIMEOUT_S when it was not). */
   seconds: number;
   recovered: boolean;
@@ -39,12 +43,19 @@ export interface Recovery {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-async function waitLive(wall: Wall, since: number): Promise<number> {
+/** Seconds from `since` until the wall is connected, and until it is live with a frame newer than `since`. */
+async function waitLive(wall: Wall, since: number): Promise<{ connectedS: number; seconds: number }> {
+  let connectedS = RECOVERY_TIMEOUT_S;
   while (Date.now() - since < RECOVERY_TIMEOUT_S * 1000) {
-    if (await wall.liveSince(since)) return (Date.now() - since) / 1000;
+    const { connection, newestFrameAt } = await wall.liveState();
+    const elapsed = (Date.now() - since) / 1000;
+    if (connection === 'live') {
+      connectedS = Math.min(connectedS, elapsed);
+      if (newestFrameAt > since) return { connectedS, seconds: elapsed };
+    }
     await sleep(100);
   }
-  return RECOVERY_TIMEOUT_S;
+  return { connectedS, seconds: RECOVERY_TIMEOUT_S };
 }
 
 /** Runs the drops and restarts at their times, one after the other, and times each recovery. */
@@ -59,34 +70,40 @@ async function disturb(
   for (const event of soakSchedule(o)) {
     await sleep(opened + event.at * 1000 - Date.now());
     let from: number;
+    let hubS: number | null = null;
     if (event.kind === 'drop') {
       await proxy.drop(o.dropSeconds * 1000);
       from = Date.now();
     } else {
       from = Date.now();
       await hub.restart();
+      hubS = (Date.now() - from) / 1000;
     }
-    const seconds = await waitLive(wall, from);
-    const recovery = {
+    const { connectedS, seconds } = await waitLive(wall, from);
+    const recovery: Recovery = {
       kind: event.kind,
       at: (from - opened) / 1000,
+      hubS,
+      connectedS,
       seconds,
       recovered: seconds < RECOVERY_TIMEOUT_S,
     };
     recoveries.push(recovery);
-    console.error(`  ${event.kind} at ${Math.round(recovery.at)} s: live again after ${seconds.toFixed(1)} s`);
+    console.error(
+      `  ${event.kind} at ${Math.round(recovery.at)} s: ${hubS === null ? '' : `hub up after ${hubS.toFixed(1)} s, `}connected after ${connectedS.toFixed(1)} s, live with a new frame after ${seconds.toFixed(1)} s`,
+    );
   }
   return recoveries;
 }
 
-/** A sample about every `sampleSeconds`, each taken a few seconds into a page (not mid-turn). */
+/** A sample every `sampleEveryTurns` page turns, a few seconds into the page (not mid-turn). */
 async function record(o: SoakOptions, wall: Wall, hub: SoakHub, opened: number): Promise<MinuteSample[]> {
   const samples: MinuteSample[] = [];
   const end = opened + o.hours * 3600_000;
   const settleMs = Math.min(5000, (o.dwellSeconds * 1000) / 2);
-  while (Date.now() + o.sampleSeconds * 1000 < end) {
-    await sleep(o.sampleSeconds * 1000 - settleMs);
+  for (let turn = 1; Date.now() + (o.dwellSeconds + 5) * 1000 < end; turn++) {
     await wall.nextTurn((o.dwellSeconds + 5) * 1000);
+    if (turn % o.sampleEveryTurns !== 0) continue;
     await sleep(settleMs);
     try {
       const sample = {
@@ -107,8 +124,7 @@ async function record(o: SoakOptions, wall: Wall, hub: SoakHub, opened: number):
 }
 
 function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]): Figure[] {
-  const cycleS = o.dwellSeconds * 9;
-  const measured = samples.filter((s) => s.t >= cycleS);
+  const measured = samples.filter((s) => s.t >= o.warmupSeconds);
   const points = (y: (s: MinuteSample) => number): Point[] =>
     measured.map((s) => ({ x: s.t / 3600, y: y(s), group: s.page }));
   const spanH = measured.length > 1 ? ((measured.at(-1)?.t ?? 0) - (measured[0]?.t ?? 0)) / 3600 : 0;
@@ -140,6 +156,9 @@ function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]
     { name: 'soak.recoveries_failed', unit: 'recoveries', value: recoveries.filter((r) => !r.recovered).length },
     { name: 'soak.recovery_s.p50', unit: 's', value: percentile(times, 50) },
     { name: 'soak.recovery_s.max', unit: 's', value: times.at(-1) ?? Number.NaN },
+    // What the recoveries are made of: the hub's own restart, then the socket's reconnection.
+    { name: 'soak.hub_restart_s.max', unit: 's', value: Math.max(0, ...recoveries.map((r) => r.hubS ?? 0)) },
+    { name: 'soak.reconnect_s.max', unit: 's', value: Math.max(0, ...recoveries.map((r) => r.connectedS)) },
     { name: 'soak.measured_h', unit: 'h', value: spanH },
   ];
 }

@@ -1,6 +1,7 @@
 // The soak's flags and their defaults: how long it runs (`--hours`), how much simulated time that covers
 // (`--days`, or `--warp` directly), the playlist's dwell, and how often the network drops and the hub
 // restarts. Defaults put three drops and three restarts or more in any run; `--quick` is a few minutes.
+import { playlistPageNames } from '@voltscope/shared/displays';
 
 export interface SoakOptions {
   hours: number;
@@ -14,8 +15,19 @@ export interface SoakOptions {
   dropEveryMinutes: number;
   dropSeconds: number;
   restartEveryMinutes: number;
-  /** Seconds between two samples of the wall (a minute; less in a quick run). */
+  /** Seconds between two samples of the wall at most (a minute; less in a quick run). */
   sampleSeconds: number;
+  /**
+   * A sample every this many page turns: as many as fit in `sampleSeconds`, and sharing no factor with the
+   * playlist's length, so that the samples visit every page in turn (3 turns of 9 pages would see 3).
+   */
+  sampleEveryTurns: number;
+  /**
+   * Seconds before growth is fitted: the first playlist cycle, or longer while the client's rings fill
+   * (900 samples a series, client/src/live/liveStore.ts: 15 minutes at one a second) if that is longer;
+   * at most a third of the run.
+   */
+  warmupSeconds: number;
   /** A paired display (the default) or an operator's session turned by the benchmark. */
   display: boolean;
 }
@@ -29,6 +41,12 @@ export const SOAK_FLAGS = [
   '--drop-seconds',
   '--restart-every',
 ];
+
+/** The playlist holds every page (shared/src/displays.ts). */
+const PAGES = playlistPageNames.length;
+const RING_SAMPLES = 900;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 export class SoakOptionError extends Error {}
 
@@ -46,16 +64,26 @@ export function soakOptions(args: readonly string[], quick: boolean): SoakOption
   const warp = Math.round(Math.min(1000, Math.max(1, warpFlag ?? (days ? (days * 24) / hours : 1))));
   const dropEveryMinutes = value('--drop-every') ?? (hours * 60) / 4;
   const restartEveryMinutes = value('--restart-every') ?? (hours * 60) / 4;
+  const dwellSeconds = value('--dwell') ?? (quick ? 10 : 20);
+  const sampleSeconds = quick ? 20 : 60;
+  let sampleEveryTurns = Math.max(1, Math.floor(sampleSeconds / dwellSeconds));
+  while (gcd(sampleEveryTurns, PAGES) !== 1) sampleEveryTurns--;
+  const periodMs = Math.min(60_000, Math.max(100, warp * 1000));
   return {
     hours,
     warp,
     days: (hours * warp) / 24,
-    periodMs: Math.min(60_000, Math.max(100, warp * 1000)),
-    dwellSeconds: value('--dwell') ?? (quick ? 10 : 20),
+    periodMs,
+    dwellSeconds,
     dropEveryMinutes,
     dropSeconds: value('--drop-seconds') ?? Math.min(60, (dropEveryMinutes * 60) / 4),
     restartEveryMinutes,
-    sampleSeconds: quick ? 20 : 60,
+    sampleSeconds,
+    sampleEveryTurns,
+    warmupSeconds: Math.min(
+      (hours * 3600) / 3,
+      Math.max(dwellSeconds * PAGES, (RING_SAMPLES * periodMs) / warp / 1000),
+    ),
     display: !args.includes('--no-display'),
   };
 }

@@ -4,7 +4,7 @@
 // turns by `page.goto`. Reads what the soak records of the page: the heap after a collection, DOM nodes
 // and listeners (CDP), long tasks (a PerformanceObserver installed before any page script), and the live
 // layer's state through client/src/live/probe.ts.
-import { itemPath, type PlaylistItem, playlistPageNames } from '@voltscope/shared/displays';
+import { itemPath, type PlaylistItem, playlistPageNames, sitePages } from '@voltscope/shared/displays';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 
 const ADMIN = { email: 'admin@voltscope.io', password: 'Volt!Admin1' };
@@ -36,8 +36,8 @@ export interface Wall {
   sample(): Promise<WallSample>;
   /** Resolves at the next page turn (or after `timeoutMs`). */
   nextTurn(timeoutMs: number): Promise<void>;
-  /** Whether the live layer is connected and a frame arrived after `since` (ms). */
-  liveSince(since: number): Promise<boolean>;
+  /** The live layer's state, and when its newest frame arrived (ms; 0 before the first, or off the app). */
+  liveState(): Promise<{ connection: string; newestFrameAt: number }>;
   close(): Promise<void>;
 }
 
@@ -67,14 +67,15 @@ export async function openWall(
   options: { base: string; hub: string; dwellSeconds: number; display: boolean },
 ): Promise<Wall> {
   const admin = await post<Login>(`${options.hub}/api/auth/login`, { ...ADMIN, rememberMe: true });
-  const siteIds = (
-    (await (
-      await fetch(`${options.hub}/api/sites`, { headers: { authorization: `Bearer ${admin.accessToken}` } })
-    ).json()) as { id: string }[]
-  ).map((s) => s.id);
+  const sites = (await (
+    await fetch(`${options.hub}/api/sites`, { headers: { authorization: `Bearer ${admin.accessToken}` } })
+  ).json()) as { id: string; kind: string }[];
+  const siteIds = sites.map((s) => s.id);
+  // A page of one site shows a site of its kind, as an admin would choose (the wind overview a wind farm).
+  const siteOf = (kind: string) => sites.find((s) => s.kind === kind)?.id ?? null;
   const playlist: PlaylistItem[] = playlistPageNames.map((page) => ({
     page,
-    siteId: null,
+    siteId: sitePages.has(page) ? siteOf(page === 'overview-wind' ? 'wind' : 'solar') : null,
     dwellSeconds: options.dwellSeconds,
     language: null,
     theme: null,
@@ -154,14 +155,14 @@ export async function openWall(
       const deadline = Date.now() + timeoutMs;
       while (shown(page) === from && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     },
-    async liveSince(since) {
+    async liveState() {
       return page
-        .evaluate((since) => {
+        .evaluate(() => {
           const probe = (globalThis as unknown as { __voltscope?: { connection(): string; newestFrameAt(): number } })
             .__voltscope;
-          return probe?.connection() === 'live' && probe.newestFrameAt() > since;
-        }, since)
-        .catch(() => false);
+          return { connection: probe?.connection() ?? 'none', newestFrameAt: probe?.newestFrameAt() ?? 0 };
+        })
+        .catch(() => ({ connection: 'none', newestFrameAt: 0 }));
     },
     async close() {
       stopTurning();

@@ -86,6 +86,15 @@ describe('the soak flags', () => {
     expect(() => soakOptions(['--hours', 'two'], false)).toThrow('--hours needs a positive number');
   });
 
+  it('samples every page of the playlist in turn, at most a minute apart', () => {
+    for (const dwell of ['5', '10', '20', '30', '45', '90']) {
+      const o = soakOptions(['--dwell', dwell], false);
+      const visited = new Set(Array.from({ length: 9 }, (_, k) => (k * o.sampleEveryTurns) % 9));
+      expect(visited.size).toBe(9);
+      expect(o.sampleEveryTurns * o.dwellSeconds <= 60 || o.sampleEveryTurns === 1).toBe(true);
+    }
+  });
+
   it('drops the network and restarts the hub three times or more in a run, never at once', () => {
     for (const args of [[], ['--hours', '0.25']]) {
       const events = soakSchedule(soakOptions(args, false));
