@@ -13,6 +13,7 @@ import type dashboards from './locales/en/dashboards.json';
 import type devices from './locales/en/devices.json';
 import type events from './locales/en/events.json';
 import type fleet from './locales/en/fleet.json';
+import type kiosk from './locales/en/kiosk.json';
 import type overview from './locales/en/overview.json';
 import type realtime from './locales/en/realtime.json';
 import type shell from './locales/en/shell.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       alarmDetail: typeof alarmDetail;
       validation: typeof validation;
       devices: typeof devices;
+      kiosk: typeof kiosk;
     };
   }
 }

@@ -20,6 +20,7 @@ export const namespaces = [
   'alarmDetail',
   'validation',
   'devices',
+  'kiosk',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
