@@ -8,6 +8,7 @@ import { analysisRoutes } from './http/analysis.ts';
 import { authRoutes } from './http/auth.ts';
 import { assertContract } from './http/contract.ts';
 import { deviceRoutes } from './http/devices.ts';
+import { displayRoutes } from './http/displays.ts';
 import { healthRoutes } from './http/health.ts';
 import { ingestRoutes } from './http/ingest.ts';
 import { kpiRoutes } from './http/kpis.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     logRoutes,
     analysisRoutes,
     metricsRoutes,
+    displayRoutes,
   ]) {
     await app.register(routes);
   }

@@ -46,6 +46,7 @@ export const eventTypes = [
   'alarm_unsuppressed',
   'alarm_comment',
   'rule_changed',
+  'display_changed',
   'sign_in',
   'door',
   'motion',

@@ -60,6 +60,11 @@ export const reasonCodes = [
   'resetByAdmin',
   'resetLinkInvalid',
   'busy',
+  // Wall displays: a pairing code unknown, used or out of time; a site that does not exist; a playlist
+  // item's site outside the display's (params: `site`).
+  'invalidPairingCode',
+  'unknownSite',
+  'siteOutsideDisplay',
   ...schemaRuleCodes,
 ] as const;
 export type ReasonCode = (typeof reasonCodes)[number];

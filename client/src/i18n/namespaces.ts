@@ -21,6 +21,7 @@ export const namespaces = [
   'validation',
   'devices',
   'kiosk',
+  'displays',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

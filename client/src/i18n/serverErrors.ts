@@ -4,7 +4,7 @@ import type { ErrorBody, ReasonCode } from '@voltscope/shared/errors';
 import i18next, { type TOptions } from 'i18next';
 import type { KeyOf } from './namespaces.ts';
 
-const reasonKeys: Record<ReasonCode, KeyOf<'validation' | 'auth' | 'account' | 'common'>> = {
+const reasonKeys: Record<ReasonCode, KeyOf<'validation' | 'auth' | 'account' | 'common' | 'displays'>> = {
   required: 'validation:required',
   email: 'validation:email',
   password: 'validation:password',
@@ -24,6 +24,9 @@ const reasonKeys: Record<ReasonCode, KeyOf<'validation' | 'auth' | 'account' | '
   resetByAdmin: 'auth:forgot.byAdmin',
   resetLinkInvalid: 'auth:reset.invalidToken',
   busy: 'validation:busy',
+  invalidPairingCode: 'displays:errors.invalidPairingCode',
+  unknownSite: 'displays:errors.unknownSite',
+  siteOutsideDisplay: 'displays:errors.siteOutsideDisplay',
   tooShort: 'validation:tooShort',
   tooLong: 'validation:tooLong',
   tooSmall: 'validation:tooSmall',

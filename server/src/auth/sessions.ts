@@ -1,9 +1,11 @@
 // Sign-in sessions: access tokens issued at login, checked on every request and socket handshake,
 // revoked by logout or by an admin. Revocation is announced so that the realtime hub closes the
-// sockets that used the token.
+// sockets that used the token. A wall display's token (store/displays.ts) authenticates here too, as a
+// synthetic principal of the `display` role scoped to the display's sites.
 import { EventEmitter } from 'node:events';
 import { type AbilityRule, type AppAbility, createAbility, resolveRules } from '@voltscope/shared/abilities';
 import type { Db } from '../store/db.ts';
+import { type DisplayRecord, findDisplayByToken, isDisplayToken, touchDisplays } from '../store/displays.ts';
 import {
   findLiveToken,
   hashToken,
@@ -21,6 +23,26 @@ export interface Session {
   rules: AbilityRule[];
   ability: AppAbility;
   expiresAt: number;
+  /** Set when the token is a wall display's: `user` is then its synthetic principal. */
+  display?: DisplayRecord;
+}
+
+/** A display token does not expire: its session says so with a date far ahead. */
+const DISPLAY_SESSION_MS = 10 * 365 * 86400_000;
+
+/** The principal a display acts as: never a person, negative ids so that no user's can match. */
+export function displayPrincipal(display: DisplayRecord): UserRecord {
+  return {
+    id: -display.id,
+    fullName: display.name,
+    username: `display-${display.id}`,
+    email: `display-${display.id}@displays.invalid`,
+    role: 'display',
+    avatar: null,
+    siteIds: display.siteIds,
+    passwordHash: '',
+    active: true,
+  };
 }
 
 export type EndReason = 'logout' | 'revoked' | 'expired';
@@ -73,6 +95,7 @@ export class Sessions extends EventEmitter<SessionEvents> {
   /** The session of a token, or undefined when the token is unknown, revoked, expired or idle too long. */
   async authenticate(token: string): Promise<Session | undefined> {
     if (!token || token.length > 128) return undefined;
+    if (isDisplayToken(token)) return this.#authenticateDisplay(token);
     const tokenHash = hashToken(token);
     const now = Date.now();
     const row = await findLiveToken(this.#db, tokenHash, this.#idleMs, now);
@@ -81,6 +104,19 @@ export class Sessions extends EventEmitter<SessionEvents> {
     if (now - row.lastSeenAt > this.#touchEveryMs) await touchTokens(this.#db, [tokenHash], now);
     const rules = await this.rulesFor(user);
     return { tokenHash, user, rules, ability: this.#abilityFor(rules), expiresAt: row.expiresAt };
+  }
+
+  /** A display's session: unknown, revoked or replaced (by a new pairing) tokens get none. */
+  async #authenticateDisplay(token: string): Promise<Session | undefined> {
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const found = await findDisplayByToken(this.#db, tokenHash, now);
+    if (!found) return undefined;
+    const { display } = found;
+    if (now - (display.lastSeenAt ?? 0) > this.#touchEveryMs) await touchDisplays(this.#db, [tokenHash], now);
+    const user = displayPrincipal(display);
+    const rules = await this.rulesFor(user);
+    return { tokenHash, user, rules, ability: this.#abilityFor(rules), expiresAt: now + DISPLAY_SESSION_MS, display };
   }
 
   // Users of one role and sites share the same rules: they share one compiled ability (CASL abilities
@@ -109,7 +145,9 @@ export class Sessions extends EventEmitter<SessionEvents> {
     this.#held.set(tokenHash, (this.#held.get(tokenHash) ?? 0) + 1);
     this.#holdTimer ??= setInterval(() => {
       // Best effort: a missed mark only brings the idle end nearer, and the next one catches up.
-      touchTokens(this.#db, [...this.#held.keys()]).catch(() => {});
+      const held = [...this.#held.keys()];
+      touchTokens(this.#db, held).catch(() => {});
+      touchDisplays(this.#db, held).catch(() => {});
     }, this.#touchEveryMs).unref();
     let released = false;
     return () => {
@@ -132,15 +170,30 @@ export class Sessions extends EventEmitter<SessionEvents> {
 
   /** The session of a user whose rights changed, with the same token; undefined if they may no longer sign in. */
   async refresh(session: Session): Promise<Session | undefined> {
+    if (session.display) return this.#refreshDisplay(session);
     const user = await findUserById(this.#db, session.user.id);
     if (!user?.active) return undefined;
     const rules = await this.rulesFor(user);
     return { ...session, user, rules, ability: this.#abilityFor(rules) };
   }
 
+  /** A display's session as its record stands now (its sites changed); undefined once its token ended. */
+  async #refreshDisplay(session: Session): Promise<Session | undefined> {
+    const found = await findDisplayByToken(this.#db, session.tokenHash);
+    if (!found) return undefined;
+    const user = displayPrincipal(found.display);
+    const rules = await this.rulesFor(user);
+    return { ...session, user, rules, ability: this.#abilityFor(rules), display: found.display };
+  }
+
   /** Announces that a user's rights changed: their live sockets re-check their rooms at once. */
   rightsChanged(userId: number): void {
     this.emit('rights', userId);
+  }
+
+  /** Announces tokens that stopped working elsewhere (a display's): their sockets are told and closed. */
+  endTokens(tokenHashes: readonly string[], reason: EndReason): void {
+    if (tokenHashes.length > 0) this.emit('ended', [...tokenHashes], reason);
   }
 
   async revoke(tokenHash: string, reason: EndReason): Promise<void> {

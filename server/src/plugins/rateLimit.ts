@@ -1,7 +1,7 @@
 // Request budgets (@fastify/rate-limit, one-minute windows): a signed-in user spends one budget over the
 // whole API, an anonymous caller its address's; sign-in and forgot-password have small budgets of their own
-// per address, and a data logger one per ingest key. Health, pages and assets are not counted, nor the live
-// socket (Socket.IO is not a Fastify route). A refusal is 429 with Retry-After and the error body.
+// per address (pairing a wall display has one of sign-in's size), and a data logger one per ingest key.
+// Health, pages and assets are not counted, nor the live socket (Socket.IO is not a Fastify route). A refusal is 429 with Retry-After and the error body.
 import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,6 +26,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { config }: { con
     'GET /api/health': false,
     'POST /api/auth/login': perAddress(limits.signInPerMinute),
     'POST /api/auth/forgot-password': perAddress(limits.forgotPasswordPerMinute),
+    // A pairing code is short: guessing one costs a sign-in's budget.
+    'POST /api/display/pair': perAddress(limits.signInPerMinute),
     // The key was checked from the headers before (ingest.ts): an unknown one never gets here.
     'POST /api/ingest': {
       max: limits.ingestPerMinute,

@@ -18,6 +18,11 @@ declare module 'fastify' {
     public?: boolean;
     /** The action and subject type the caller's abilities must allow (conditions are checked per object). */
     can?: readonly [Action, SubjectName];
+    /**
+     * A wall display may call it (its own calls: /api/display/*). Otherwise a display may only read: GET
+     * routes whose `can` is `read`, and public GET routes (plugins/auth.ts).
+     */
+    display?: boolean;
     /** The form field that shows an error of this route (the login form shows them at `email`). */
     errorField?: string;
   }

@@ -1,10 +1,12 @@
 // Socket.IO on the Fastify server. A socket authenticates with its access token in the handshake; a
 // missing, forged, expired or revoked token is refused with a clear error. When a session ends (logout,
 // revocation, expiry) its sockets are told why and disconnected at once. The server is made by the hub
-// (the fan-out writes to it) and put on the app's HTTP server here.
+// (the fan-out writes to it) and put on the app's HTTP server here. A wall display's sockets also join
+// the room of their display, which hears its edits (`display:changed`) and tells whether it is online.
 import type { IncomingMessage } from 'node:http';
 import { asSubject } from '@voltscope/shared/abilities';
 import type { ErrorBody } from '@voltscope/shared/errors';
+import type { ServerToClientEvents } from '@voltscope/shared/events';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config.ts';
@@ -19,6 +21,17 @@ import type { Io } from './types.ts';
 
 const tokenRoom = (tokenHash: string) => `token:${tokenHash}`;
 const userRoom = (userId: number) => `user:${userId}`;
+const displayRoom = (displayId: number) => `display:${displayId}`;
+
+/** Whether sockets of a display are open on this hub now. */
+export function displayOnline(io: Io, displayId: number): boolean {
+  return (io.sockets.adapter.rooms.get(displayRoom(displayId))?.size ?? 0) > 0;
+}
+
+/** Sends a display's new settings to its open sockets (the running wall applies them at once). */
+export function announceDisplay(io: Io, display: Parameters<ServerToClientEvents['display:changed']>[0]['display']) {
+  io.to(displayRoom(display.id)).emit('display:changed', { display });
+}
 // setTimeout holds at most 2^31-1 ms (about 24.8 days); a longer session is re-armed on reconnect.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -98,7 +111,7 @@ export function attachRealtime(app: FastifyInstance): void {
     // The handshake keeps what the hub needs (headers, address); the raw HTTP request would otherwise
     // stay referenced for the socket's whole life (Socket.IO's memory-usage advice).
     (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
-    const { tokenHash, expiresAt, user } = socket.data.session;
+    const { tokenHash, expiresAt, user, display } = socket.data.session;
     const { live } = app.services.config;
     socket.use(
       limitEvents({ perSecond: live.socketEventsPerSecond, burst: live.socketEventBurst }, () => {
@@ -112,14 +125,17 @@ export function attachRealtime(app: FastifyInstance): void {
       socketsOfUser: () => io.sockets.adapter.rooms.get(userRoom(user.id)) ?? [],
     });
     registerAlarmSubscriptions(socket, db);
-    void socket.join([tokenRoom(tokenHash), userRoom(user.id)]);
-    const expiry = setTimeout(
-      () => {
-        socket.emit('session:ended', { reason: 'expired' });
-        socket.disconnect(true);
-      },
-      Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
-    );
+    void socket.join([tokenRoom(tokenHash), userRoom(user.id), ...(display ? [displayRoom(display.id)] : [])]);
+    // A display's token does not expire (it is revoked): no clock ends its sockets.
+    const expiry = display
+      ? undefined
+      : setTimeout(
+          () => {
+            socket.emit('session:ended', { reason: 'expired' });
+            socket.disconnect(true);
+          },
+          Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
+        );
     const release = sessions.hold(tokenHash);
     socket.on('disconnect', () => {
       clearTimeout(expiry);

@@ -327,6 +327,37 @@ export const migrations: Migration[] = [
     // Null: in service, or taken out before this version (it stays out until returned by hand).
     up: () => ['ALTER TABLE alarm_points ADD COLUMN out_of_service_until BIGINT'],
   },
+  {
+    version: 12,
+    name: 'wall displays',
+    // A wall screen: its scope and playlist (JSON), a one-time pairing code and its display token, both
+    // kept as hashes only. The previous token works until `previous_until` after a renewal (requests in
+    // flight); a revoked display keeps its row (and `revoked_at`) with no token. No foreign key on
+    // `created_by`: a display outlives the admin who registered it.
+    up: (d) => [
+      `CREATE TABLE displays (
+        id ${d.autoId},
+        name TEXT NOT NULL,
+        site_ids TEXT NOT NULL,
+        playlist TEXT NOT NULL,
+        language TEXT NOT NULL,
+        theme TEXT NOT NULL,
+        sound INTEGER NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL,
+        created_by BIGINT,
+        pairing_code_hash TEXT,
+        pairing_expires_at BIGINT,
+        token_hash TEXT UNIQUE,
+        previous_token_hash TEXT,
+        previous_until BIGINT,
+        paired_at BIGINT,
+        last_seen_at BIGINT,
+        revoked_at BIGINT
+      )`,
+      'CREATE INDEX displays_pairing_code ON displays (pairing_code_hash)',
+      'CREATE INDEX displays_previous_token ON displays (previous_token_hash)',
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -1,5 +1,5 @@
 // The choices of the event filters: every event type and severity, named in the reader's language.
-// Sign-ins and rule changes belong to no site: they are offered only to a user who may read them.
+// Sign-ins, rule and display changes belong to no site: they are offered only to a user who may read them.
 
 import { asSubject } from '@voltscope/shared/abilities';
 import { alarmPriorities, type EventSeverity, eventTypes } from '@voltscope/shared/alarms';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListChoice } from '../../logs/LogFilters.tsx';
 import { useAbility } from '../../session/ability.ts';
 
-const FLEET_TYPES = new Set<string>(['sign_in', 'rule_changed']);
+const FLEET_TYPES = new Set<string>(['sign_in', 'rule_changed', 'display_changed']);
 export const severities: readonly EventSeverity[] = [...alarmPriorities, 'info'];
 
 export function useEventChoices(): ListChoice[] {
