@@ -2,7 +2,7 @@
 // typing the code (or by a pairing link), and the playlist turns by itself in the kiosk layout (no
 // navigation, no customiser); Space pauses and resumes it; an admin's edit reaches the running wall
 // without a reload; a revocation sends it to its pairing screen, never to the sign-in page; the main
-// figure of every playlist page reads from 5 m at 1080p; a new critical alarm shows over the page; a
+// figure of every playlist page reads from 5 m at 1080p; new high and critical alarms show over the page; a
 // Persian item is right to left.
 import { type PlaylistItem, type PlaylistPage, playlistPageNames } from '@voltscope/shared/displays';
 import type { Page } from 'playwright-core';
@@ -191,21 +191,31 @@ describe('wall display (kiosk)', () => {
     expect(Object.keys(sizes)).toHaveLength(playlistPageNames.length);
   }, 240_000);
 
-  it('puts a new critical alarm of its sites over the page, with nothing to acknowledge it', async () => {
+  it('puts new high and critical alarms of its sites over the page, with nothing to acknowledge them', async () => {
     const { code } = await register([item('alarm-realtime', { dwellSeconds: 600 })]);
     const page = await pairByTyping(code);
     await poll(() => pathOf(page)).toBe('/alarm/realtime');
     await poll(() => page.getByTestId('kiosk-connection').getAttribute('data-status')).toBe('live');
-    // A DC arc on an inverter of Occitanie: critical.
+    // A fault code of an inverter of Occitanie: high.
     await app.ingest([{ series: 'fr-occitanie.inv05/fault_code', ts: Date.now(), value: 104 }]);
-    const banner = page.getByTestId('wall-alarm').filter({ hasText: 'Inverter 05' });
-    await banner.waitFor({ timeout: 30_000 });
-    expect(await banner.getAttribute('data-priority')).toBe('critical');
-    expect(await banner.textContent()).toContain('DC arc');
+    const fault = page.getByTestId('wall-alarm').filter({ hasText: 'Inverter 05' });
+    await fault.waitFor({ timeout: 30_000 });
+    expect(await fault.getAttribute('data-priority')).toBe('high');
+    expect(await fault.textContent()).toContain('DC arc');
+
+    // The main breaker of Tarifa opens (held past its 2 s delay): critical, and first in the stack.
+    const open = () => app.ingest([{ series: 'es-tarifa.brk-main/position', ts: Date.now(), value: 0 }]);
+    await open();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await open();
+    const breaker = page.getByTestId('wall-alarm').filter({ hasText: 'Main breaker' });
+    await breaker.waitFor({ timeout: 30_000 });
+    expect(await breaker.getAttribute('data-priority')).toBe('critical');
+    expect(await page.getByTestId('wall-alarm').first().getAttribute('data-priority')).toBe('critical');
+
     expect(await page.getByTestId('wall-alarms').getByRole('button').count()).toBe(0);
-    // The console under it shows the alarm, read-only.
-    const row = page.getByTestId('alarm-row').filter({ hasText: 'Inverter 05' });
-    await row.waitFor();
+    // The console under the banners shows the alarm, read-only.
+    await page.getByTestId('alarm-row').filter({ hasText: 'Inverter 05' }).first().waitFor();
     expect(await page.getByTestId('row-acknowledge').count()).toBe(0);
   }, 120_000);
 
