@@ -65,13 +65,47 @@ const pathOf = (page: Page) => {
 const title = (page: Page) => page.getByTestId('kiosk-title').textContent();
 
 /** A wall's browser at the pairing screen, the code typed as a person would (small letters, no dash). */
-async function pairByTyping(code: string, options: { language?: 'en' | 'fa' } = {}): Promise<Page> {
-  const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: options.language ?? 'en' });
+async function pairByTyping(code: string, prepare?: (page: Page) => Promise<void>): Promise<Page> {
+  const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
+  await prepare?.(page);
   await page.goto(`${app.url}/display`);
   await page.getByTestId('pairing-code').fill(code.replace('-', '').toLowerCase());
   await page.getByTestId('pairing-submit').click();
   await page.getByTestId('kiosk-bar').waitFor({ timeout: 30_000 });
   return page;
+}
+
+/** Counts the oscillators the page starts: headless Chromium plays into nothing, so this is the proof. */
+async function countOscillators(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __oscillators: number };
+    w.__oscillators = 0;
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
+      w.__oscillators += 1;
+      return start.apply(this, args);
+    };
+  });
+}
+const oscillators = (page: Page) => page.evaluate(() => (window as unknown as { __oscillators: number }).__oscillators);
+
+/** Holds every AudioContext suspended, as a browser's autoplay policy does on a wall nobody touched. */
+async function blockAudio(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        void Real.prototype.suspend.call(this);
+      }
+      override get state(): AudioContextState {
+        return 'suspended';
+      }
+      override resume(): Promise<void> {
+        return new Promise(() => {});
+      }
+    };
+  });
 }
 
 describe('wall display (kiosk)', () => {
@@ -192,8 +226,8 @@ describe('wall display (kiosk)', () => {
   }, 240_000);
 
   it('puts new high and critical alarms of its sites over the page, with nothing to acknowledge them', async () => {
-    const { code } = await register([item('alarm-realtime', { dwellSeconds: 600 })]);
-    const page = await pairByTyping(code);
+    const { code } = await register([item('alarm-realtime', { dwellSeconds: 600 })], { sound: true });
+    const page = await pairByTyping(code, countOscillators);
     await poll(() => pathOf(page)).toBe('/alarm/realtime');
     await poll(() => page.getByTestId('kiosk-connection').getAttribute('data-status')).toBe('live');
     // A fault code of an inverter of Occitanie: high.
@@ -202,6 +236,9 @@ describe('wall display (kiosk)', () => {
     await fault.waitFor({ timeout: 30_000 });
     expect(await fault.getAttribute('data-priority')).toBe('high');
     expect(await fault.textContent()).toContain('DC arc');
+    // The display's sound is on: the annunciator's tone for the new alarm.
+    await poll(() => oscillators(page)).toBeGreaterThan(0);
+    expect(await page.getByTestId('kiosk-sound-off').count()).toBe(0);
 
     // The main breaker of Tarifa opens (held past its 2 s delay): critical, and first in the stack.
     const open = () => app.ingest([{ series: 'es-tarifa.brk-main/position', ts: Date.now(), value: 0 }]);
@@ -218,6 +255,13 @@ describe('wall display (kiosk)', () => {
     await page.getByTestId('alarm-row').filter({ hasText: 'Inverter 05' }).first().waitFor();
     expect(await page.getByTestId('row-acknowledge').count()).toBe(0);
   }, 120_000);
+
+  it('says in its bar when the browser blocks the alarm sound', async () => {
+    const { code } = await register([item('overview-fleet', { dwellSeconds: 600 })], { sound: true });
+    const page = await pairByTyping(code, blockAudio);
+    await page.getByTestId('kiosk-sound-off').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('kiosk-sound-off').textContent()).toBe('Alarm sound blocked by the browser');
+  }, 60_000);
 
   it('shows a Persian item right to left, and the next English one left to right', async () => {
     const { code } = await register([
