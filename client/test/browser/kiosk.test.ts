@@ -4,6 +4,8 @@
 // without a reload; a revocation sends it to its pairing screen, never to the sign-in page; the main
 // figure of every playlist page reads from 5 m at 1080p; new high and critical alarms show over the page; a
 // Persian item is right to left.
+
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { type PlaylistItem, type PlaylistPage, playlistPageNames } from '@voltscope/shared/displays';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +108,47 @@ async function blockAudio(page: Page): Promise<void> {
       }
     };
   });
+}
+
+/**
+ * A cable between the wall and the hub that the test can pull out: a TCP relay on a port of its own,
+ * closed (its connections cut, nothing listening) for a while, then put back on the same port.
+ */
+async function relayTo(hubUrl: string) {
+  const hub = new URL(hubUrl);
+  const open = new Set<Socket>();
+  let server: Server | null = null;
+  let port = 0;
+  const plug = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = createConnection(Number(hub.port), hub.hostname);
+        for (const end of [client, upstream]) {
+          open.add(end);
+          end.on('close', () => open.delete(end));
+          end.on('error', () => end.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        const address = server?.address();
+        if (address && typeof address === 'object') port = address.port;
+        resolve();
+      });
+    });
+  await plug();
+  return {
+    get url() {
+      return `http://127.0.0.1:${port}`;
+    },
+    async unplug() {
+      await new Promise<void>((resolve) => {
+        server?.close(() => resolve());
+        for (const end of open) end.destroy();
+      });
+    },
+    plug,
+  };
 }
 
 describe('wall display (kiosk)', () => {
@@ -262,6 +305,39 @@ describe('wall display (kiosk)', () => {
     await page.getByTestId('kiosk-sound-off').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('kiosk-sound-off').textContent()).toBe('Alarm sound blocked by the browser');
   }, 60_000);
+
+  it('rides out a network drop: reconnecting in its bar, then live again, never a sign-in page', async () => {
+    const { code } = await register([item('overview-fleet'), item('overview-wind', { siteId: 'es-tarifa' })]);
+    const cable = await relayTo(app.url);
+    const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
+    const seen = new Set<string>();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.add(new URL(frame.url()).pathname);
+    });
+    await page.goto(`${cable.url}/display?code=${encodeURIComponent(code)}`);
+    await page.getByTestId('kiosk-bar').waitFor({ timeout: 30_000 });
+    const status = () => page.getByTestId('kiosk-connection').getAttribute('data-status');
+    await poll(status).toBe('live');
+
+    await cable.unplug();
+    await poll(status, 15_000).toMatch(/reconnecting|offline/);
+    expect(await page.getByTestId('kiosk-connection').textContent()).toMatch(
+      /Reconnecting since \d\d:\d\d:\d\d|Offline/,
+    );
+    // Long enough for the playlist to turn (and a page's code to fail to load) while the cable is out.
+    await page.waitForTimeout(15_000);
+    await cable.plug();
+
+    await poll(status, 30_000).toBe('live');
+    // It goes on turning, on its playlist's pages, and has never shown the sign-in or pairing screen.
+    const before = pathOf(page);
+    await poll(() => pathOf(page), 30_000).not.toBe(before);
+    await page.getByTestId('kiosk-bar').waitFor();
+    await poll(() => page.getByTestId('kiosk-recovery').count()).toBe(0);
+    expect([...seen].filter((path) => path.startsWith('/login') || path === '/not-authorized')).toEqual([]);
+    expect(await page.getByTestId('pairing-screen').count()).toBe(0);
+    await cable.unplug();
+  }, 180_000);
 
   it('shows a Persian item right to left, and the next English one left to right', async () => {
     const { code } = await register([
