@@ -43,19 +43,27 @@ export interface Recovery {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Seconds from `since` until the wall is connected, and until it is live with a frame newer than `since`. */
-async function waitLive(wall: Wall, since: number): Promise<{ connectedS: number; seconds: number }> {
-  let connectedS = RECOVERY_TIMEOUT_S;
+/**
+ * Seconds from `since` until the wall is connected, and until it is live again: connected with a frame
+ * newer than `since`, or connected for a second on a page that follows no site (the daily energy chart and
+ * the alarm console take no frames: the hub counts no subscription of the wall's then).
+ */
+async function waitLive(wall: Wall, hub: SoakHub, since: number): Promise<{ connectedS: number; seconds: number }> {
+  let connectedAt: number | null = null;
   while (Date.now() - since < RECOVERY_TIMEOUT_S * 1000) {
     const { connection, newestFrameAt } = await wall.liveState();
-    const elapsed = (Date.now() - since) / 1000;
-    if (connection === 'live') {
-      connectedS = Math.min(connectedS, elapsed);
-      if (newestFrameAt > since) return { connectedS, seconds: elapsed };
+    if (connection !== 'live') connectedAt = null;
+    else {
+      connectedAt ??= Date.now();
+      const connectedS = (connectedAt - since) / 1000;
+      if (newestFrameAt > since) return { connectedS, seconds: (Date.now() - since) / 1000 };
+      if (Date.now() - connectedAt > 1000 && (await hub.metric('voltscope_subscriptions')) === 0) {
+        return { connectedS, seconds: connectedS };
+      }
     }
     await sleep(100);
   }
-  return { connectedS, seconds: RECOVERY_TIMEOUT_S };
+  return { connectedS: RECOVERY_TIMEOUT_S, seconds: RECOVERY_TIMEOUT_S };
 }
 
 /** Runs the drops and restarts at their times, one after the other, and times each recovery. */
@@ -79,7 +87,7 @@ async function disturb(
       await hub.restart();
       hubS = (Date.now() - from) / 1000;
     }
-    const { connectedS, seconds } = await waitLive(wall, from);
+    const { connectedS, seconds } = await waitLive(wall, hub, from);
     const recovery: Recovery = {
       kind: event.kind,
       at: (from - opened) / 1000,
