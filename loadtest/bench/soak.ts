@@ -134,7 +134,8 @@ async function record(o: SoakOptions, wall: Wall, hub: SoakHub, opened: number):
 function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]): Figure[] {
   const measured = samples.filter((s) => s.t >= o.warmupSeconds);
   const points = (y: (s: MinuteSample) => number): Point[] =>
-    measured.map((s) => ({ x: s.t / 3600, y: y(s), group: s.page }));
+    // One level per page and per document: a reload (after a restart) starts the page's heap afresh.
+    measured.map((s) => ({ x: s.t / 3600, y: y(s), group: `${s.page} ${s.loads}` }));
   const spanH = measured.length > 1 ? ((measured.at(-1)?.t ?? 0) - (measured[0]?.t ?? 0)) / 3600 : 0;
   const times = recoveries.map((r) => r.seconds).sort((a, b) => a - b);
   const longTasks = samples.reduce((sum, s) => sum + s.longTasks, 0);

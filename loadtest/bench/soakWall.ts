@@ -27,6 +27,8 @@ export interface WallSample {
   connection: string;
   /** The page shown (its path and query). */
   page: string;
+  /** Documents loaded so far (the kiosk reloads itself after a hub restart or at a new build). */
+  loads: number;
 }
 
 export interface Wall {
@@ -83,6 +85,10 @@ export async function openWall(
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   await context.addInitScript(LONG_TASK_COUNTER);
   const page = await context.newPage();
+  let loads = 0;
+  page.on('load', () => {
+    loads++;
+  });
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   let stopTurning = () => {};
@@ -148,6 +154,7 @@ export async function openWall(
         listeners: of('JSEventListeners'),
         ...live,
         page: shown(page),
+        loads,
       };
     },
     async nextTurn(timeoutMs) {
