@@ -26,6 +26,8 @@ export interface MinuteSample extends WallSample {
   t: number;
   /** Live sockets on the hub (null while it restarts). */
   sockets: number | null;
+  /** Site subscriptions on the hub: 0 on a page that follows no site (its frame age means nothing then). */
+  subscriptions: number | null;
 }
 
 export interface Recovery {
@@ -118,6 +120,7 @@ async function record(o: SoakOptions, wall: Wall, hub: SoakHub, opened: number):
         t: (Date.now() - opened) / 1000,
         ...(await wall.sample()),
         sockets: await hub.metric('voltscope_sockets_connected'),
+        subscriptions: await hub.metric('voltscope_subscriptions'),
       };
       samples.push(sample);
       console.error(
@@ -139,7 +142,9 @@ function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]
   const spanH = measured.length > 1 ? ((measured.at(-1)?.t ?? 0) - (measured[0]?.t ?? 0)) / 3600 : 0;
   const times = recoveries.map((r) => r.seconds).sort((a, b) => a - b);
   const longTasks = samples.reduce((sum, s) => sum + s.longTasks, 0);
-  const ages = samples.flatMap((s) => (s.frameAgeS === null ? [] : [s.frameAgeS])).sort((a, b) => a - b);
+  const ages = samples
+    .flatMap((s) => (s.frameAgeS === null || !s.subscriptions ? [] : [s.frameAgeS]))
+    .sort((a, b) => a - b);
   const domNodes = measured.map((s) => s.domNodes);
   return [
     { name: 'soak.hours', unit: 'h', value: o.hours },
@@ -169,6 +174,8 @@ function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]
     { name: 'soak.hub_restart_s.max', unit: 's', value: Math.max(0, ...recoveries.map((r) => r.hubS ?? 0)) },
     { name: 'soak.reconnect_s.max', unit: 's', value: Math.max(0, ...recoveries.map((r) => r.connectedS)) },
     { name: 'soak.measured_h', unit: 'h', value: spanH },
+    // The kiosk reloads itself when a page's code cannot load (a turn while the hub is away) or at a new build.
+    { name: 'soak.page_loads', unit: 'loads', value: samples.at(-1)?.loads ?? 0 },
   ];
 }
 

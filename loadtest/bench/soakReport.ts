@@ -44,7 +44,11 @@ const CHARTS: Chart[] = [
   { title: 'DOM nodes', unit: 'nodes', value: (s) => s.domNodes },
   { title: 'Event listeners', unit: 'listeners', value: (s) => s.listeners },
   { title: 'Sockets open on the hub', unit: 'sockets', value: (s) => s.sockets },
-  { title: 'Age of the newest live frame (frames behind)', unit: 's', value: (s) => s.frameAgeS },
+  {
+    title: 'Age of the newest live frame (frames behind), on pages that follow a site',
+    unit: 's',
+    value: (s) => (s.subscriptions ? s.frameAgeS : null),
+  },
   { title: 'Long tasks since the previous sample', unit: 'tasks', value: (s) => s.longTasks },
 ];
 
