@@ -278,7 +278,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'manage',
     subject: 'Display',
     page: () => import('./features/displays-admin/DisplaysAdminPage.tsx').then((m) => m.DisplaysAdminPage),
-    ns: ['displays'],
+    ns: ['displays', 'validation'],
   },
 
   {
