@@ -1,12 +1,12 @@
 // A wall display against a real hub: an admin registers it through the API, the wall's browser pairs by
 // typing the code (or by a pairing link), and the playlist turns by itself in the kiosk layout (no
 // navigation, no customiser); Space pauses and resumes it; an admin's edit reaches the running wall
-// without a reload; a revocation sends it to its pairing screen, never to the sign-in page; the main
-// figure of every playlist page reads from 5 m at 1080p; new high and critical alarms show over the page; a
-// Persian item is right to left.
+// without a reload; a revocation sends it to its pairing screen, never to the sign-in page; new high and
+// critical alarms show over the page (with the tone when its sound is on); it rides out a network drop; a
+// Persian item is right to left. The size of each page's main figure: kioskFigures.test.ts (a live fleet).
 
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { type PlaylistItem, type PlaylistPage, playlistPageNames } from '@voltscope/shared/displays';
+import type { PlaylistItem, PlaylistPage } from '@voltscope/shared/displays';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './harness.ts';
@@ -246,27 +246,6 @@ describe('wall display (kiosk)', () => {
     await page.getByTestId('pairing-code').waitFor();
     expect([...seen].filter((path) => path.startsWith('/login'))).toEqual([]);
   }, 120_000);
-
-  it('shows the main figure of every playlist page at 4 % of the screen height or more', async () => {
-    const { code } = await register(playlistPageNames.map((page) => item(page)));
-    const page = await pairByTyping(code);
-    await page.keyboard.press('Space');
-    await page.getByTestId('kiosk-paused').waitFor();
-    const sizes: Record<string, number> = {};
-    for (let i = 0; i < playlistPageNames.length; i++) {
-      const figure = page.locator('[data-main-figure]').first();
-      await figure.waitFor({ timeout: 30_000 });
-      sizes[new URL(page.url()).pathname] = await figure.evaluate((element) => {
-        const height = element.getBoundingClientRect().height;
-        const font = Number.parseFloat(getComputedStyle(element).fontSize);
-        return Math.max(height, font) / window.innerHeight;
-      });
-      await page.keyboard.press('ArrowRight');
-    }
-    const small = Object.entries(sizes).filter(([, share]) => share < 0.04);
-    expect(small, JSON.stringify(sizes)).toEqual([]);
-    expect(Object.keys(sizes)).toHaveLength(playlistPageNames.length);
-  }, 240_000);
 
   it('puts new high and critical alarms of its sites over the page, with nothing to acknowledge them', async () => {
     const { code } = await register([item('alarm-realtime', { dwellSeconds: 600 })], { sound: true });
