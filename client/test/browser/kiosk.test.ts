@@ -2,8 +2,8 @@
 // typing the code (or by a pairing link), and the playlist turns by itself in the kiosk layout (no
 // navigation, no customiser); Space pauses and resumes it; an admin's edit reaches the running wall
 // without a reload; a revocation sends it to its pairing screen, never to the sign-in page; new high and
-// critical alarms show over the page (with the tone when its sound is on); it rides out a network drop; a
-// Persian item is right to left. The size of each page's main figure: kioskFigures.test.ts (a live fleet).
+// critical alarms show over the page (with the tone when its sound is on); it rides out a network drop and
+// reloads itself for a new client build; a Persian item is right to left. The size of each page's main figure: kioskFigures.test.ts (a live fleet).
 
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { PlaylistItem, PlaylistPage } from '@voltscope/shared/displays';
@@ -317,6 +317,35 @@ describe('wall display (kiosk)', () => {
     expect(await page.getByTestId('pairing-screen').count()).toBe(0);
     await cable.unplug();
   }, 180_000);
+
+  it('reloads itself at the next turn when the hub serves another client build, and then runs on', async () => {
+    const { code } = await register([item('overview-fleet'), item('alarm-realtime')]);
+    const page = await pairByTyping(code);
+    // The wall was loaded with an older build than the hub serves now (a deploy while it ran).
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('voltscope.display') ?? '{}') as { build: string };
+      localStorage.setItem('voltscope.display', JSON.stringify({ ...stored, build: 'an-older-build' }));
+    });
+    await page.reload();
+    await page.getByTestId('kiosk-bar').waitFor();
+    const mark = () =>
+      page.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+    await mark();
+    await poll(sameDocument).toBe(false);
+    const build = () =>
+      page.evaluate(() => (JSON.parse(localStorage.getItem('voltscope.display') ?? '{}') as { build: string }).build);
+    expect(await build()).not.toBe('an-older-build');
+    // On the new build it turns without reloading again.
+    await page.getByTestId('kiosk-bar').waitFor();
+    await mark();
+    const here = pathOf(page);
+    await poll(() => pathOf(page)).not.toBe(here);
+    expect(await sameDocument()).toBe(true);
+  }, 120_000);
 
   it('shows a Persian item right to left, and the next English one left to right', async () => {
     const { code } = await register([
