@@ -192,6 +192,13 @@ describe('wall display (kiosk)', () => {
     await page.reload();
     await page.getByTestId('kiosk-bar').waitFor();
     expect(await page.getByTestId('pairing-screen').count()).toBe(0);
+
+    // A page that is not on its playlist, or the sign-in page, leads a wall back to its playlist.
+    for (const elsewhere of ['/alarm/history', '/login', '/']) {
+      await page.goto(`${app.url}${elsewhere}`);
+      await poll(() => ['/overview/fleet', '/alarm/realtime'].includes(pathOf(page))).toBe(true);
+      await page.getByTestId('kiosk-bar').waitFor();
+    }
   }, 180_000);
 
   it('says so when a code is malformed, unknown or already used', async () => {
@@ -215,7 +222,7 @@ describe('wall display (kiosk)', () => {
     expect(pathOf(page)).toBe('/display');
   }, 120_000);
 
-  it('takes an edit live, and goes to its pairing screen when revoked', async () => {
+  it('takes an edit live, goes to its pairing screen when revoked, and pairs again', async () => {
     const { code, display } = await register([item('overview-fleet', { dwellSeconds: 600 })]);
     const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
     // A pairing link: no typing.
@@ -244,6 +251,15 @@ describe('wall display (kiosk)', () => {
     await poll(() => pathOf(page), 10_000).toBe('/display');
     await page.getByTestId('pairing-unpaired').waitFor();
     await page.getByTestId('pairing-code').waitFor();
+
+    // Paired again with a new code: back on its (edited) playlist.
+    const again = await admin('POST', `/api/displays/${display.id}/pairing`);
+    expect(again.status).toBe(201);
+    const { code: fresh } = (await again.json()) as { code: string };
+    await page.getByTestId('pairing-code').fill(fresh);
+    await page.getByTestId('pairing-submit').click();
+    await poll(() => pathOf(page)).toBe('/overview/wind?site=es-tarifa');
+    expect(await page.getByTestId('pairing-unpaired').count()).toBe(0);
     expect([...seen].filter((path) => path.startsWith('/login'))).toEqual([]);
   }, 120_000);
 
