@@ -271,6 +271,15 @@ export const routeTable: readonly RouteMeta[] = [
     page: () => import('./features/alarm-rules/AlarmRulesPage.tsx').then((m) => m.AlarmRulesPage),
     ns: ['alarmRules'],
   },
+  {
+    name: 'admin-displays',
+    path: '/admin/displays',
+    layout: 'default',
+    action: 'manage',
+    subject: 'Display',
+    page: () => import('./features/displays-admin/DisplaysAdminPage.tsx').then((m) => m.DisplaysAdminPage),
+    ns: ['displays', 'validation'],
+  },
 
   {
     name: 'analysis-history',

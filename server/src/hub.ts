@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './auth/mailer.ts';
 import { HashGate, hashPassword } from './auth/passwords.ts';
 import { Sessions } from './auth/sessions.ts';
 import { FailureThrottle, resetPolicy, signInPolicy } from './auth/throttle.ts';
+import { clientBuild } from './clientBuild.ts';
 import type { Config } from './config.ts';
 import { seedStore } from './demo/seed.ts';
 import { DailyKpiJob } from './fleet/daily.ts';
@@ -63,6 +64,8 @@ export interface Services {
   kpis: PlantKpis;
   /** Recomputes the daily KPIs over ANALYSIS_DAYS now, after any run in progress. */
   recomputeDailyKpis(): Promise<void>;
+  /** Which client build is served now ('dev' without one): wall displays reload when it changes. */
+  clientBuild(): Promise<string>;
 }
 
 export interface Hub {
@@ -181,6 +184,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     ingest,
     kpis,
     recomputeDailyKpis: () => scheduler.run('daily KPIs', () => dailyKpis(config.analysis.days)),
+    clientBuild: clientBuild(config.clientDist),
   };
 
   // 9. The simulator: a source like any other, started last, once everything it feeds is ready.

@@ -22,7 +22,7 @@ const allButMonitoring = [
       '/alarm/rules',
     ],
   },
-  { group: 'userAccess', entries: ['/access-control'] },
+  { group: 'userAccess', entries: ['/access-control', '/admin/displays'] },
   { group: 'settings', entries: ['/settings/user-interface'] },
 ];
 

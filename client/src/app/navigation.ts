@@ -60,7 +60,12 @@ export const navigation: readonly NavGroup[] = [
   {
     label: 'userAccess',
     icon: 'access',
-    children: [entry('accessControl', 'access-control', 'shield'), entry('cctv', 'cctv-monitor'), entry('motionTrace')],
+    children: [
+      entry('accessControl', 'access-control', 'shield'),
+      entry('wallDisplays', 'admin-displays'),
+      entry('cctv', 'cctv-monitor'),
+      entry('motionTrace'),
+    ],
   },
   { label: 'settings', icon: 'settings', children: [entry('userInterface', 'settings-user-interface', 'palette')] },
 ];

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { displayPrincipal } from '../auth/sessions.ts';
 import { forbidden, HttpError, notFound, unauthenticated } from '../errors.ts';
-import { announceDisplay, displayOnline } from '../realtime/io.ts';
+import { announceDisplay, displayOnline, endDisplay } from '../realtime/io.ts';
 import {
   createDisplay,
   type DisplayRecord,
@@ -25,7 +25,6 @@ import {
 } from '../store/displays.ts';
 import { listSites } from '../store/sites.ts';
 import { toUserData } from '../store/users.ts';
-import { clientBuild } from './clientBuild.ts';
 import { contract, typed } from './contract.ts';
 import { type DisplayChange, displayEvent } from './displayEvents.ts';
 
@@ -42,9 +41,8 @@ function badSite(field: string, message: string, reason: Reason): HttpError {
 }
 
 export async function displayRoutes(app: FastifyInstance) {
-  const { db, sessions, io, alarms, config } = app.services;
+  const { db, sessions, io, alarms, clientBuild: build } = app.services;
   const api = typed(app);
-  const build = clientBuild(config.clientDist);
 
   const view = (display: DisplayRecord): Static<typeof Display> => {
     const { createdBy: _by, ...shown } = display;
@@ -85,8 +83,11 @@ export async function displayRoutes(app: FastifyInstance) {
     });
   }
 
-  /** Closes what a display's tokens hold open (its sockets are told: revoked). */
-  const endTokens = (hashes: readonly string[]) => sessions.endTokens(hashes, 'revoked');
+  /** Closes what a display's tokens held open: its sockets are told (revoked) and disconnected. */
+  const endTokens = (displayId: number, hashes: readonly string[]) => {
+    sessions.endTokens(hashes, 'revoked');
+    endDisplay(io, displayId);
+  };
 
   async function pairingReply(display: DisplayRecord) {
     const { code, expiresAt } = await newPairingCode(db, display.id);
@@ -165,7 +166,7 @@ export async function displayRoutes(app: FastifyInstance) {
     config: { can: ['manage', 'Display'] },
     handler: async (request) => {
       const display = await found(request.params.id);
-      endTokens(await revokeDisplay(db, display.id));
+      endTokens(display.id, await revokeDisplay(db, display.id));
       await record('revoked', display, request);
       return view(await found(display.id));
     },
@@ -178,7 +179,7 @@ export async function displayRoutes(app: FastifyInstance) {
       const display = await found(request.params.id);
       const ended = await deleteDisplay(db, display.id);
       if (ended === undefined) throw notFound(`No display ${display.id}`);
-      endTokens(ended);
+      endTokens(display.id, ended);
       await record('deleted', display, request);
       return reply.code(204).send(null);
     },
@@ -191,7 +192,7 @@ export async function displayRoutes(app: FastifyInstance) {
       const paired = await pairByCode(db, request.body.code);
       if (!paired) throw invalidCode();
       // The browser bound before (if any) stops at once: one wall per display.
-      endTokens(paired.ended);
+      endTokens(paired.id, paired.ended);
       const display = await found(paired.id);
       await record('paired', display, null);
       request.log.info({ displayId: display.id }, 'display paired');

@@ -28,6 +28,16 @@ export function displayOnline(io: Io, displayId: number): boolean {
   return (io.sockets.adapter.rooms.get(displayRoom(displayId))?.size ?? 0) > 0;
 }
 
+/**
+ * Ends what is left of a display's sockets once its tokens stopped working (revoked, replaced by a new
+ * pairing, removed): Sessions' `ended` closes those of its current and previous tokens, this also those
+ * opened with a token renewed since.
+ */
+export function endDisplay(io: Io, displayId: number): void {
+  io.to(displayRoom(displayId)).emit('session:ended', { reason: 'revoked' });
+  io.in(displayRoom(displayId)).disconnectSockets(true);
+}
+
 /** Sends a display's new settings to its open sockets (the running wall applies them at once). */
 export function announceDisplay(io: Io, display: Parameters<ServerToClientEvents['display:changed']>[0]['display']) {
   io.to(displayRoom(display.id)).emit('display:changed', { display });

@@ -240,6 +240,22 @@ describe.each(storeCases('vs_displays'))('wall displays on $driver', ({ override
     expect(row?.token_hash).toBe(hashToken(second));
   });
 
+  it('closes, on revocation, a socket opened with a token renewed since, even after the grace', async () => {
+    const { display, code } = await register();
+    const first = (await pair(code)).accessToken;
+    const socket = await connected(first);
+    expect((await hub.server.request('POST', '/api/display/renew', { token: first })).status).toBe(201);
+    await hub.server.app.services.db.run('UPDATE displays SET previous_until = ? WHERE id = ?', [
+      Date.now() - 1,
+      display.id,
+    ]);
+    const ended = nextEvent<{ reason: string }>(socket, 'session:ended', 1000);
+    const closed = nextEvent(socket, 'disconnect', 1000);
+    expect((await hub.server.request('POST', `/api/displays/${display.id}/revoke`, { token: admin })).status).toBe(200);
+    expect(await ended).toEqual({ reason: 'revoked' });
+    await closed;
+  });
+
   it('ends the browser bound before when a new code is used, and everything when the display is removed', async () => {
     const { display, code } = await register();
     const old = (await pair(code)).accessToken;

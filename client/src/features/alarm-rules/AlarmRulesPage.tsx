@@ -4,13 +4,13 @@
 import { Button, Tabs, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditableList } from '../../data/useEditableList.ts';
 import { useUrlParam } from '../../data/useUrlParam.ts';
 import { IconBell, IconRefresh, IconSettings } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { listRules } from './alarmRulesApi.ts';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { RulesPanel } from './RulesPanel.tsx';
-import { useEditableList } from './useEditableList.ts';
 
 const tabs = ['rules', 'notifications'] as const;
 type Tab = (typeof tabs)[number];

@@ -4,14 +4,14 @@ import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Webhook } from '@voltscope/shared/alarms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditableList } from '../../data/useEditableList.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { deleteWebhook, listWebhooks } from './alarmRulesApi.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SecretNotice } from './SecretNotice.tsx';
 import { saveError } from './saveError.ts';
-import { useEditableList } from './useEditableList.ts';
 import { WebhookCard } from './WebhookCard.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
 

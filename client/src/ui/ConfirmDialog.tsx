@@ -1,5 +1,5 @@
-// A question before something that cannot be undone (removing an override, deleting a webhook): the
-// safe answer has the focus, so Enter by habit does no harm.
+// A question before something that cannot be undone (removing an override, deleting a webhook, revoking
+// a wall display): the safe answer has the focus, so Enter by habit does no harm.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

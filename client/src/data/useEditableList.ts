@@ -1,6 +1,6 @@
 // A list loaded once (again on reload, or when `refreshKey` changes) and then kept in step with what the
 // page saves: a saved item replaces its old self in place (no reload, no flash), a new one is added, a
-// removed one dropped. The rules and the webhooks of this page.
+// removed one dropped. The alarm rules and webhooks, the wall displays.
 import { useCallback, useEffect, useState } from 'react';
 
 export interface EditableList<T> {
