@@ -135,7 +135,9 @@ async function record(o: SoakOptions, wall: Wall, hub: SoakHub, opened: number):
 }
 
 function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]): Figure[] {
-  const measured = samples.filter((s) => s.t >= o.warmupSeconds);
+  // The steady wall: past the warm-up, and live (a page drawn while the network or the hub is away shows
+  // its offline state, a fraction of its nodes; the outages are measured by the recoveries).
+  const measured = samples.filter((s) => s.t >= o.warmupSeconds && s.connection === 'live');
   const points = (y: (s: MinuteSample) => number): Point[] =>
     // One level per page and per document: a reload (after a restart) starts the page's heap afresh.
     measured.map((s) => ({ x: s.t / 3600, y: y(s), group: `${s.page} ${s.loads}` }));

@@ -137,7 +137,7 @@ polyline { fill: none; stroke: #2a6fb0; stroke-width: 1.5; } circle { fill: #2a6
 <p>${fmt(o.hours)} h of a ${o.display ? 'paired display' : 'operator session'} in Chromium at 1920×1080, ${fmt(o.days)} simulated days
 (SIM_WARP ${o.warp}, SIM_PERIOD ${o.periodMs} ms); playlist of every page, ${o.dwellSeconds} s each; the network dropped for ${o.dropSeconds} s
 every ${fmt(o.dropEveryMinutes)} min (shaded) and the hub restarted every ${fmt(o.restartEveryMinutes)} min (dashed); a sample about every
-${o.sampleSeconds} s, a few seconds into a page. Growth is fitted within each page (one level per page and per page load, one slope: the kiosk reloads itself after a restart) after ${fmt(o.warmupSeconds / 60)} min (the first playlist cycle, or the
+${o.sampleSeconds} s, a few seconds into a page. Growth is fitted over the samples taken while the wall was live, within each page (one level per page and per page load, one slope: the kiosk reloads itself after a restart) after ${fmt(o.warmupSeconds / 60)} min (the first playlist cycle, or the
 client's rings filling if longer). Times of recovery count from a drop's end and from a restart's start.</p>
 <h2>Figures</h2>
 <table><tr><th>figure</th><th>value</th><th>unit</th><th>range</th><th>goal</th><th></th></tr>
