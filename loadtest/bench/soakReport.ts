@@ -80,7 +80,7 @@ function chart(c: Chart, samples: MinuteSample[], recoveries: Recovery[], o: Soa
   });
   const ticks = [0, 0.25, 0.5, 0.75, 1].map(
     (f) =>
-      `<text x="${x(f * endS)}" y="${H - 6}" text-anchor="middle">${fmt((f * endS) / 60)} min</text>` +
+      `<text x="${x(f * endS)}" y="${H - 6}" text-anchor="${f === 1 ? 'end' : 'middle'}">${fmt((f * endS) / 60)} min</text>` +
       `<text x="${PAD.left - 6}" y="${y(bottom + f * (top - bottom)) + 4}" text-anchor="end">${fmt(bottom + f * (top - bottom))}</text>`,
   );
   return `<figure><figcaption>${html(c.title)} (${html(c.unit)})</figcaption>
@@ -136,8 +136,8 @@ polyline { fill: none; stroke: #2a6fb0; stroke-width: 1.5; } circle { fill: #2a6
 <h1>Voltscope wall soak</h1>
 <p>${fmt(o.hours)} h of a ${o.display ? 'paired display' : 'operator session'} in Chromium at 1920×1080, ${fmt(o.days)} simulated days
 (SIM_WARP ${o.warp}, SIM_PERIOD ${o.periodMs} ms); playlist of every page, ${o.dwellSeconds} s each; the network dropped for ${o.dropSeconds} s
-every ${fmt(o.dropEveryMinutes)} min (shaded) and the hub restarted every ${fmt(o.restartEveryMinutes)} min (dashed); a sample about every
-${o.sampleSeconds} s, a few seconds into a page. Growth is fitted over the samples taken while the wall was live, within each page (one level per page and per page load, one slope: the kiosk reloads itself after a restart) after ${fmt(o.warmupSeconds / 60)} min (the first playlist cycle, or the
+every ${fmt(o.dropEveryMinutes)} min (shaded) and the hub restarted every ${fmt(o.restartEveryMinutes)} min (dashed); a sample every
+${o.sampleEveryTurns} page turns (${o.sampleEveryTurns * o.dwellSeconds} s), a few seconds into a page. Growth is fitted over the samples taken while the wall was live, within each page (one level per page and per page load, one slope: the kiosk reloads itself after a restart) after ${fmt(o.warmupSeconds / 60)} min (the first playlist cycle, or the
 client's rings filling if longer). Times of recovery count from a drop's end and from a restart's start.</p>
 <h2>Figures</h2>
 <table><tr><th>figure</th><th>value</th><th>unit</th><th>range</th><th>goal</th><th></th></tr>
