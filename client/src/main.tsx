@@ -18,8 +18,10 @@ import { RouterProvider } from 'react-router/dom';
 import { loginPathFor } from './app/guards.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { wallEndedPath } from './features/kiosk/wallSession.ts';
 import { initI18n } from './i18n/init.ts';
 import { liveClient } from './live/liveClient.ts';
+import './live/probe.ts';
 import { setUnauthorizedHandler } from './session/api.ts';
 import { sessionStore } from './session/sessionStore.ts';
 
@@ -27,16 +29,18 @@ import { sessionStore } from './session/sessionStore.ts';
 await initI18n();
 const router = createAppRouter();
 
-// A 401 on an authenticated call means the session ended on the server: back to login, then here.
+// A 401 on an authenticated call means the session ended on the server: back to login, then here (a
+// wall goes back to its pairing screen instead: it never shows a sign-in page).
 setUnauthorizedHandler(() => {
-  void router.navigate(loginPathFor(router.state.location), { replace: true });
+  void router.navigate(wallEndedPath() ?? loginPathFor(router.state.location), { replace: true });
 });
 // The live socket hears of it first when the session is revoked, expires or is signed out elsewhere.
 // A sign-out (from the user menu, which also navigates, or in another tab) goes to the plain login page;
 // a revoked or expired session keeps the way back to the page it was on.
 liveClient.onSessionEnded = (reason) => {
+  const wall = wallEndedPath();
   sessionStore.getState().accessToken && sessionStore.signOut();
-  const to = reason === 'logout' ? '/login' : loginPathFor(router.state.location);
+  const to = wall ?? (reason === 'logout' ? '/login' : loginPathFor(router.state.location));
   void router.navigate(to, { replace: true });
 };
 

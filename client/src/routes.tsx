@@ -114,6 +114,15 @@ export const routeTable: readonly RouteMeta[] = [
     page: () => import('./features/settings/UserInterfacePage.tsx').then((m) => m.UserInterfacePage),
     ns: ['shell'],
   },
+  // A wall display's pairing screen (and, once paired, the way into its playlist): no sign-in needed.
+  {
+    name: 'display',
+    path: '/display',
+    layout: 'blank',
+    public: true,
+    page: () => import('./features/kiosk/PairingPage.tsx').then((m) => m.PairingPage),
+    ns: ['kiosk'],
+  },
   { name: 'not-authorized', path: '/not-authorized', layout: 'blank', public: true, page: notAuthorizedPage },
   {
     name: 'not-authorized',

@@ -10,6 +10,8 @@ import { historyBenchmark } from './history.ts';
 import { httpBenchmark } from './http.ts';
 import { ingestBenchmark } from './ingest.ts';
 import { commit, compareReports, type Figure, machine, printTable, type Report } from './report.ts';
+import { soakBenchmark } from './soak.ts';
+import { SOAK_FLAGS, SoakOptionError } from './soakOptions.ts';
 import { wallBenchmark } from './wall.ts';
 
 const scenarios: Record<
@@ -24,6 +26,7 @@ const scenarios: Record<
   alarms: alarmsBenchmark,
   http: httpBenchmark,
   abuse: abuseBenchmark,
+  soak: soakBenchmark,
 };
 
 const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]
@@ -31,6 +34,8 @@ const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...]
                      [--rounds N]      (fan-out; http: with/without response schemas alternated, 3 by default)
                      [--clients N --rounds N --seconds S]      (abuse: healthy clients, quiet/abuse rounds, window)
                      [--attacks sign_in,ingest,subscribe,stalled]      (abuse: some kinds only)
+                     [--hours H --days D | --warp W] [--dwell S] [--drop-every MIN --drop-seconds S]
+                     [--restart-every MIN] [--no-display]      (soak: not run unless named)
        npm run bench -- --compare A.json B.json`;
 
 const args = process.argv.slice(2);
@@ -55,9 +60,11 @@ if (args.includes('--compare')) {
 
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds', '--attacks']);
+const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds', '--attacks', ...SOAK_FLAGS]);
 const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
-const unknownFlags = args.filter((a) => a.startsWith('--') && !['--json', '--quick', '--no-save'].includes(a));
+const unknownFlags = args.filter(
+  (a) => a.startsWith('--') && !['--json', '--quick', '--no-save', '--no-display'].includes(a),
+);
 if (unknownFlags.some((f) => !flagsWithValue.has(f))) fail(`Unknown option ${unknownFlags.join(', ')}`);
 const unknown = named.filter((n) => !(n in scenarios));
 if (unknown.length > 0) fail(`Unknown scenario ${unknown.join(', ')}`);
@@ -67,7 +74,8 @@ const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const postgresUrl = url === 'none' ? null : url;
 
 const reports: Report[] = [];
-for (const name of named.length > 0 ? named : Object.keys(scenarios)) {
+// The soak runs for hours: only when named.
+for (const name of named.length > 0 ? named : Object.keys(scenarios).filter((n) => n !== 'soak')) {
   const run = scenarios[name];
   if (!run) continue;
   console.error(`running ${name}${quick ? ' (quick)' : ''}…`);
@@ -75,7 +83,9 @@ for (const name of named.length > 0 ? named : Object.keys(scenarios)) {
     scenario: name,
     machine: machine(),
     commit: commit(),
-    figures: await run({ postgresUrl, quick, args }),
+    figures: await run({ postgresUrl, quick, args }).catch((error: unknown) =>
+      error instanceof SoakOptionError ? fail(error.message) : Promise.reject(error),
+    ),
   };
   reports.push(report);
   if (json) console.log(JSON.stringify(report));

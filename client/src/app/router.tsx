@@ -1,22 +1,52 @@
 // Turns the route table into a data router: a loader on every route runs the guards before its page
 // (lazy) is fetched, so a denied page never flashes, and layouts are pathless parent routes. A page's
-// code and the translation namespaces it reads are fetched at once.
+// code and the translation namespaces it reads are fetched at once. A wall display's session gets the
+// kiosk layout where a person's gets the default one, may open its playlist's pages only, and goes
+// to its pairing screen (/display) wherever a person would go home.
+
+import { playlistPageNames } from '@voltscope/shared/displays';
 import i18next from 'i18next';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { KioskRouteError } from '../features/kiosk/KioskRecovery.tsx';
+import { isWallSession, PAIRING_PATH } from '../features/kiosk/wallSession.ts';
 import { isBuilt, type LayoutName, type RouteHandle, type RouteMeta, routeTable } from '../routes.tsx';
 import { currentAbility } from '../session/ability.ts';
-import { sessionStore } from '../session/sessionStore.ts';
+import { sessionStore, useSession } from '../session/sessionStore.ts';
 import { AppRoot, PageLoader, RootErrorBoundary } from './AppRoot.tsx';
 import { homePathFor, redirectFor } from './guards.ts';
 import { BlankLayout } from './layouts/BlankLayout.tsx';
 import { DefaultLayout } from './layouts/DefaultLayout.tsx';
+import { KioskLayout } from './layouts/KioskLayout.tsx';
+
+const wallPages: ReadonlySet<string> = new Set(playlistPageNames);
+
+/** A wall shows its playlist's pages and nothing else: any other page sends it to its pairing screen. */
+function wallRedirect(meta: RouteMeta): string | null {
+  if (!isWallSession(sessionStore.getState()) || meta.public || wallPages.has(meta.name)) return null;
+  return PAIRING_PATH;
+}
 
 function guard(meta: RouteMeta) {
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const to = redirectFor(meta, url, sessionStore.getState(), currentAbility()) ?? meta.redirectTo ?? null;
+    const to =
+      wallRedirect(meta) ??
+      redirectFor(meta, url, sessionStore.getState(), currentAbility()) ??
+      meta.redirectTo ??
+      null;
     return to === null ? null : redirect(to);
   };
+}
+
+/** The signed-in frame: the kiosk for a wall display, the default layout for a person. */
+function SignedInLayout() {
+  const wall = useSession(isWallSession);
+  return wall ? <KioskLayout /> : <DefaultLayout />;
+}
+
+function SignedInError() {
+  const wall = useSession(isWallSession);
+  return wall ? <KioskRouteError /> : <RootErrorBoundary />;
 }
 
 function toRouteObject(meta: RouteMeta): RouteObject {
@@ -50,10 +80,15 @@ export function createAppRouter() {
         {
           index: true,
           handle: { name: 'index' } satisfies RouteHandle,
-          loader: ({ request }) => redirect(homePathFor(sessionStore.getState(), new URL(request.url).search)),
+          loader: ({ request }) =>
+            redirect(
+              isWallSession(sessionStore.getState())
+                ? PAIRING_PATH
+                : homePathFor(sessionStore.getState(), new URL(request.url).search),
+            ),
         },
         { Component: BlankLayout, children: routesOf('blank') },
-        { Component: DefaultLayout, children: routesOf('default') },
+        { Component: SignedInLayout, ErrorBoundary: SignedInError, children: routesOf('default') },
       ],
     },
   ]);

@@ -14,6 +14,7 @@ import type devices from './locales/en/devices.json';
 import type displays from './locales/en/displays.json';
 import type events from './locales/en/events.json';
 import type fleet from './locales/en/fleet.json';
+import type kiosk from './locales/en/kiosk.json';
 import type overview from './locales/en/overview.json';
 import type realtime from './locales/en/realtime.json';
 import type shell from './locales/en/shell.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       alarmDetail: typeof alarmDetail;
       validation: typeof validation;
       devices: typeof devices;
+      kiosk: typeof kiosk;
       displays: typeof displays;
     };
   }

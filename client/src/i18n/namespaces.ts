@@ -20,6 +20,7 @@ export const namespaces = [
   'alarmDetail',
   'validation',
   'devices',
+  'kiosk',
   'displays',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

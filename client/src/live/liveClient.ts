@@ -25,6 +25,9 @@ export interface ConnectionState {
 /** Offline: no connection for this long (ms) after a drop; until then, reconnecting. */
 const OFFLINE_AFTER_MS = 10_000;
 
+/** What a wall hears when an admin edits its display. */
+export type DisplayChangedListener = (...args: Parameters<ServerToClientEvents['display:changed']>) => void;
+
 /** Who follows alarms on this socket (one: the alarm feed). */
 export interface AlarmFollower {
   /** The sites to follow with the last event seq held of each; asked on every (re)connection. */
@@ -42,6 +45,7 @@ export class LiveClient {
   #token: string | null = null;
   #offlineTimer: ReturnType<typeof setTimeout> | null = null;
   #alarms: AlarmFollower | null = null;
+  readonly #displayListeners = new Set<DisplayChangedListener>();
   /** Called when the server ends the session (a sign-out, here or elsewhere; revocation; expiry). */
   onSessionEnded: (reason: 'logout' | 'revoked' | 'expired' | 'unauthenticated') => void = () => {};
 
@@ -66,7 +70,7 @@ export class LiveClient {
       }
       this.#wanted.delete(siteId);
       this.#socket?.emit('live:unsubscribe', { sites: [siteId] }, () => {});
-      if (this.#wanted.size === 0 && !this.#alarms) this.close();
+      if (this.#idle()) this.close();
     };
   }
 
@@ -78,8 +82,23 @@ export class LiveClient {
     return () => {
       if (this.#alarms !== follower) return;
       this.#alarms = null;
-      if (this.#wanted.size === 0) this.close();
+      if (this.#idle()) this.close();
     };
+  }
+
+  /** Hears `display:changed` (a wall's edits) while the caller needs it; keeps the socket open meanwhile. */
+  onDisplayChanged(listener: DisplayChangedListener): () => void {
+    this.#displayListeners.add(listener);
+    this.#ensureSocket();
+    return () => {
+      this.#displayListeners.delete(listener);
+      if (this.#idle()) this.close();
+    };
+  }
+
+  /** Nothing needs the socket any more. */
+  #idle(): boolean {
+    return this.#wanted.size === 0 && !this.#alarms && this.#displayListeners.size === 0;
   }
 
   /** Sends `alarms:subscribe` now (new sites, or a gap to replay); the answer goes to the follower. */
@@ -109,7 +128,8 @@ export class LiveClient {
     this.#token = token;
     this.#set('connecting');
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
-      auth: { token },
+      // Read at each (re)connection: a wall renews its token while the socket lives.
+      auth: (send) => send({ token: sessionStore.getState().accessToken ?? token }),
       transports: ['websocket', 'polling'],
       reconnectionDelay: 500,
       reconnectionDelayMax: 5000,
@@ -151,6 +171,9 @@ export class LiveClient {
       this.#store.applyFrame(siteId, decodeFrame(bytes));
     });
     socket.on('alarm:event', (payload) => this.#alarms?.event(payload));
+    socket.on('display:changed', (payload) => {
+      for (const listener of this.#displayListeners) listener(payload);
+    });
   }
 
   async #subscribe(siteIds: string[]): Promise<void> {

@@ -15,9 +15,10 @@ const controlRoomRoles: ReadonlySet<string> = new Set(['operator']);
 export const defaultPaletteFor = (role: string | null | undefined): Palette =>
   role && controlRoomRoles.has(role) ? 'control-room' : 'standard';
 
-/** The user's explicit choice wins; `auto` is the role's default. */
+/** The user's explicit choice wins; `auto` is the role's default. A wall display has no choice: its
+ *  screen runs for years, and the control room's greys are what keep it safe from burn-in. */
 export const effectivePalette = (setting: PaletteSetting, role: string | null | undefined): Palette =>
-  setting === 'auto' ? defaultPaletteFor(role) : setting;
+  role === 'display' ? 'control-room' : setting === 'auto' ? defaultPaletteFor(role) : setting;
 
 /**
  * The alarm priorities' colours (the fills of alarmFeed/PriorityIcon.module.css), the same in both

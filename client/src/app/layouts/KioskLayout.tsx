@@ -1,0 +1,71 @@
+// The layout of a wall display's session (role `display`), where a person's session has DefaultLayout:
+// no navigation, customiser, footer or user menu; the page full bleed under one slim bar; the playlist
+// runner turning the pages; the alarm banners over any page; the token renewed; the cursor hidden after
+// idle; the type scaled to the screen (html[data-kiosk]); a page that fails retried, never left on screen.
+import { Center, Loader } from '@mantine/core';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { displayStore, useDisplayState, type WallDisplay } from '../../features/kiosk/displayStore.ts';
+import { KioskBar } from '../../features/kiosk/KioskBar.tsx';
+import { KioskPageBoundary } from '../../features/kiosk/KioskRecovery.tsx';
+import { useKioskDocument } from '../../features/kiosk/useKioskDocument.ts';
+import { usePlaylistRunner } from '../../features/kiosk/usePlaylistRunner.ts';
+import { useTokenRenewal } from '../../features/kiosk/useTokenRenewal.ts';
+import { useWallAlarms } from '../../features/kiosk/useWallAlarms.ts';
+import { WallAlarmBanners } from '../../features/kiosk/WallAlarmBanners.tsx';
+import { readWall } from '../../features/kiosk/wallSession.ts';
+import classes from './KioskLayout.module.css';
+
+function Wall({ initial }: { initial: WallDisplay }) {
+  const run = usePlaylistRunner(initial);
+  const { alarms, audio } = useWallAlarms(run.display.sound);
+  const { pathname, search } = useLocation();
+  const dwell = run.item ? run.item.dwellSeconds : 0;
+  return (
+    <>
+      <KioskBar run={run} audio={audio} />
+      <div
+        key={run.turn}
+        className={classes.progress}
+        style={{ animationDuration: `${dwell}s` }}
+        data-paused={run.paused || undefined}
+        aria-hidden="true"
+        data-testid="kiosk-progress"
+      />
+      <WallAlarmBanners alarms={alarms} />
+      <main className={classes.main}>
+        <KioskPageBoundary key={pathname + search}>
+          <Outlet />
+        </KioskPageBoundary>
+      </main>
+    </>
+  );
+}
+
+export function KioskLayout() {
+  useKioskDocument();
+  useTokenRenewal();
+  const display = useDisplayState((s) => s.display);
+
+  // A wall whose browser lost its record of the display (storage cleared) but kept its token.
+  useEffect(() => {
+    if (display) return;
+    const abort = new AbortController();
+    readWall(abort.signal)
+      .then(({ display: found, build }) => displayStore.setState({ display: found, build }))
+      .catch(() => {});
+    return () => abort.abort();
+  }, [display]);
+
+  return (
+    <div className={classes.layout} data-testid="kiosk-layout">
+      {display ? (
+        <Wall initial={display} />
+      ) : (
+        <Center mih="100vh">
+          <Loader type="dots" />
+        </Center>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+// A wall display against a real hub: an admin registers it through the API, the wall's browser pairs by
+// typing the code (or by a pairing link), and the playlist turns by itself in the kiosk layout (no
+// navigation, no customiser); Space pauses and resumes it; an admin's edit reaches the running wall
+// without a reload; a revocation sends it to its pairing screen, never to the sign-in page; new high and
+// critical alarms show over the page (with the tone when its sound is on); it rides out a network drop and
+// reloads itself for a new client build; a Persian item is right to left. The size of each page's main figure: kioskFigures.test.ts (a live fleet).
+
+import type { PlaylistItem, PlaylistPage } from '@voltscope/shared/displays';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './harness.ts';
+import { blockAudio, countOscillators, oscillators, relayTo } from './kioskTools.ts';
+
+const app = setupBrowser();
+
+const FULL_HD = { width: 1920, height: 1080 };
+
+/** The machine may be busy (other suites, two cores): what the wall shows is polled patiently. */
+const poll = <T>(read: () => T | Promise<T>, timeout = 30_000) => expect.poll(read, { timeout });
+
+const item = (page: PlaylistPage, extra: Partial<PlaylistItem> = {}): PlaylistItem => ({
+  page,
+  siteId: null,
+  dwellSeconds: 5,
+  language: null,
+  theme: null,
+  ...extra,
+});
+
+interface Registered {
+  display: { id: number; name: string };
+  code: string;
+}
+
+async function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  const token = await app.token('admin');
+  return fetch(`${app.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+let serial = 0;
+async function register(playlist: PlaylistItem[], extra: Record<string, unknown> = {}): Promise<Registered> {
+  serial += 1;
+  const response = await admin('POST', '/api/displays', {
+    name: `Wall ${serial}`,
+    siteIds: ['fr-occitanie', 'es-tarifa'],
+    playlist,
+    language: 'en',
+    theme: 'dark',
+    sound: false,
+    ...extra,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Registered;
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+const title = (page: Page) => page.getByTestId('kiosk-title').textContent();
+
+/** A wall's browser at the pairing screen, the code typed as a person would (small letters, no dash). */
+async function pairByTyping(code: string, prepare?: (page: Page) => Promise<void>): Promise<Page> {
+  const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
+  await prepare?.(page);
+  await page.goto(`${app.url}/display`);
+  await page.getByTestId('pairing-code').fill(code.replace('-', '').toLowerCase());
+  await page.getByTestId('pairing-submit').click();
+  await page.getByTestId('kiosk-bar').waitFor({ timeout: 30_000 });
+  return page;
+}
+
+describe('wall display (kiosk)', () => {
+  it('pairs by typing the code, turns the playlist, and pauses and resumes on Space', async () => {
+    const { code, display } = await register([item('overview-fleet'), item('alarm-realtime')]);
+    const page = await pairByTyping(code);
+
+    await poll(() => pathOf(page)).toBe('/overview/fleet');
+    await expect(page.getByTestId('kiosk-name').textContent()).resolves.toBe(display.name);
+    await poll(() => title(page)).toBe('Fleet overview');
+    // A wall has no navigation, customiser, footer or user menu.
+    expect(await page.getByTestId('navbar').count()).toBe(0);
+    expect(await page.getByTestId('default-layout').count()).toBe(0);
+    expect(await page.locator('[data-testid^="customizer"]').count()).toBe(0);
+    expect(await page.locator('footer').count()).toBe(0);
+    // Dark, in the control room's palette, and the type scaled to the screen.
+    const html = await page.evaluate(() => ({
+      scheme: document.documentElement.getAttribute('data-mantine-color-scheme'),
+      palette: document.documentElement.getAttribute('data-palette'),
+      rootPx: Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+    }));
+    expect(html).toMatchObject({ scheme: 'dark', palette: 'control-room' });
+    expect(html.rootPx).toBeGreaterThan(20);
+
+    // The playlist turns by itself: the address and the title change.
+    await poll(() => pathOf(page)).toBe('/alarm/realtime');
+    await poll(() => title(page)).toBe('Realtime alarms');
+
+    // Space pauses: no turn for longer than the dwell; Space again resumes.
+    await poll(() => pathOf(page)).toBe('/overview/fleet');
+    await page.keyboard.press('Space');
+    await page.getByTestId('kiosk-paused').waitFor();
+    const held = pathOf(page);
+    await page.waitForTimeout(8_000);
+    expect(pathOf(page)).toBe(held);
+    await page.keyboard.press('Space');
+    await poll(() => page.getByTestId('kiosk-paused').count()).toBe(0);
+    await poll(() => pathOf(page), 15_000).not.toBe(held);
+
+    // A reboot (a reload) comes back to the playlist, not to the pairing screen.
+    await page.reload();
+    await page.getByTestId('kiosk-bar').waitFor();
+    expect(await page.getByTestId('pairing-screen').count()).toBe(0);
+
+    // A page that is not on its playlist, or the sign-in page, leads a wall back to its playlist.
+    for (const elsewhere of ['/alarm/history', '/login', '/']) {
+      await page.goto(`${app.url}${elsewhere}`);
+      await poll(() => ['/overview/fleet', '/alarm/realtime'].includes(pathOf(page))).toBe(true);
+      await page.getByTestId('kiosk-bar').waitFor();
+    }
+  }, 180_000);
+
+  it('says so when a code is malformed, unknown or already used', async () => {
+    const { code } = await register([item('overview-fleet')]);
+    const page = await app.open({ viewport: FULL_HD, language: 'en' });
+    await page.goto(`${app.url}/display`);
+    const field = page.getByTestId('pairing-code');
+    await field.fill('hello');
+    await page.getByTestId('pairing-submit').click();
+    await poll(() => page.getByText('A code is two groups of four').count()).toBe(1);
+    await field.fill('AAAA-AAAA');
+    await page.getByTestId('pairing-submit').click();
+    await poll(() => page.getByText('This code is unknown, expired or already used').count()).toBe(1);
+
+    // Used once by one wall, the code binds no other.
+    const first = await pairByTyping(code);
+    await poll(() => pathOf(first)).toBe('/overview/fleet');
+    await field.fill(code);
+    await page.getByTestId('pairing-submit').click();
+    await poll(() => page.getByText('This code is unknown, expired or already used').count()).toBe(1);
+    expect(pathOf(page)).toBe('/display');
+  }, 120_000);
+
+  it('takes an edit live, goes to its pairing screen when revoked, and pairs again', async () => {
+    const { code, display } = await register([item('overview-fleet', { dwellSeconds: 600 })]);
+    const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
+    // A pairing link: no typing.
+    await page.goto(`${app.url}/display?code=${encodeURIComponent(code)}`);
+    await poll(() => pathOf(page)).toBe('/overview/fleet');
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+
+    // The item on screen is gone from the playlist: the wall turns to the new one at once, without reload.
+    const edited = await admin('PATCH', `/api/displays/${display.id}`, {
+      playlist: [item('overview-wind', { siteId: 'es-tarifa', dwellSeconds: 600 })],
+    });
+    expect(edited.status).toBe(200);
+    await poll(() => pathOf(page)).toBe('/overview/wind?site=es-tarifa');
+    await poll(() => title(page)).toBe('Wind farm overview');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // Revoked: the pairing screen within seconds, saying the wall was unpaired; never the sign-in page.
+    const seen = new Set<string>();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.add(new URL(frame.url()).pathname);
+    });
+    const revoked = await admin('POST', `/api/displays/${display.id}/revoke`);
+    expect(revoked.status).toBe(200);
+    await poll(() => pathOf(page), 10_000).toBe('/display');
+    await page.getByTestId('pairing-unpaired').waitFor();
+    await page.getByTestId('pairing-code').waitFor();
+
+    // Paired again with a new code: back on its (edited) playlist.
+    const again = await admin('POST', `/api/displays/${display.id}/pairing`);
+    expect(again.status).toBe(201);
+    const { code: fresh } = (await again.json()) as { code: string };
+    await page.getByTestId('pairing-code').fill(fresh);
+    await page.getByTestId('pairing-submit').click();
+    await poll(() => pathOf(page)).toBe('/overview/wind?site=es-tarifa');
+    expect(await page.getByTestId('pairing-unpaired').count()).toBe(0);
+    expect([...seen].filter((path) => path.startsWith('/login'))).toEqual([]);
+  }, 120_000);
+
+  it('puts new high and critical alarms of its sites over the page, with nothing to acknowledge them', async () => {
+    const { code } = await register([item('alarm-realtime', { dwellSeconds: 600 })], { sound: true });
+    const page = await pairByTyping(code, countOscillators);
+    await poll(() => pathOf(page)).toBe('/alarm/realtime');
+    await poll(() => page.getByTestId('kiosk-connection').getAttribute('data-status')).toBe('live');
+    // A fault code of an inverter of Occitanie: high.
+    await app.ingest([{ series: 'fr-occitanie.inv05/fault_code', ts: Date.now(), value: 104 }]);
+    const fault = page.getByTestId('wall-alarm').filter({ hasText: 'Inverter 05' });
+    await fault.waitFor({ timeout: 30_000 });
+    expect(await fault.getAttribute('data-priority')).toBe('high');
+    expect(await fault.textContent()).toContain('DC arc');
+    // The display's sound is on: the annunciator's tone for the new alarm.
+    await poll(() => oscillators(page)).toBeGreaterThan(0);
+    expect(await page.getByTestId('kiosk-sound-off').count()).toBe(0);
+
+    // The main breaker of Tarifa opens (held past its 2 s delay): critical, and first in the stack.
+    const open = () => app.ingest([{ series: 'es-tarifa.brk-main/position', ts: Date.now(), value: 0 }]);
+    await open();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await open();
+    const breaker = page.getByTestId('wall-alarm').filter({ hasText: 'Main breaker' });
+    await breaker.waitFor({ timeout: 30_000 });
+    expect(await breaker.getAttribute('data-priority')).toBe('critical');
+    expect(await page.getByTestId('wall-alarm').first().getAttribute('data-priority')).toBe('critical');
+
+    expect(await page.getByTestId('wall-alarms').getByRole('button').count()).toBe(0);
+    // The console under the banners shows the alarm, read-only.
+    await page.getByTestId('alarm-row').filter({ hasText: 'Inverter 05' }).first().waitFor();
+    expect(await page.getByTestId('row-acknowledge').count()).toBe(0);
+  }, 120_000);
+
+  it('says in its bar when the browser blocks the alarm sound', async () => {
+    const { code } = await register([item('overview-fleet', { dwellSeconds: 600 })], { sound: true });
+    const page = await pairByTyping(code, blockAudio);
+    await page.getByTestId('kiosk-sound-off').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('kiosk-sound-off').textContent()).toBe('Alarm sound blocked by the browser');
+  }, 60_000);
+
+  it('rides out a network drop: reconnecting in its bar, then live again, never a sign-in page', async () => {
+    const { code } = await register([item('overview-fleet'), item('overview-wind', { siteId: 'es-tarifa' })]);
+    const cable = await relayTo(app.url);
+    const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
+    const seen = new Set<string>();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.add(new URL(frame.url()).pathname);
+    });
+    await page.goto(`${cable.url}/display?code=${encodeURIComponent(code)}`);
+    await page.getByTestId('kiosk-bar').waitFor({ timeout: 30_000 });
+    const status = () => page.getByTestId('kiosk-connection').getAttribute('data-status');
+    await poll(status).toBe('live');
+
+    await cable.unplug();
+    await poll(status, 15_000).toMatch(/reconnecting|offline/);
+    expect(await page.getByTestId('kiosk-connection').textContent()).toMatch(
+      /Reconnecting since \d\d:\d\d:\d\d|Offline/,
+    );
+    // Long enough for the playlist to turn (and a page's code to fail to load) while the cable is out.
+    await page.waitForTimeout(15_000);
+    await cable.plug();
+
+    await poll(status, 30_000).toBe('live');
+    // It goes on turning, on its playlist's pages, and has never shown the sign-in or pairing screen.
+    const before = pathOf(page);
+    await poll(() => pathOf(page), 30_000).not.toBe(before);
+    await page.getByTestId('kiosk-bar').waitFor();
+    await poll(() => page.getByTestId('kiosk-recovery').count()).toBe(0);
+    expect([...seen].filter((path) => path.startsWith('/login') || path === '/not-authorized')).toEqual([]);
+    expect(await page.getByTestId('pairing-screen').count()).toBe(0);
+    await cable.unplug();
+  }, 180_000);
+
+  it('reloads itself at the next turn when the hub serves another client build, and then runs on', async () => {
+    const { code } = await register([item('overview-fleet'), item('alarm-realtime')]);
+    const page = await pairByTyping(code);
+    // The wall was loaded with an older build than the hub serves now (a deploy while it ran).
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('voltscope.display') ?? '{}') as { build: string };
+      localStorage.setItem('voltscope.display', JSON.stringify({ ...stored, build: 'an-older-build' }));
+    });
+    await page.reload();
+    await page.getByTestId('kiosk-bar').waitFor();
+    const mark = () =>
+      page.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+    await mark();
+    await poll(sameDocument).toBe(false);
+    const build = () =>
+      page.evaluate(() => (JSON.parse(localStorage.getItem('voltscope.display') ?? '{}') as { build: string }).build);
+    expect(await build()).not.toBe('an-older-build');
+    // On the new build it turns without reloading again.
+    await page.getByTestId('kiosk-bar').waitFor();
+    await mark();
+    const here = pathOf(page);
+    await poll(() => pathOf(page)).not.toBe(here);
+    expect(await sameDocument()).toBe(true);
+  }, 120_000);
+
+  it('shows a Persian item right to left, and the next English one left to right', async () => {
+    const { code } = await register([
+      item('overview-fleet', { language: 'fa', dwellSeconds: 8 }),
+      item('overview-fleet', { language: 'en', theme: 'light', dwellSeconds: 8 }),
+    ]);
+    const page = await pairByTyping(code);
+    const dir = () => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dir}`);
+    await poll(dir).toBe('fa rtl');
+    await poll(() => title(page)).toBe('نمای کلی ناوگان');
+    await poll(dir).toBe('en ltr');
+    await poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(
+      'light',
+    );
+  }, 120_000);
+});
