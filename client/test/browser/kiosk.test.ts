@@ -98,6 +98,17 @@ describe('wall display (kiosk)', () => {
     }));
     expect(html).toMatchObject({ scheme: 'dark', palette: 'control-room' });
     expect(html.rootPx).toBeGreaterThan(20);
+    // The dwell's progress line runs for the item's dwell.
+    expect(await page.getByTestId('kiosk-progress').evaluate((line) => getComputedStyle(line).animationDuration)).toBe(
+      '5s',
+    );
+    // The cursor hides after 3 s without a move, and shows again on one.
+    const idle = () => page.evaluate(() => document.documentElement.hasAttribute('data-cursor-idle'));
+    await page.mouse.move(200, 300);
+    expect(await idle()).toBe(false);
+    await poll(idle, 10_000).toBe(true);
+    await page.mouse.move(220, 320);
+    expect(await idle()).toBe(false);
 
     // The playlist turns by itself: the address and the title change.
     await poll(() => pathOf(page)).toBe('/alarm/realtime');
