@@ -300,6 +300,18 @@ describe('wall display (kiosk)', () => {
     expect(await sameDocument()).toBe(true);
   }, 120_000);
 
+  it('keeps turning a playlist of one item: its dwell starts again each time', async () => {
+    const { code } = await register([item('overview-fleet')]);
+    const page = await pairByTyping(code);
+    const line = page.getByTestId('kiosk-progress');
+    for (let turn = 0; turn < 2; turn++) {
+      await line.evaluate((element) => element.setAttribute('data-seen', ''));
+      // A new turn draws a new progress line.
+      await poll(() => page.locator('[data-testid="kiosk-progress"][data-seen]').count(), 15_000).toBe(0);
+    }
+    expect(pathOf(page)).toBe('/overview/fleet');
+  }, 60_000);
+
   it('shows a Persian item right to left, and the next English one left to right', async () => {
     const { code } = await register([
       item('overview-fleet', { language: 'fa', dwellSeconds: 8 }),

@@ -93,7 +93,9 @@ export function usePlaylistRunner(initial: WallDisplay): PlaylistRun {
     return () => abort.abort();
   }, [item, display, turn, navigate]);
 
-  // The dwell: one timer, for the item on screen, held while paused.
+  // The dwell: one timer, for the item on screen, held while paused (a new turn restarts it, even on the
+  // same item: a playlist of one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each turn is a new dwell.
   useEffect(() => {
     if (paused || !item) return;
     const ms = left.current ?? item.dwellSeconds * 1000;
@@ -101,7 +103,7 @@ export function usePlaylistRunner(initial: WallDisplay): PlaylistRun {
     deadline.current = Date.now() + ms;
     const timer = setTimeout(() => go(1), ms);
     return () => clearTimeout(timer);
-  }, [item, paused, go]);
+  }, [item, paused, go, turn]);
 
   // The keys.
   useEffect(() => {
