@@ -271,6 +271,27 @@ describe('wall display (kiosk)', () => {
     await cable.unplug();
   }, 180_000);
 
+  it('revoked while its network was down, goes to its pairing screen once back, not to the sign-in page', async () => {
+    const { code, display } = await register([item('overview-fleet'), item('alarm-realtime')]);
+    const cable = await relayTo(app.url);
+    const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
+    const seen = new Set<string>();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.add(new URL(frame.url()).pathname);
+    });
+    await page.goto(`${cable.url}/display?code=${encodeURIComponent(code)}`);
+    await page.getByTestId('kiosk-bar').waitFor({ timeout: 30_000 });
+    await poll(() => page.getByTestId('kiosk-connection').getAttribute('data-status')).toBe('live');
+    await cable.unplug();
+    expect((await admin('POST', `/api/displays/${display.id}/revoke`)).status).toBe(200);
+    await cable.plug();
+    // Its token refused (by the socket, or by the next call of a page or of the playlist's turn).
+    await poll(() => pathOf(page)).toBe('/display');
+    await page.getByTestId('pairing-unpaired').waitFor();
+    expect([...seen].filter((path) => path.startsWith('/login'))).toEqual([]);
+    await cable.unplug();
+  }, 120_000);
+
   it('reloads itself at the next turn when the hub serves another client build, and then runs on', async () => {
     const { code } = await register([item('overview-fleet'), item('alarm-realtime')]);
     const page = await pairByTyping(code);
