@@ -15,7 +15,7 @@ export interface SiteSeries {
   devices: Device[];
   /** The series id of a device's metric, if the device reports it. */
   seriesId(deviceId: string, key: string): number | undefined;
-  /** A series' expected sampling period in ms (a value older than about twice this is stale). */
+  /** A series' expected sampling period in ms (a value older than three of these is stale: live/ageWatchdog.ts). */
   periodMs(id: number): number | undefined;
 }
 

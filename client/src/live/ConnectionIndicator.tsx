@@ -1,5 +1,6 @@
-// The navbar's live connection light: green when live, amber while reconnecting, red when offline (with
-// since when). Shown only while a page follows live data.
+// The navbar's live connection light: green when live, amber while reconnecting, red when offline, and
+// since when the connection is lost (the age watchdog's banner says how long ago). Shown only while a
+// page follows live data.
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatSiteTime } from '../i18n/format.ts';
@@ -16,8 +17,9 @@ export function ConnectionIndicator() {
   if (status === 'idle') return null;
   const time = formatSiteTime(lng, Intl.DateTimeFormat().resolvedOptions().timeZone, new Date(since));
   const label = status === 'offline' ? t('common:connection.offline', { time }) : t(`common:connection.${status}`);
+  const detail = status === 'reconnecting' ? t('common:stale.lostSince', { time }) : label;
   return (
-    <Tooltip label={label}>
+    <Tooltip label={detail}>
       <Badge
         color={COLORS[status]}
         variant="dot"
@@ -26,6 +28,7 @@ export function ConnectionIndicator() {
         aria-live="polite"
         data-testid="connection"
         data-status={status}
+        data-since={status === 'reconnecting' || status === 'offline' ? since : undefined}
       >
         {label}
       </Badge>

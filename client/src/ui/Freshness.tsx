@@ -1,4 +1,5 @@
-// When the site's last frame arrived (site time), and what is wrong with the live connection, if anything.
+// When the site's last frame arrived (site time), and whether the hub refused the site. A lost connection
+// is the layout's banner (ConnectionLostBanner), a silent site the page's (SiteStaleBanner).
 import { Alert, type MantineSpacing, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ export function Freshness({
   alertGap,
 }: {
   site: Site;
-  /** The namespace of the page's feature holding `refused`, `offline`, `reconnecting`, `lastFrame`, `waiting`. */
+  /** The namespace of the page's feature holding `refused`, `lastFrame`, `waiting`. */
   ns: 'overview' | 'realtime';
   /** Space beneath each alert, when the page does not space its parts itself. */
   alertGap?: MantineSpacing | undefined;
@@ -20,7 +21,6 @@ export function Freshness({
   const { t } = useTranslation([ns, 'common']);
   const lng = useLanguage();
   const last = useLastFrameTime(site.id);
-  const status = useConnection((s) => s.status);
   const refused = useConnection((s) => s.refused[site.id]);
   const gap = alertGap === undefined ? {} : { mb: alertGap };
   return (
@@ -28,11 +28,6 @@ export function Freshness({
       {refused && (
         <Alert color="red" variant="light" {...gap} role="alert">
           {t(`${ns}:refused`)}
-        </Alert>
-      )}
-      {(status === 'reconnecting' || status === 'offline') && (
-        <Alert color="yellow" variant="light" {...gap} role="status">
-          {t(status === 'offline' ? `${ns}:offline` : `${ns}:reconnecting`)}
         </Alert>
       )}
       <Text size="sm" c="dimmed" data-testid="last-frame">

@@ -21,6 +21,7 @@ describe('wall display recovery', () => {
 
     await cable.unplug();
     await poll(status, 15_000).toMatch(/reconnecting|offline/);
+    await page.getByTestId('connection-lost-banner').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('kiosk-connection').textContent()).toMatch(
       /Reconnecting since \d\d:\d\d:\d\d|Offline/,
     );
@@ -29,6 +30,7 @@ describe('wall display recovery', () => {
     await cable.plug();
 
     await poll(status, 30_000).toBe('live');
+    await poll(() => page.getByTestId('connection-lost-banner').count()).toBe(0);
     // It goes on turning, on its playlist's pages, and has never shown the sign-in or pairing screen.
     const before = pathOf(page);
     await poll(() => pathOf(page), 30_000).not.toBe(before);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useShallow } from 'zustand/shallow';
 import { SoundOffBanner } from '../../alarmFeed/SoundOffBanner.tsx';
+import { ConnectionLostBanner } from '../../ui/ConnectionLostBanner.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { Customizer } from '../customizer/Customizer.tsx';
 import { effectiveLayout } from '../settings/effectiveLayout.ts';
@@ -113,6 +114,7 @@ export function DefaultLayout() {
         )}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
           <div className={classes.container}>
+            <ConnectionLostBanner />
             <Outlet />
           </div>
         </main>

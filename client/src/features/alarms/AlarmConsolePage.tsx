@@ -279,6 +279,7 @@ export function AlarmConsolePage() {
             <Text
               size="sm"
               data-testid="alarm-summary"
+              data-main-figure=""
               data-active={shown.active}
               data-unacknowledged={shown.unacknowledged}
             >

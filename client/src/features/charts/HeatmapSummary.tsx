@@ -25,6 +25,7 @@ export function HeatmapSummary({ id, summary, days }: { id: string; summary: Gri
     >
       <SummaryFigure
         testId="summary-total"
+        mainFigure
         label={t('charts:heatmap.total')}
         value={formatEnergy(lng, total)}
         detail={t('charts:heatmap.overDays', { days: formatNumber(lng, days) })}

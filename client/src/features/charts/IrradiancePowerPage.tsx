@@ -19,6 +19,7 @@ import {
 } from '../../ui/PeriodPicker.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
+import { SiteStaleBanner } from '../../ui/SiteStaleBanner.tsx';
 import { ChartPageHead } from './ChartPageHead.tsx';
 import { IrradiancePowerChart } from './IrradiancePowerChart.tsx';
 import { IrradianceSummary } from './IrradianceSummary.tsx';
@@ -92,6 +93,7 @@ export function IrradiancePowerPage() {
               timeZone={timeZone}
             />
           </Group>
+          {live && <SiteStaleBanner site={site} />}
           {live && plant && <LiveNow site={site} ids={plant.ids} periodMs={plant.periodMs} />}
           <Card>
             <Group justify="space-between" align="baseline" mb="sm" gap="xs">
@@ -131,7 +133,7 @@ export function IrradiancePowerPage() {
                 />
               )}
             </div>
-            <IrradianceSummary id={summaryId} site={site} history={shown} range={range} />
+            <IrradianceSummary id={summaryId} site={site} history={shown} range={range} mainFigure={!(live && plant)} />
           </Card>
         </Stack>
       )}

@@ -33,11 +33,14 @@ export function IrradianceSummary({
   site,
   history,
   range,
+  mainFigure,
 }: {
   id: string;
   site: Site;
   history: HistoryColumns | null;
   range: { from: number; to: number };
+  /** The energy is the page's main figure (when no live power is shown above the chart). */
+  mainFigure: boolean;
 }) {
   const { t } = useTranslation(['charts', 'common']);
   const lng = useLanguage();
@@ -67,6 +70,7 @@ export function IrradianceSummary({
     >
       <SummaryFigure
         testId="summary-energy"
+        mainFigure={mainFigure}
         label={t('charts:irradiance.energy')}
         value={item?.energyKwh != null ? formatEnergy(lng, item.energyKwh) : pending}
         {...(item?.specificYield != null

@@ -6,18 +6,23 @@ export function SummaryFigure({
   value,
   detail,
   testId,
+  mainFigure = false,
 }: {
   label: string;
   value: string;
   detail?: string;
   testId: string;
+  /** The page's main figure (what a wall reader looks at first: the kiosk sizes it). */
+  mainFigure?: boolean;
 }) {
   return (
     <Stack gap={2} data-testid={testId}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={600}>{value}</Text>
+      <Text fw={600} data-main-figure={mainFigure ? '' : undefined}>
+        {value}
+      </Text>
       {detail && (
         <Text size="xs" c="dimmed">
           {detail}

@@ -1,14 +1,15 @@
 // The fleet at a glance, above the chart and the sites: power now and its share of the installed
 // capacity (solar and wind apart), energy today, how many generators can produce, and the sites' states.
+// Stale figures are hatched with since when (StaleMark); the fleet's power now is the page's main figure.
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { FleetKpis, SiteKpis } from '@voltscope/shared/kpis';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatList } from '../../i18n/format.ts';
 import { IconBolt, IconCircleCheck, IconGauge, IconMapPin, type IconProps } from '../../ui/icons.tsx';
-import { isSiteStale } from './freshness.ts';
+import { StaleMark, type StaleSinceTime } from '../../ui/StaleMark.tsx';
+import { isSiteStale, lastReport } from './freshness.ts';
 import { useKpiFormat } from './kpiFormat.ts';
-import { StaleBadge } from './StateBadge.tsx';
 
 const siteStates: readonly SiteKpis['state'][] = ['online', 'degraded', 'fault', 'offline'];
 
@@ -28,49 +29,60 @@ function Tile({
 }: {
   name: keyof typeof tileLooks;
   value: string;
-  stale: string | null | false;
+  stale: StaleSinceTime | false;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(['dashboards', 'common']);
   const { color, Icon } = tileLooks[name];
   const testId = `fleet-${name}`;
   return (
-    <Paper withBorder p="md" data-testid={testId} data-stale={stale !== false}>
-      <Group wrap="nowrap" gap="md" align="flex-start">
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
-          <Icon size={22} />
-        </ThemeIcon>
-        <Stack gap={2} miw={0} flex={1}>
-          <Group gap="xs" justify="space-between" wrap="nowrap">
+    <StaleMark since={stale === false ? null : stale}>
+      <Paper withBorder p="md" data-testid={testId} data-stale={stale !== false}>
+        <Group wrap="nowrap" gap="md" align="flex-start">
+          <ThemeIcon size={44} radius="md" variant="light" color={color}>
+            <Icon size={22} />
+          </ThemeIcon>
+          <Stack gap={2} miw={0} flex={1}>
             <Text size="sm" c="dimmed">
               {t(`dashboards:fleet.${name}`)}
             </Text>
-            {stale !== false && <StaleBadge since={stale} />}
-          </Group>
-          <Text
-            fz={26}
-            fw={700}
-            className="vs-tabular"
-            lh={1.2}
-            data-testid={`${testId}-value`}
-            c={stale !== false ? 'dimmed' : 'var(--mantine-color-text)'}
-          >
-            {value}
-          </Text>
-          {children}
-        </Stack>
-      </Group>
-    </Paper>
+            <Text
+              fz={26}
+              fw={700}
+              className="vs-tabular"
+              lh={1.2}
+              data-testid={`${testId}-value`}
+              data-main-figure={name === 'power' ? '' : undefined}
+              c={stale !== false ? 'dimmed' : 'var(--mantine-color-text)'}
+            >
+              {value}
+            </Text>
+            {children}
+          </Stack>
+        </Group>
+      </Paper>
+    </StaleMark>
   );
 }
 
-/** `stale`: false while the figures are current, else when they last were (formatted), or null if never. */
-export function FleetStats({ fleet, stale: responseStale }: { fleet: FleetKpis; stale: string | null | false }) {
+/** The newest report of any generator of the fleet, or `never`. */
+function newestReport(sites: readonly SiteKpis[]): StaleSinceTime {
+  let newest: number | null = null;
+  for (const site of sites) {
+    const report = lastReport(site);
+    if (report !== null && (newest === null || report > newest)) newest = report;
+  }
+  return newest ?? 'never';
+}
+
+/** `stale`: false while the figures are current, else when they last were. */
+export function FleetStats({ fleet, stale: responseStale }: { fleet: FleetKpis; stale: StaleSinceTime | false }) {
   const { t } = useTranslation(['dashboards', 'common']);
   const f = useKpiFormat();
   // With no site reporting, the totals are zeros by absence, not figures: stale too.
   const silent = fleet.sites.filter(isSiteStale);
-  const stale = responseStale !== false ? responseStale : silent.length === fleet.sites.length ? null : false;
+  const stale =
+    responseStale !== false ? responseStale : silent.length === fleet.sites.length ? newestReport(fleet.sites) : false;
   const partly = stale === false && silent.length > 0;
   const share = fleet.capacityKw > 0 ? fleet.powerKw / fleet.capacityKw : null;
   const byKind = (kind: SiteKpis['kind']) =>

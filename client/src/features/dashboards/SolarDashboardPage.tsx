@@ -80,7 +80,7 @@ export function SolarDashboardPage() {
 
   const stale = useOlderThan(fleet.receivedAt, STALE_AFTER_MS);
   const updated = fleet.receivedAt ? formatSiteTime(lng, viewerZone, new Date(fleet.receivedAt), true) : null;
-  const staleSince = stale ? updated : false;
+  const staleSince = stale ? (fleet.receivedAt ?? 'never') : false;
 
   const header = (
     <PageHeader

@@ -1,8 +1,9 @@
 // The level-1 fleet overview (ISA-101): one tile per site the user may read, in a full-width grid in
 // large type, for an operator to read in five seconds and for a wall screen's first page. Figures come
 // from the hub's site KPIs (refreshed every few seconds in place), alarms from the alarm feed, the
-// communication state from the live frames of each site.
-import { Alert, SimpleGrid, Skeleton, Text } from '@mantine/core';
+// communication state from the live frames of each site. The fleet's power now, in the header, is the
+// page's main figure.
+import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { call } from '../../session/api.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { FleetTile } from './FleetTile.tsx';
+import { useFleetFormat } from './useFleetFormat.ts';
 
 /** How often the hub's figures are asked for; three refreshes missed and they are marked stale. */
 const REFRESH_MS = 10_000;
@@ -27,6 +29,7 @@ const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function FleetOverviewPage() {
   const { t } = useTranslation(['fleet', 'common']);
   const lng = useLanguage();
+  const f = useFleetFormat();
   useAlarmFeed();
   const sites = useSites();
   const fleet = usePolled(call('GET /api/kpis/fleet'), REFRESH_MS);
@@ -51,9 +54,27 @@ export function FleetOverviewPage() {
         subtitle={t('fleet:subtitle')}
         actions={
           updated && (
-            <Text size="sm" c="dimmed" data-testid="fleet-updated" data-stale={stale}>
-              {t('fleet:updated', { time: updated })}
-            </Text>
+            <Stack gap={0} align="flex-end">
+              {fleet.data && (
+                <Text size="sm" c="dimmed">
+                  {t('fleet:powerNow')}{' '}
+                  <Text
+                    component="span"
+                    fz="xl"
+                    fw={700}
+                    c="var(--mantine-color-text)"
+                    className="vs-tabular"
+                    data-main-figure=""
+                    data-testid="fleet-power"
+                  >
+                    {f.power(fleet.data.powerKw)}
+                  </Text>
+                </Text>
+              )}
+              <Text size="sm" c="dimmed" data-testid="fleet-updated" data-stale={stale}>
+                {t('fleet:updated', { time: updated })}
+              </Text>
+            </Stack>
           )
         }
       />

@@ -3,8 +3,9 @@
 // its data stopped, by an inverted and dashed communication row. Power now against what the weather on
 // site says a healthy plant makes, and the site's active alarms per priority, each opening the console
 // on that site. The whole tile opens the site's overview.
-// The communication state and data age are written into the DOM once a second and after each frame of
-// the site: no React render per frame.
+// The communication state and data age are written into the DOM after each frame of the site and when
+// the age watchdog's verdicts change: no React render per frame. While the site is silent (or the hub's
+// figures are old) its power is hatched with since when (StaleMark).
 import { Anchor, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { SiteKpis } from '@voltscope/shared/kpis';
@@ -15,10 +16,12 @@ import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { SiteAlarmTally } from '../../alarmFeed/SiteAlarmTally.tsx';
 import type { SiteAlarmSummary } from '../../alarmFeed/siteAlarms.ts';
 import { siteOverviewPath } from '../../data/sitePath.ts';
-import { formatNumber, formatRelativeTime } from '../../i18n/format.ts';
+import { formatNumber, formatRelativeTime, formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { liveClient } from '../../live/liveClient.ts';
 import { liveStore } from '../../live/liveStore.ts';
+import { ageWatchdog, useSiteSilence } from '../../live/staleness.ts';
+import { StaleMark } from '../../ui/StaleMark.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
 import { useLatest } from '../../ui/useLatest.ts';
 import { commState } from './commState.ts';
@@ -49,7 +52,7 @@ function ExpectedLine({ kpis }: { kpis: SiteKpis }) {
 }
 
 /** Writes the site's communication state and data age into the tile, outside React. */
-function useCommBinding(siteId: string, silent: boolean) {
+function useCommBinding(siteId: string, timeZone: string, silent: boolean) {
   const { t } = useTranslation(['fleet', 'common']);
   const lng = useLanguage();
   const tile = useRef<HTMLDivElement | null>(null);
@@ -66,24 +69,30 @@ function useCommBinding(siteId: string, silent: boolean) {
         refused: connection.refused[siteId] !== undefined,
         silent: silentRef.current,
         receivedAt,
-        now,
+        stale: ageWatchdog.state.getState().sites[siteId] !== undefined,
       });
       if (tile.current && tile.current.dataset.comm !== comm) tile.current.dataset.comm = comm;
       const label = t(`fleet:comm.${comm}`);
       if (state.current && state.current.textContent !== label) state.current.textContent = label;
-      const ageText = receivedAt === null ? '' : t('fleet:comm.age', { age: formatRelativeTime(lng, receivedAt, now) });
+      // Live, the age is rewritten with each frame; otherwise nothing rewrites it each second: the time.
+      const ageText =
+        receivedAt === null
+          ? ''
+          : comm === 'live'
+            ? t('fleet:comm.age', { age: formatRelativeTime(lng, receivedAt, now) })
+            : t('fleet:comm.at', { time: formatSiteTime(lng, timeZone, new Date(receivedAt), true) });
       if (age.current && age.current.textContent !== ageText) age.current.textContent = ageText;
     };
     update();
     const stopFrames = liveStore.onFrame(siteId, update);
     const stopConnection = liveClient.connection.subscribe(update);
-    const ticker = setInterval(update, 1000);
+    const stopVerdicts = ageWatchdog.state.subscribe(update);
     return () => {
       stopFrames();
       stopConnection();
-      clearInterval(ticker);
+      stopVerdicts();
     };
-  }, [siteId, t, lng, silentRef]);
+  }, [siteId, timeZone, t, lng, silentRef]);
   return { tile, state, age };
 }
 
@@ -105,7 +114,9 @@ export function FleetTile({
   const lng = useLanguage();
   const f = useFleetFormat();
   const silent = kpis.state === 'offline';
-  const { tile, state, age } = useCommBinding(kpis.siteId, silent);
+  const silence = useSiteSilence(kpis.siteId);
+  const { tile, state, age } = useCommBinding(kpis.siteId, kpis.timeZone, silent);
+  const powerSince = silence ? (silence.since ?? 'never') : figuresStale ? kpis.at : null;
   const { color, Icon } = siteKindStyle[kpis.kind];
   const worst = alarmsKnown ? alarms.worst : null;
   const name = site?.name ?? kpis.name;
@@ -154,15 +165,17 @@ export function FleetTile({
           </Stack>
         </Group>
 
-        <Stack gap={0}>
-          <Text size="sm" c="dimmed">
-            {t('fleet:tile.powerNow')}
-          </Text>
-          <Text className={`${classes.power} vs-tabular`} data-stale={figuresStale} data-testid="tile-power">
-            {f.power(kpis.powerKw)}
-          </Text>
-          <ExpectedLine kpis={kpis} />
-        </Stack>
+        <StaleMark since={powerSince} timeZone={kpis.timeZone}>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('fleet:tile.powerNow')}
+            </Text>
+            <Text className={`${classes.power} vs-tabular`} data-stale={figuresStale} data-testid="tile-power">
+              {f.power(kpis.powerKw)}
+            </Text>
+            <ExpectedLine kpis={kpis} />
+          </Stack>
+        </StaleMark>
 
         <div className={classes.comm} data-testid="tile-comm">
           <span ref={state} className={classes.commState} data-testid="tile-comm-state">

@@ -17,9 +17,8 @@ import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { type PlantFormats, plantFormats } from './format.ts';
 import { useDeviceHighlight } from './highlight.ts';
-import { LiveText, type LiveTextState } from './LiveParts.tsx';
+import { LiveText } from './LiveParts.tsx';
 import type { LiveBinder } from './liveBinding.ts';
-import { staleAfter } from './liveBinding.ts';
 import classes from './overview.module.css';
 import { byName, type SiteIndex } from './siteData.ts';
 
@@ -96,19 +95,21 @@ function Reading({
 }) {
   const { t } = useTranslation(['devices', 'common']);
   const lng = useLanguage();
-  const compute = (binder: LiveBinder, now: number): LiveTextState | null => {
-    let stale = false;
-    const read = (key: string) => {
-      const series = index.series(device.id, key);
-      const reading = binder.read(series?.id, now);
-      if (!reading || !series) return null;
-      if (reading.age > staleAfter(series.periodMs)) stale = true;
-      return reading.value;
-    };
-    const text = keyReading(device.type, site.kind, read, formats ?? plantFormats(lng), t);
-    return text === null ? null : { text, stale };
+  const compute = (binder: LiveBinder, now: number): string | null => {
+    const read = (key: string) => binder.read(index.series(device.id, key)?.id, now)?.value ?? null;
+    return keyReading(device.type, site.kind, read, formats ?? plantFormats(lng), t);
   };
-  return <LiveText compute={compute} size="sm" testId="equipment-reading" />;
+  // The series the reading is made of: those keyReading asks for (it is stale when any of them is).
+  const sources = useMemo(() => {
+    const keys: string[] = [];
+    const record = (key: string) => {
+      keys.push(key);
+      return 1;
+    };
+    keyReading(device.type, site.kind, record, plantFormats(lng), t);
+    return keys.map((key) => index.series(device.id, key));
+  }, [device, site.kind, index, lng, t]);
+  return <LiveText compute={compute} series={sources} size="sm" testId="equipment-reading" />;
 }
 
 /** The equipment of a site that is not a generator, by type. */

@@ -13,6 +13,7 @@ import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError, call } from '../../session/api.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { IconArrowBack } from '../../ui/icons.tsx';
+import { SiteStaleBanner } from '../../ui/SiteStaleBanner.tsx';
 import { plantFormats } from './format.ts';
 import { InverterHistory } from './InverterHistory.tsx';
 import { InverterFigures, InverterStatus } from './InverterLive.tsx';
@@ -70,7 +71,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
   ].filter(Boolean);
 
   return (
-    <LiveSite siteId={site.id}>
+    <LiveSite siteId={site.id} timeZone={site.timeZone} revision={generator}>
       <Stack gap="md">
         <Anchor component={Link} to={`/overview/solar?site=${encodeURIComponent(site.id)}`} size="sm" w="fit-content">
           <Group gap={4} component="span">
@@ -90,6 +91,7 @@ function Detail({ device, site }: { device: Device; site: Site }) {
               <InverterStatus device={device} index={index.data} states={states} />
             </Group>
             <Freshness site={site} ns="overview" />
+            <SiteStaleBanner site={site} />
             <InverterFigures device={device} index={index.data} generator={generator} timeZone={site.timeZone} />
             <MpptTable device={device} index={index.data} />
             <TripLog device={device} />

@@ -123,6 +123,7 @@ export function InverterFigures({
         <LiveText
           size="xl"
           testId="detail-efficiency"
+          series={[ac, dc]}
           // Below 1 % of rating (dawn, dusk, night) the ratio is noise.
           compute={derived(ac, dc, (a, d) => (d > Math.max(0.5, (rated ?? 0) * 0.01) ? f.percent(a / d) : null))}
         />

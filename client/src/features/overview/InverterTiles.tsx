@@ -9,12 +9,15 @@ import { Link } from 'react-router';
 import { inverterPath } from '../../data/deviceLink.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { DEFAULT_PERIOD_MS, staleAfterMs } from '../../live/ageWatchdog.ts';
+import { useSeriesStaleSince } from '../../live/staleness.ts';
+import { StaleMark } from '../../ui/StaleMark.tsx';
 import { useLatest } from '../../ui/useLatest.ts';
 import { plantFormats } from './format.ts';
 import { type InverterStatus, type InverterView, inverterStatuses, inverterView } from './inverterStatus.ts';
-import { useBinder } from './LiveParts.tsx';
+import { useBinder, useLiveTimeZone } from './LiveParts.tsx';
 import { useFaultText } from './labels.ts';
-import { type LiveBinder, setAttr, setText, staleAfter } from './liveBinding.ts';
+import { type LiveBinder, setAttr, setText } from './liveBinding.ts';
 import classes from './overview.module.css';
 import { byName, type SiteIndex } from './siteData.ts';
 
@@ -37,7 +40,7 @@ export function readInverter(
     fault: binder.read(index.series(device.id, 'fault_code')?.id, now),
     ratedKw: device.ratedKw,
     deviceState,
-    staleAfterMs: staleAfter(power?.periodMs ?? 1000),
+    staleAfterMs: staleAfterMs(power?.periodMs ?? DEFAULT_PERIOD_MS),
   });
   return { ...view, powerKw: reading?.value ?? null };
 }
@@ -67,12 +70,15 @@ function InverterTile({ device, index, states }: { device: Device; index: SiteIn
   const { t } = useTranslation(['overview', 'common']);
   const lng = useLanguage();
   const faultText = useFaultText();
+  const timeZone = useLiveTimeZone();
   const root = useRef<HTMLAnchorElement | null>(null);
   const power = useRef<HTMLSpanElement | null>(null);
   const share = useRef<HTMLSpanElement | null>(null);
   const status = useRef<HTMLSpanElement | null>(null);
   const fault = useRef<HTMLSpanElement | null>(null);
 
+  const powerSeries = index.series(device.id, 'ac_power');
+  const since = useSeriesStaleSince(useBinder()?.siteId, powerSeries?.id, powerSeries?.periodMs);
   useInverterUpdates(device, index, states, (view) => {
     const f = plantFormats(lng);
     setAttr(root.current, 'data-status', view.status);
@@ -86,29 +92,31 @@ function InverterTile({ device, index, states }: { device: Device; index: SiteIn
 
   return (
     <li>
-      <Link
-        ref={root}
-        to={inverterPath(device.id)}
-        className={`${classes.tile} ${classes.status}`}
-        data-status="noData"
-        data-testid="inverter-tile"
-        data-device={device.id}
-      >
-        <span className={classes.tileName}>{device.name}</span>
-        <span ref={power} className={classes.tilePower} data-testid="tile-power">
-          —
-        </span>
-        <span className={classes.bar} aria-hidden="true">
-          <span />
-        </span>
-        <span className={classes.tileMeta}>
-          <span ref={status} className={classes.tileState} data-testid="tile-state">
-            {t('overview:status.noData')}
+      <StaleMark since={since} timeZone={timeZone}>
+        <Link
+          ref={root}
+          to={inverterPath(device.id)}
+          className={`${classes.tile} ${classes.status}`}
+          data-status="noData"
+          data-testid="inverter-tile"
+          data-device={device.id}
+        >
+          <span className={classes.tileName}>{device.name}</span>
+          <span ref={power} className={classes.tilePower} data-testid="tile-power">
+            —
           </span>
-          <span ref={share} data-testid="tile-share" />
-        </span>
-        <span ref={fault} className={classes.tileFault} data-testid="tile-fault" hidden />
-      </Link>
+          <span className={classes.bar} aria-hidden="true">
+            <span />
+          </span>
+          <span className={classes.tileMeta}>
+            <span ref={status} className={classes.tileState} data-testid="tile-state">
+              {t('overview:status.noData')}
+            </span>
+            <span ref={share} data-testid="tile-share" />
+          </span>
+          <span ref={fault} className={classes.tileFault} data-testid="tile-fault" hidden />
+        </Link>
+      </StaleMark>
     </li>
   );
 }

@@ -54,7 +54,11 @@ export function MpptTable({ device, index }: { device: Device; index: SiteIndex 
                   <LiveValue series={i} format={f.amps} size="sm" />
                 </Table.Td>
                 <Table.Td ta="end">
-                  <LiveText size="sm" compute={derived(v, i, (volts, amps) => f.power((volts * amps) / 1000))} />
+                  <LiveText
+                    size="sm"
+                    series={[v, i]}
+                    compute={derived(v, i, (volts, amps) => f.power((volts * amps) / 1000))}
+                  />
                 </Table.Td>
               </Table.Tr>
             );

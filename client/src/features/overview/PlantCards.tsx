@@ -13,7 +13,7 @@ import { periodRange } from '../../ui/PeriodPicker.tsx';
 import { type CoveredSeries, coverageOf, useSeriesGaps } from './coverage.ts';
 import { type PlantFormats, plantFormats, type ValueFormat } from './format.ts';
 import { LiveText, LiveValue } from './LiveParts.tsx';
-import { readPair, staleAfter } from './liveBinding.ts';
+import { readPair } from './liveBinding.ts';
 import classes from './overview.module.css';
 import { PartialNote } from './PartialNote.tsx';
 import { type Loaded, type SiteIndex, seriesOf } from './siteData.ts';
@@ -104,7 +104,7 @@ export function KpiStrip({ site, index, kpis }: { site: Site; index: SiteIndex; 
         <Stat
           label={t('overview:kpi.power')}
           testId="kpi-power"
-          value={<LiveValue series={power} format={f.power} size="xl" />}
+          value={<LiveValue series={power} format={f.power} size="xl" mainFigure />}
           sub={
             <LiveValue
               series={power}
@@ -178,12 +178,12 @@ function WindNow({ speed, direction }: { speed: SeriesEntry | undefined; directi
   const f = plantFormats(useLanguage());
   return (
     <LiveText
+      series={[speed]}
       compute={(binder, now) => {
         const v = binder.read(speed?.id, now);
         const d = binder.read(direction?.id, now);
-        if (!v || !speed) return null;
-        const text = d ? `${f.windSpeed(v.value)} · ${f.direction(d.value)}` : f.windSpeed(v.value);
-        return { text, stale: v.age > staleAfter(speed.periodMs) };
+        if (!v) return null;
+        return d ? `${f.windSpeed(v.value)} · ${f.direction(d.value)}` : f.windSpeed(v.value);
       }}
     />
   );
@@ -194,13 +194,13 @@ function PowerFactorNow({ p, q }: { p: SeriesEntry | undefined; q: SeriesEntry |
   const f = plantFormats(useLanguage());
   return (
     <LiveText
+      series={[p, q]}
       compute={(binder, now) => {
         const pair = readPair(binder, p, q, now);
-        if (!pair || !p) return null;
+        if (!pair) return null;
         const apparent = Math.hypot(pair.a, pair.b);
         // cos φ = P / S; with no power flowing it means nothing.
-        if (apparent < 1) return { text: '—', stale: false };
-        return { text: f.powerFactor(Math.abs(pair.a) / apparent), stale: pair.age > staleAfter(p.periodMs) };
+        return apparent < 1 ? '—' : f.powerFactor(Math.abs(pair.a) / apparent);
       }}
     />
   );

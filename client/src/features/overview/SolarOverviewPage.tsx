@@ -12,6 +12,7 @@ import { useSiteChoice } from '../../data/useSiteChoice.ts';
 import { Freshness } from '../../ui/Freshness.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
+import { SiteStaleBanner } from '../../ui/SiteStaleBanner.tsx';
 import { EquipmentList } from './EquipmentList.tsx';
 import { InverterTiles } from './InverterTiles.tsx';
 import { LiveSite } from './LiveParts.tsx';
@@ -55,9 +56,10 @@ export function SolarOverviewPage() {
       {sites.status === 'ready' && list.length === 0 && <Text c="dimmed">{t('overview:noSites')}</Text>}
       {sites.status === 'loading' && <Skeleton h={400} radius="md" />}
       {site && (
-        <LiveSite siteId={site.id}>
+        <LiveSite siteId={site.id} timeZone={site.timeZone} revision={kpis}>
           <Stack gap="md">
             <Freshness site={site} ns="overview" />
+            <SiteStaleBanner site={site} />
             {index.status === 'loading' ? (
               <Skeleton h={400} radius="md" />
             ) : index.status === 'ready' ? (

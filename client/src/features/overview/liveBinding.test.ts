@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LiveBinder, readPair, sampleAge, staleAfter } from './liveBinding.ts';
-
-describe('sampleAge', () => {
-  it('measures on the hub clock: how much newer the site is, plus the time since its last frame', () => {
-    // The browser clock is an hour ahead: ages stay right.
-    const skew = 3_600_000;
-    const progress = { lastTs: 100_000, receivedAt: 100_200 + skew };
-    expect(sampleAge(99_000, progress, 100_700 + skew)).toBe(1000 + 500);
-  });
-
-  it('falls back on the browser clock before any frame', () => {
-    expect(sampleAge(1000, undefined, 4000)).toBe(3000);
-  });
-
-  it('calls a 1-second series stale after 3 seconds', () => {
-    expect(staleAfter(1000)).toBe(3000);
-  });
-});
+import { type LiveBinder, readPair } from './liveBinding.ts';
 
 describe('readPair', () => {
   const readings = new Map([

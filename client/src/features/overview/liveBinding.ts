@@ -1,26 +1,13 @@
 // Live values written straight into the DOM: a page with some hundred live numbers (a tile per
 // inverter) must not render React per frame. A binder per site collects small update functions; after a
-// frame of the site it runs them all, at most every `intervalMs`, and once a second even without frames
-// so that a value that stops arriving turns stale on screen. Each update writes only what changed.
+// frame of the site it runs them all, at most every `intervalMs`, and again when the age watchdog's
+// verdicts change (a value that stops arriving turns stale on screen: live/ageWatchdog.ts judges it).
+// Each update writes only what changed.
+import { sampleAge } from '../../live/ageWatchdog.ts';
 import { liveStore } from '../../live/liveStore.ts';
+import { ageWatchdog } from '../../live/staleness.ts';
 
 export type Update = (now: number) => void;
-
-/** How old a live value may get before it is marked stale: two expected periods plus a second of frame jitter. */
-export const staleAfter = (periodMs: number): number => 2 * periodMs + 1000;
-
-/**
- * The age of a sample as the hub's clock sees it: how much newer the site's newest sample is, plus how
- * long ago that arrived (so a skewed browser clock does not make everything look stale or fresh).
- */
-export function sampleAge(
-  sampleTs: number,
-  progress: { lastTs: number; receivedAt: number } | undefined,
-  now: number,
-): number {
-  if (!progress) return now - sampleTs;
-  return Math.max(0, progress.lastTs - sampleTs) + Math.max(0, now - progress.receivedAt);
-}
 
 export interface LiveReading {
   value: number;
@@ -60,13 +47,18 @@ export class LiveBinder {
     return { value: latest.value, age: sampleAge(latest.ts, liveStore.progress(this.siteId), now) };
   }
 
+  /** Runs every update soon (what they read besides the live store changed: the hub's device states). */
+  refresh(): void {
+    this.#schedule();
+  }
+
   /** Starts listening to the site's frames; returns the stop. */
   start(): () => void {
     const stopFrames = liveStore.onFrame(this.siteId, () => this.#schedule());
-    const ticker = setInterval(() => this.#run(), 1000);
+    const stopVerdicts = ageWatchdog.state.subscribe(() => this.#schedule());
     return () => {
       stopFrames();
-      clearInterval(ticker);
+      stopVerdicts();
       if (this.#timer) clearTimeout(this.#timer);
       this.#timer = null;
     };

@@ -1,5 +1,6 @@
 // Real-time PV: a bar per MPPT input of one block of inverters (those under one transformer) with its
-// PV power now, voltage and current in the tooltip, and the block's DC power over the last minutes.
+// PV power now, voltage and current in the tooltip, the block's DC power over the last minutes, and that
+// power now above them (the main figure).
 import { Card, SegmentedControl, Skeleton, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type Bar, LiveBarChart } from '../../plots/LiveBarChart.tsx';
 import { shortName } from '../../ui/shortName.ts';
-import { LivePage, TrendCard } from './LivePageParts.tsx';
+import { LivePage, LiveTotal, StaleChart, TrendCard } from './LivePageParts.tsx';
 import { useLivePageSite } from './useLivePageSite.ts';
 
 const MPPTS = [1, 2, 3, 4];
@@ -59,6 +60,11 @@ export function RealTimePVBarChartPage() {
         : [],
     [fleet, inverters],
   );
+  const series = fleet.status === 'ready' ? fleet.data : null;
+  const mpptIds = useMemo(
+    () => bars.flatMap((b) => [b.voltage, b.current]).filter((id): id is number => id !== undefined),
+    [bars],
+  );
   const kw = (v: number) =>
     Math.abs(v) >= 1000 ? `${formatNumber(lng, v / 1000, 2)} MW` : `${formatNumber(lng, v, 1)} kW`;
   const details = (index: number) => {
@@ -83,23 +89,26 @@ export function RealTimePVBarChartPage() {
               aria-label={t('realtime:pv.blocks')}
             />
           )}
-          <Card>
-            <Text fw={600} mb="xs">
-              {t('realtime:pv.bars')}
-            </Text>
-            {fleet.status === 'loading' ? (
-              <Skeleton h={360} />
-            ) : (
-              <LiveBarChart
-                siteId={site.id}
-                bars={bars}
-                format={kw}
-                details={details}
-                ariaLabel={t('realtime:pv.bars')}
-              />
-            )}
-          </Card>
-          <TrendCard site={site} seriesIds={dcIds} title={t('realtime:pv.line')} format={kw} />
+          <LiveTotal site={site} seriesIds={dcIds} fleet={series} label={t('realtime:pv.total')} format={kw} />
+          <StaleChart site={site} seriesIds={mpptIds} fleet={series}>
+            <Card>
+              <Text fw={600} mb="xs">
+                {t('realtime:pv.bars')}
+              </Text>
+              {fleet.status === 'loading' ? (
+                <Skeleton h={360} />
+              ) : (
+                <LiveBarChart
+                  siteId={site.id}
+                  bars={bars}
+                  format={kw}
+                  details={details}
+                  ariaLabel={t('realtime:pv.bars')}
+                />
+              )}
+            </Card>
+          </StaleChart>
+          <TrendCard site={site} seriesIds={dcIds} fleet={series} title={t('realtime:pv.line')} format={kw} />
         </>
       )}
     </LivePage>

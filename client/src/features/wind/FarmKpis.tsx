@@ -1,5 +1,6 @@
 // The farm's figures as the hub computes them (GET /api/sites/:id/kpis, read again every few seconds):
 // power now and its share of capacity, energy since local midnight, availability, wind at the met mast.
+// While the farm sends no frame (the age watchdog's site silence) the hub's figures are hatched as stale.
 import { Alert, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { SiteKpis } from '@voltscope/shared/kpis';
@@ -7,7 +8,9 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Polled } from '../../data/usePolled.ts';
 import { capacityParts, formatSiteTime } from '../../i18n/format.ts';
+import { useSiteSilence } from '../../live/staleness.ts';
 import { IconBolt, IconCircleCheck, type IconProps, IconWind } from '../../ui/icons.tsx';
+import { StaleMark } from '../../ui/StaleMark.tsx';
 import type { WindFormat } from './useWindFormat.ts';
 
 interface Tile {
@@ -22,6 +25,7 @@ interface Tile {
 
 export function FarmKpis({ site, kpis, format }: { site: Site; kpis: Polled<SiteKpis>; format: WindFormat }) {
   const { t } = useTranslation(['wind', 'common']);
+  const silence = useSiteSilence(site.id);
   const k = kpis.data;
   if (!k) {
     if (kpis.error)
@@ -95,34 +99,42 @@ export function FarmKpis({ site, kpis, format }: { site: Site; kpis: Polled<Site
       )}
       <SimpleGrid type="container" cols={{ base: 1, '480px': 2, '1000px': 4 }} spacing="md">
         {tiles.map(({ key, label, value, hint, color, Icon, share }) => (
-          <Paper key={key} withBorder p="md" data-testid={`kpi-${key}`} opacity={kpis.error ? 0.6 : 1}>
-            <Group wrap="nowrap" gap="md" align="flex-start">
-              <ThemeIcon size={44} radius="md" variant="light" color={color}>
-                <Icon size={22} />
-              </ThemeIcon>
-              <Stack gap={2} miw={0} flex={1}>
-                <Text size="sm" c="dimmed">
-                  {label}
-                </Text>
-                <Text fz={22} fw={700} className="vs-tabular" data-testid={`kpi-${key}-value`}>
-                  {value}
-                </Text>
-                {share !== undefined && share !== null && (
-                  <Progress
-                    value={Math.min(100, Math.max(0, share * 100))}
-                    size="sm"
-                    color={color}
-                    aria-hidden="true"
-                  />
-                )}
-                {hint && (
-                  <Text size="xs" c="dimmed">
-                    {hint}
+          <StaleMark key={key} since={silence ? (silence.since ?? k.at) : null} timeZone={site.timeZone}>
+            <Paper withBorder p="md" data-testid={`kpi-${key}`} opacity={kpis.error ? 0.6 : 1}>
+              <Group wrap="nowrap" gap="md" align="flex-start">
+                <ThemeIcon size={44} radius="md" variant="light" color={color}>
+                  <Icon size={22} />
+                </ThemeIcon>
+                <Stack gap={2} miw={0} flex={1}>
+                  <Text size="sm" c="dimmed">
+                    {label}
                   </Text>
-                )}
-              </Stack>
-            </Group>
-          </Paper>
+                  <Text
+                    fz={22}
+                    fw={700}
+                    className="vs-tabular"
+                    data-testid={`kpi-${key}-value`}
+                    data-main-figure={key === 'power' ? '' : undefined}
+                  >
+                    {value}
+                  </Text>
+                  {share !== undefined && share !== null && (
+                    <Progress
+                      value={Math.min(100, Math.max(0, share * 100))}
+                      size="sm"
+                      color={color}
+                      aria-hidden="true"
+                    />
+                  )}
+                  {hint && (
+                    <Text size="xs" c="dimmed">
+                      {hint}
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+            </Paper>
+          </StaleMark>
         ))}
       </SimpleGrid>
     </Stack>

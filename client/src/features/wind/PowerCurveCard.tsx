@@ -3,6 +3,7 @@
 import { Box, Group, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sampleAge } from '../../live/ageWatchdog.ts';
 import { useRecentHistory } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import {
@@ -15,7 +16,7 @@ import {
   PowerCurveChart,
   type PowerCurvePeriod,
 } from '../../plots/PowerCurveChart.tsx';
-import { freshnessOf, sampleAge } from './liveValue.ts';
+import { freshnessOf } from './liveValue.ts';
 import { PeriodCard, type TurbinePeriodProps } from './PeriodCard.tsx';
 import { readTurbine } from './turbineReading.ts';
 import { useLiveSnapshot } from './useLiveSnapshot.ts';
@@ -31,7 +32,7 @@ function livePairs(siteId: string, windId: number, powerId: number, periodMs: nu
   // The window ends at the hub's newest sample, not at the browser's clock (they may differ).
   const since = (site?.lastTs ?? Date.now()) - LIVE_WINDOW_MS;
   const newest = liveStore.latest(powerId);
-  const current = newest !== null && freshnessOf(sampleAge(newest.ts, Date.now(), site), periodMs) === 'live';
+  const current = newest !== null && freshnessOf(sampleAge(newest.ts, site, Date.now()), periodMs) === 'live';
   const winds = new Map<number, number>();
   liveStore.each(windId, since, (ts, v) => winds.set(ts, v));
   const out: LivePoints = { wind: [], power: [], current };

@@ -25,6 +25,7 @@ import {
   type TimeRange,
   usePeriodRange,
 } from '../../ui/PeriodPicker.tsx';
+import { SiteStaleBanner } from '../../ui/SiteStaleBanner.tsx';
 import { DeviceAlarms, useDeviceAlarms } from '../overview/DeviceAlarms.tsx';
 import { TripLog } from '../overview/TripLog.tsx';
 import type { TurbinePeriodProps } from './PeriodCard.tsx';
@@ -202,7 +203,8 @@ function TurbineView({ turbine, site }: { turbine: Turbine; site: Site }) {
       />
       <Stack gap="lg">
         <Freshness site={site} ns="realtime" alertGap="md" />
-        <TurbineLiveValues siteId={site.id} turbine={turbine} format={format} />
+        <SiteStaleBanner site={site} />
+        <TurbineLiveValues siteId={site.id} turbine={turbine} format={format} timeZone={site.timeZone} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <PowerCurveCard {...periodProps} />

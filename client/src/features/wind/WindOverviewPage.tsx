@@ -11,6 +11,7 @@ import { usePolled } from '../../data/usePolled.ts';
 import { useUrlParam } from '../../data/useUrlParam.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { sampleAge } from '../../live/ageWatchdog.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type Bar, LiveBarChart } from '../../plots/LiveBarChart.tsx';
@@ -21,13 +22,14 @@ import { IconAlertTriangle, IconWind } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { SitePicker } from '../../ui/SitePicker.tsx';
+import { SiteStaleBanner } from '../../ui/SiteStaleBanner.tsx';
 import { shortName } from '../../ui/shortName.ts';
 import { EquipmentList } from '../overview/EquipmentList.tsx';
 import { type PlantFormats, plantFormats } from '../overview/format.ts';
 import { LiveSite } from '../overview/LiveParts.tsx';
 import { useSiteIndex } from '../overview/siteData.ts';
 import { FarmKpis } from './FarmKpis.tsx';
-import { freshnessOf, sampleAge } from './liveValue.ts';
+import { freshnessOf } from './liveValue.ts';
 import { TurbineGrid } from './TurbineGrid.tsx';
 import { isolate, useWindFormat } from './useWindFormat.ts';
 import { type Turbine, useWindSite } from './useWindSite.ts';
@@ -96,6 +98,7 @@ export function WindOverviewPage() {
       {site && (
         <Stack gap="lg">
           <Freshness site={site} ns="realtime" alertGap="md" />
+          <SiteStaleBanner site={site} />
           <FarmKpis site={site} kpis={kpis} format={format} />
           <Stack gap="sm" component="section" aria-labelledby="wind-turbines-title">
             <Title order={3} fz="h4" id="wind-turbines-title">
@@ -112,7 +115,7 @@ export function WindOverviewPage() {
           </Stack>
           {farm && farm.length > 0 && <PowerBars siteId={site.id} turbines={farm} format={format.power} />}
           {index.status === 'ready' && (
-            <LiveSite siteId={site.id}>
+            <LiveSite siteId={site.id} timeZone={site.timeZone}>
               <EquipmentList site={site} index={index.data} formats={equipmentFormats} />
             </LiveSite>
           )}
@@ -141,7 +144,7 @@ function PowerBars({
         const read = () => {
           const sample = liveStore.latest(power.id);
           if (!sample) return null;
-          const age = sampleAge(sample.ts, Date.now(), liveStore.progress(siteId));
+          const age = sampleAge(sample.ts, liveStore.progress(siteId), Date.now());
           return freshnessOf(age, power.periodMs) === 'live' ? sample.value : null;
         };
         return [{ label: shortName(device.name), read }];

@@ -2,30 +2,19 @@
 // so that the tiles, the grid and the tests agree (RELIABILITY decision 10: a value past its expected
 // period is marked stale, never shown as live).
 import { turbineStates } from '@voltscope/shared/fleet';
+import { staleAfterMs } from '../../live/ageWatchdog.ts';
 
 export type Freshness = 'live' | 'stale' | 'offline';
 
-/** Stale past two sampling periods (at least 3 s: frames carry samples at their own pace). */
-const STALE_PERIODS = 2;
-const STALE_MIN_MS = 3_000;
 /** Offline past five periods (at least 10 s): the hub's own rule for a silent device (fleet/status.ts). */
 const OFFLINE_PERIODS = 5;
 const OFFLINE_MIN_MS = 10_000;
 
-/**
- * A sample's age as the browser sees it, immune to a skew between the hub's clock and the browser's:
- * how long since the site's last frame arrived, plus how far this sample lags the newest one of that
- * frame. Without a frame yet (values from the history API), the plain difference of clocks.
- */
-export function sampleAge(sampleTs: number, now: number, site?: { lastTs: number; receivedAt: number }): number {
-  if (!site) return Math.max(0, now - sampleTs);
-  return Math.max(0, now - site.receivedAt) + Math.max(0, site.lastTs - sampleTs);
-}
-
+/** Stale by the age watchdog's rule (three periods, live/ageWatchdog.ts); offline by the hub's. */
 export function freshnessOf(age: number | null, periodMs: number): Freshness {
   if (age === null) return 'offline';
   if (age > Math.max(OFFLINE_MIN_MS, OFFLINE_PERIODS * periodMs)) return 'offline';
-  if (age > Math.max(STALE_MIN_MS, STALE_PERIODS * periodMs)) return 'stale';
+  if (age > staleAfterMs(periodMs)) return 'stale';
   return 'live';
 }
 
