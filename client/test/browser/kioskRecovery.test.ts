@@ -1,8 +1,13 @@
 // A wall recovers alone: from a network drop of its own (a TCP relay between it and the hub, pulled out
-// and put back), from a revocation it learns of once back, and from a new client build deployed while it
-// ran (it reloads at its next turn). It never shows a sign-in page.
+// and put back), from a hub restart (a new hub process on the same data, behind the same address), from a
+// revocation it learns of once back, and from a new client build deployed while it ran (it reloads at its
+// next turn). It never shows a sign-in page.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from './harness.ts';
+import { startTestServer } from '../../../server/test/helper.ts';
+import { demo, setupBrowser } from './harness.ts';
 import { FULL_HD, item, pathOf, pathsSeen, poll, relayTo, wallTools } from './kioskTools.ts';
 
 const app = setupBrowser();
@@ -39,6 +44,53 @@ describe('wall display recovery', () => {
     expect([...seen].filter((path) => path.startsWith('/login') || path === '/not-authorized')).toEqual([]);
     expect(await page.getByTestId('pairing-screen').count()).toBe(0);
     await cable.unplug();
+  }, 180_000);
+
+  it('recovers alone from a hub restart: reconnecting, then live on the same token, never a sign-in page', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-wall-'));
+    let hub = await startTestServer({ dataDir });
+    const cable = await relayTo(hub.url);
+    try {
+      const { accessToken } = await hub.login(demo.admin.login, demo.admin.password);
+      const created = await hub.request('POST', '/api/displays', {
+        token: accessToken,
+        body: {
+          name: 'Restart wall',
+          siteIds: ['fr-occitanie'],
+          playlist: [item('overview-fleet'), item('alarm-realtime')],
+          language: 'en',
+          theme: 'dark',
+          sound: false,
+        },
+      });
+      expect(created.status).toBe(201);
+      const { code } = (await created.json()) as { code: string };
+      const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
+      const seen = pathsSeen(page);
+      await page.goto(`${cable.url}/display?code=${encodeURIComponent(code)}`);
+      await page.getByTestId('kiosk-bar').waitFor({ timeout: 30_000 });
+      const status = () => page.getByTestId('kiosk-connection').getAttribute('data-status');
+      await poll(status).toBe('live');
+
+      // The hub stops (its address refuses), and a new process starts on the same data.
+      await cable.unplug();
+      await hub.close();
+      await poll(status, 15_000).toMatch(/reconnecting|offline/);
+      hub = await startTestServer({ dataDir });
+      await cable.plug(hub.url);
+
+      await poll(status, 30_000).toBe('live');
+      const before = pathOf(page);
+      await poll(() => pathOf(page), 30_000).not.toBe(before);
+      expect(['/overview/fleet', '/alarm/realtime']).toContain(pathOf(page));
+      await poll(() => page.getByTestId('kiosk-recovery').count()).toBe(0);
+      expect([...seen].filter((p) => p.startsWith('/login') || p === '/not-authorized')).toEqual([]);
+      expect(await page.getByTestId('pairing-screen').count()).toBe(0);
+    } finally {
+      await cable.unplug();
+      await hub.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }, 180_000);
 
   it('revoked while its network was down, goes to its pairing screen once back, not to the sign-in page', async () => {

@@ -124,7 +124,7 @@ export async function blockAudio(page: Page): Promise<void> {
  * closed (its connections cut, nothing listening) for a while, then put back on the same port.
  */
 export async function relayTo(hubUrl: string) {
-  const hub = new URL(hubUrl);
+  let hub = new URL(hubUrl);
   const open = new Set<Socket>();
   let server: Server | null = null;
   let port = 0;
@@ -156,6 +156,10 @@ export async function relayTo(hubUrl: string) {
         for (const end of open) end.destroy();
       });
     },
-    plug,
+    /** Put back onto another hub's address (a hub restarted: to the wall, the same address). */
+    async plug(to?: string) {
+      if (to) hub = new URL(to);
+      await plug();
+    },
   };
 }
