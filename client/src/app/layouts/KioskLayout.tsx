@@ -1,7 +1,8 @@
 // The layout of a wall display's session (role `display`), where a person's session has DefaultLayout:
 // no navigation, customiser, footer or user menu; the page full bleed under one slim bar; the playlist
-// runner turning the pages; the alarm banners over any page; the token renewed; the cursor hidden after
-// idle; the type scaled to the screen (html[data-kiosk]); a page that fails retried, never left on screen.
+// runner turning the pages; the alarm banners over any page; the lost connection's banner above the
+// page; the token renewed; the cursor hidden after idle; the type scaled to the screen (html[data-kiosk]);
+// a page that fails retried, never left on screen.
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -14,6 +15,7 @@ import { useTokenRenewal } from '../../features/kiosk/useTokenRenewal.ts';
 import { useWallAlarms } from '../../features/kiosk/useWallAlarms.ts';
 import { WallAlarmBanners } from '../../features/kiosk/WallAlarmBanners.tsx';
 import { readWall } from '../../features/kiosk/wallSession.ts';
+import { ConnectionLostBanner } from '../../ui/ConnectionLostBanner.tsx';
 import classes from './KioskLayout.module.css';
 
 function Wall({ initial }: { initial: WallDisplay }) {
@@ -34,6 +36,7 @@ function Wall({ initial }: { initial: WallDisplay }) {
       />
       <WallAlarmBanners alarms={alarms} />
       <main className={classes.main}>
+        <ConnectionLostBanner />
         <KioskPageBoundary key={pathname + search}>
           <Outlet />
         </KioskPageBoundary>

@@ -8,10 +8,10 @@ import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 
-export const RETRY_MS = 10_000;
+const RETRY_MS = 10_000;
 
 /** The failure notice with its countdown; `onRetry` runs when it reaches zero. */
-export function RetryNotice({ onRetry }: { onRetry: () => void }) {
+function RetryNotice({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation(['kiosk']);
   const lng = useLanguage();
   const [left, setLeft] = useState(RETRY_MS / 1000);

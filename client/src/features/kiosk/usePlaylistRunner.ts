@@ -1,7 +1,7 @@
 // The playlist runner of a wall: shows each item of the display's playlist for its dwell by going to its
 // address, in the item's language and theme (else the display's), and turns to the next; Space or P
-// pauses and resumes, the arrows step. An admin's edit (`display:changed` on the socket) applies at the
-// next turn, or at once when it removed the item on screen. At each turn the wall asks the hub for
+// pauses and resumes, the arrows step. An admin's edit (`display:changed` on the socket, or read again
+// when the socket comes back) applies at the next turn, or at once when it removed the item on screen. At each turn the wall asks the hub for
 // itself: a new client build deployed reloads the page there. One timer and one key listener whatever
 // the number of turns: nothing piles up over days.
 
@@ -93,7 +93,9 @@ export function usePlaylistRunner(initial: WallDisplay): PlaylistRun {
     return () => abort.abort();
   }, [item, display, turn, navigate]);
 
-  // The dwell: one timer, for the item on screen, held while paused.
+  // The dwell: one timer, for the item on screen, held while paused (a new turn restarts it, even on the
+  // same item: a playlist of one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each turn is a new dwell.
   useEffect(() => {
     if (paused || !item) return;
     const ms = left.current ?? item.dwellSeconds * 1000;
@@ -101,7 +103,7 @@ export function usePlaylistRunner(initial: WallDisplay): PlaylistRun {
     deadline.current = Date.now() + ms;
     const timer = setTimeout(() => go(1), ms);
     return () => clearTimeout(timer);
-  }, [item, paused, go]);
+  }, [item, paused, go, turn]);
 
   // The keys.
   useEffect(() => {
@@ -121,16 +123,29 @@ export function usePlaylistRunner(initial: WallDisplay): PlaylistRun {
     return () => window.removeEventListener('keydown', onKey);
   }, [go]);
 
-  // Live edits of the display.
-  useEffect(
-    () =>
-      liveClient.onDisplayChanged(({ display: edited }) => {
-        displayStore.setState({ display: edited });
-        const { position: now } = current.current;
-        if (currentItemRemoved(now.display, now.index, edited)) go(0);
-      }),
-    [go],
-  );
+  // Live edits of the display: told on the socket, and read again at each (re)connection (an edit made
+  // while the socket was down or still connecting is not missed).
+  useEffect(() => {
+    const take = (edited: WallDisplay) => {
+      displayStore.setState({ display: edited });
+      const { position: now } = current.current;
+      if (currentItemRemoved(now.display, now.index, edited)) go(0);
+    };
+    const abort = new AbortController();
+    const stopEdits = liveClient.onDisplayChanged(({ display: edited }) => take(edited));
+    const stopConnection = liveClient.connection.subscribe((state, previous) => {
+      if (state.status !== 'live' || previous.status === 'live') return;
+      readWall(abort.signal).then(
+        ({ display: edited }) => take(edited),
+        () => {},
+      );
+    });
+    return () => {
+      abort.abort();
+      stopEdits();
+      stopConnection();
+    };
+  }, [go]);
 
   return { display, index, item, paused, turn };
 }
