@@ -30,7 +30,9 @@ export function useFleetDirectory(): FleetDirectory {
     if (!siteIds) return;
     const controller = new AbortController();
     void fetchSiteDevices(siteIds.split(','), controller.signal).then((list) => {
-      if (!controller.signal.aborted) setDevices(list.map(({ id, siteId, name, type }) => ({ id, siteId, name, type })));
+      if (!controller.signal.aborted) setDevices(
+          list.map(({ id, siteId, name, names, type }) => ({ id, siteId, name, type, ...(names ? { names } : {}) })),
+        );
     });
     return () => controller.abort();
   }, [siteIds]);

@@ -199,13 +199,18 @@ describe('wall display (kiosk)', () => {
 
   it('shows a Persian item right to left, and the next English one left to right', async () => {
     const { code } = await register([
-      item('overview-fleet', { language: 'fa', dwellSeconds: 8 }),
+      item('overview-fleet', { language: 'fa', dwellSeconds: 30 }),
       item('overview-fleet', { language: 'en', theme: 'light', dwellSeconds: 8 }),
     ]);
     const page = await pairByTyping(code);
     const dir = () => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dir}`);
     await poll(dir).toBe('fa rtl');
     await poll(() => title(page)).toBe('نمای کلی ناوگان');
+    // A new alarm's banner names its device in Persian, as its message does.
+    await app.ingest([{ series: 'fr-occitanie.inv06/fault_code', ts: Date.now(), value: 103 }]);
+    const banner = page.getByTestId('wall-alarm').filter({ hasText: 'اینورتر ۰۶' });
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.getByTestId('wall-alarm-device').textContent()).toBe('اینورتر ۰۶');
     await poll(dir).toBe('en ltr');
     await poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(
       'light',

@@ -34,8 +34,9 @@ function Wall({ initial }: { initial: WallDisplay }) {
         aria-hidden="true"
         data-testid="kiosk-progress"
       />
-      <WallAlarmBanners alarms={alarms} />
       <main className={classes.main}>
+        {/* In the page's flow, above it: a banner pushes the page down rather than hide its headline. */}
+        <WallAlarmBanners alarms={alarms} />
         <ConnectionLostBanner />
         <KioskPageBoundary key={pathname + search}>
           <Outlet />

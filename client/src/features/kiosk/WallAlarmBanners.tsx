@@ -1,4 +1,4 @@
-// The wall's alarm banners, over any page: one per active unacknowledged high or critical alarm (at most
+// The wall's alarm banners, above any page: one per active unacknowledged high or critical alarm (at most
 // three; then "and N more"), in its priority's colour, with its device, message and time. Nothing to
 // press: a wall cannot acknowledge.
 import type { Alarm } from '@voltscope/shared/alarms';
@@ -32,7 +32,9 @@ export function WallAlarmBanners({ alarms }: { alarms: readonly Alarm[] }) {
         >
           <PriorityIcon priority={alarm.priority} size={36} />
           <span className={classes.priority}>{t(`common:priority.${alarm.priority}`)}</span>
-          <span className={classes.device}>{deviceLabel(directory, alarm.deviceId, lng)}</span>
+          <span className={classes.device} data-testid="wall-alarm-device">
+            {deviceLabel(directory, alarm.deviceId, lng)}
+          </span>
           <span className={classes.message}>{localDigits(lng, alarm.message[lng] || alarm.message.en)}</span>
           <time className={classes.time} dateTime={new Date(alarm.raisedAt).toISOString()}>
             {formatSiteTime(lng, localZone, new Date(alarm.raisedAt))}
