@@ -5,23 +5,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, setupBrowser } from './harness.ts';
+import { countOscillators, oscillators } from './soundTools.ts';
 
 const app = setupBrowser();
 
 const raise = (series: string, value: number) => app.ingest([{ series, ts: Date.now(), value }]);
-
-/** Counts the oscillators the page starts: headless Chromium plays into nothing, so this is the proof. */
-async function countOscillators(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __oscillators: number };
-    w.__oscillators = 0;
-    const start = OscillatorNode.prototype.start;
-    OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
-      w.__oscillators += 1;
-      return start.apply(this, args);
-    };
-  });
-}
 
 /**
  * Holds the page's sound until a user gesture, as a desktop Chromium's autoplay policy does: the
@@ -61,7 +49,6 @@ async function blockAudioUntilGesture(page: Page) {
 /** The machine may be busy (other suites, two cores): what the page shows is polled patiently. */
 const poll = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
-const oscillators = (page: Page) => page.evaluate(() => (window as unknown as { __oscillators: number }).__oscillators);
 const row = (page: Page, device: string) => page.getByTestId('alarm-row').filter({ hasText: device });
 /** A device's fault alarm, not its loss of communication (raised once it has been silent 30 s). */
 const fault = (page: Page, device: string) => row(page, device).filter({ hasNotText: 'no data' });

@@ -8,17 +8,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './harness.ts';
-import {
-  blockAudio,
-  countOscillators,
-  FULL_HD,
-  item,
-  oscillators,
-  pathOf,
-  pathsSeen,
-  poll,
-  wallTools,
-} from './kioskTools.ts';
+import { FULL_HD, item, pathOf, pathsSeen, poll, wallTools } from './kioskTools.ts';
+import { blockAudio, countOscillators, oscillators } from './soundTools.ts';
 
 const app = setupBrowser();
 const { admin, register, pairByTyping } = wallTools(app);

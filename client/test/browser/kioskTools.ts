@@ -1,6 +1,6 @@
 // Tools of the wall display's browser tests: displays registered through the API and walls paired by
-// typing their code, the sound a page starts (counted, or held blocked as a browser's autoplay policy
-// does), and a network cable between the wall and the hub that can be pulled out.
+// typing their code, and a network cable between the wall and the hub that can be pulled out. (The sound a
+// page starts is counted or held blocked by soundTools.ts.)
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { PlaylistItem, PlaylistPage } from '@voltscope/shared/displays';
 import type { Page } from 'playwright-core';
@@ -83,40 +83,6 @@ export function wallTools(app: Harness) {
       return page;
     },
   };
-}
-
-/** Counts the oscillators the page starts: headless Chromium plays into nothing, so this is the proof. */
-export async function countOscillators(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __oscillators: number };
-    w.__oscillators = 0;
-    const start = OscillatorNode.prototype.start;
-    OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
-      w.__oscillators += 1;
-      return start.apply(this, args);
-    };
-  });
-}
-export const oscillators = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __oscillators: number }).__oscillators);
-
-/** Holds every AudioContext suspended, as a browser's autoplay policy does on a wall nobody touched. */
-export async function blockAudio(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const Real = window.AudioContext;
-    window.AudioContext = class extends Real {
-      constructor(options?: AudioContextOptions) {
-        super(options);
-        void Real.prototype.suspend.call(this);
-      }
-      override get state(): AudioContextState {
-        return 'suspended';
-      }
-      override resume(): Promise<void> {
-        return new Promise(() => {});
-      }
-    };
-  });
 }
 
 /**
