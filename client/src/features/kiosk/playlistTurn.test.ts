@@ -1,33 +1,10 @@
-import type { PlaylistItem } from '@voltscope/shared/displays';
 import { describe, expect, it } from 'vitest';
-import type { WallDisplay } from './displayStore.ts';
 import { commandOf } from './playlistKeys.ts';
 import { currentItemRemoved, displayChanged, startIndex, stepIndex } from './playlistTurn.ts';
+import { testDisplay, testItem } from './testDisplay.ts';
 
-const item = (page: PlaylistItem['page'], extra: Partial<PlaylistItem> = {}): PlaylistItem => ({
-  page,
-  siteId: null,
-  dwellSeconds: 30,
-  language: null,
-  theme: null,
-  ...extra,
-});
-
-const wall = (playlist: PlaylistItem[], siteIds = ['fr-occitanie']): WallDisplay => ({
-  id: 1,
-  name: 'Control room',
-  siteIds,
-  playlist,
-  language: 'en',
-  theme: 'dark',
-  sound: false,
-  createdAt: 0,
-  paired: true,
-  pairedAt: 0,
-  lastSeenAt: null,
-  online: true,
-  pairingExpiresAt: null,
-});
+const item = testItem;
+const wall = testDisplay;
 
 describe('playlist turns', () => {
   it('steps forwards and backwards round the playlist', () => {

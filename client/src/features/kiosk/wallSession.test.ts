@@ -1,26 +1,13 @@
 import { RENEW_EVERY_MS } from '@voltscope/shared/displays';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../session/sessionStore.ts';
-import { displayStore, rememberDisplay, type WallDisplay } from './displayStore.ts';
+import { displayStore, rememberDisplay } from './displayStore.ts';
+import { testDisplay } from './testDisplay.ts';
 import { PAIRING_PATH, tokenDue, wallEndedPath } from './wallSession.ts';
 
 const NOW = Date.now();
 
-const display: WallDisplay = {
-  id: 3,
-  name: 'Control room',
-  siteIds: ['fr-occitanie'],
-  playlist: [{ page: 'overview-fleet', siteId: null, dwellSeconds: 30, language: null, theme: null }],
-  language: 'en',
-  theme: 'dark',
-  sound: false,
-  createdAt: 0,
-  paired: true,
-  pairedAt: 0,
-  lastSeenAt: null,
-  online: true,
-  pairingExpiresAt: null,
-};
+const display = { ...testDisplay(), id: 3 };
 
 const signIn = (role: 'display' | 'operator') =>
   sessionStore.signIn(
