@@ -35,7 +35,7 @@ const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...]
                      [--clients N --rounds N --seconds S]      (abuse: healthy clients, quiet/abuse rounds, window)
                      [--attacks sign_in,ingest,subscribe,stalled]      (abuse: some kinds only)
                      [--hours H --days D | --warp W] [--dwell S] [--drop-every MIN --drop-seconds S]
-                     [--restart-every MIN] [--no-display]      (soak: not run unless named)
+                     [--restart-every MIN] [--no-display] [--no-operator] (soak: not run unless named)
        npm run bench -- --compare A.json B.json`;
 
 const args = process.argv.slice(2);
@@ -63,7 +63,7 @@ const quick = args.includes('--quick');
 const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds', '--attacks', ...SOAK_FLAGS]);
 const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
 const unknownFlags = args.filter(
-  (a) => a.startsWith('--') && !['--json', '--quick', '--no-save', '--no-display'].includes(a),
+  (a) => a.startsWith('--') && !['--json', '--quick', '--no-save', '--no-display', '--no-operator'].includes(a),
 );
 if (unknownFlags.some((f) => !flagsWithValue.has(f))) fail(`Unknown option ${unknownFlags.join(', ')}`);
 const unknown = named.filter((n) => !(n in scenarios));

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { launchChromium } from './chromium.ts';
 import { commit, type Figure, percentile } from './report.ts';
 import { type SoakHub, startSoakHub } from './soakHub.ts';
+import { startOperator } from './soakOperator.ts';
 import { type SoakEvent, type SoakOptions, soakOptions, soakSchedule } from './soakOptions.ts';
 import { startProxy } from './soakProxy.ts';
 import { soakReport } from './soakReport.ts';
@@ -135,9 +136,10 @@ async function record(o: SoakOptions, wall: Wall, hub: SoakHub, opened: number):
 }
 
 function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]): Figure[] {
-  // The steady wall: past the warm-up, and live (a page drawn while the network or the hub is away shows
-  // its offline state, a fraction of its nodes; the outages are measured by the recoveries).
-  const measured = samples.filter((s) => s.t >= o.warmupSeconds && s.connection === 'live');
+  // The steady wall: past the warm-up, live and drawn (a page while the network or the hub is away, or
+  // still loading after they came back, shows its offline state or its skeleton, a fraction of its nodes;
+  // the outages are measured by the recoveries).
+  const measured = samples.filter((s) => s.t >= o.warmupSeconds && s.connection === 'live' && s.drawn);
   const points = (y: (s: MinuteSample) => number): Point[] =>
     // One level per page and per document: a reload (after a restart) starts the page's heap afresh.
     measured.map((s) => ({ x: s.t / 3600, y: y(s), group: `${s.page} ${s.loads}` }));
@@ -152,6 +154,7 @@ function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]
     { name: 'soak.hours', unit: 'h', value: o.hours },
     { name: 'soak.simulated_days', unit: 'days', value: o.days },
     { name: 'soak.samples', unit: 'samples', value: samples.length },
+    { name: 'soak.samples_measured', unit: 'samples', value: measured.length },
     { name: 'soak.heap_growth_mb_per_h', unit: 'MB/h', value: slopeWithinGroups(points((s) => s.heapMb)) },
     {
       name: 'soak.dom_nodes_growth_per_h',
@@ -185,7 +188,7 @@ export async function soakBenchmark(options: { quick: boolean; args: string[] })
   const o = soakOptions(options.args, options.quick);
   console.error(
     `  ${o.hours} h, ${o.days.toFixed(2)} simulated days (SIM_WARP ${o.warp}, SIM_PERIOD ${o.periodMs} ms), dwell ${o.dwellSeconds} s, ` +
-      `drop ${o.dropSeconds} s every ${o.dropEveryMinutes} min, restart every ${o.restartEveryMinutes} min, ${o.display ? 'paired display' : 'operator session'}`,
+      `drop ${o.dropSeconds} s every ${o.dropEveryMinutes} min, restart every ${o.restartEveryMinutes} min, ${o.display ? 'paired display' : 'operator session'}, ${o.operator ? 'alarms acknowledged once a minute' : 'no one acknowledging'}`,
   );
   const hub = await startSoakHub({ warp: o.warp, periodMs: o.periodMs, faultRate: FAULT_RATE });
   const proxy = await startProxy({ host: '127.0.0.1', port: hub.port });
@@ -202,15 +205,18 @@ export async function soakBenchmark(options: { quick: boolean; args: string[] })
     wall.page.on('framenavigated', (frame) => {
       if (frame === wall.page.mainFrame() && new URL(frame.url()).pathname.startsWith('/login')) signInPages++;
     });
+    const operator = o.operator ? startOperator(`http://127.0.0.1:${hub.port}`) : null;
     const opened = Date.now();
     const [samples, recoveries] = await Promise.all([
       record(o, wall, hub, opened),
       disturb(o, wall, hub, proxy, opened),
     ]);
+    operator?.stop();
     await wall.close();
     const result = [
       ...figures(o, samples, recoveries),
       { name: 'soak.sign_in_pages', unit: 'pages', value: signInPages },
+      { name: 'soak.alarms_acknowledged', unit: 'alarms', value: operator?.acknowledged() ?? 0 },
     ];
     writeReport(o, options.quick, { samples, recoveries, figures: result });
     return result;

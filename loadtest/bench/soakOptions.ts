@@ -30,6 +30,8 @@ export interface SoakOptions {
   warmupSeconds: number;
   /** A paired display (the default) or an operator's session turned by the benchmark. */
   display: boolean;
+  /** An operator acknowledges what the wall shows, once a minute (soakOperator.ts); off with `--no-operator`. */
+  operator: boolean;
 }
 
 export const SOAK_FLAGS = [
@@ -85,6 +87,7 @@ export function soakOptions(args: readonly string[], quick: boolean): SoakOption
       Math.max(dwellSeconds * PAGES, (RING_SAMPLES * periodMs) / warp / 1000),
     ),
     display: !args.includes('--no-display'),
+    operator: !args.includes('--no-operator'),
   };
 }
 

@@ -29,6 +29,8 @@ export interface WallSample {
   page: string;
   /** Documents loaded so far (the kiosk reloads itself after a hub restart or at a new build). */
   loads: number;
+  /** The page had drawn its data: its main figure shown, no skeleton or loader left (false mid-recovery). */
+  drawn: boolean;
 }
 
 export interface Wall {
@@ -136,6 +138,7 @@ export async function openWall(
       const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
       const live = await page.evaluate(() => {
         const w = globalThis as unknown as {
+          document: { querySelector(selector: string): unknown };
           __soakLongTasks?: number;
           __voltscope?: { connection(): string; newestFrameAt(): number };
         };
@@ -144,6 +147,9 @@ export async function openWall(
         const newest = w.__voltscope?.newestFrameAt() ?? 0;
         return {
           longTasks,
+          drawn:
+            w.document.querySelector('[data-main-figure]') !== null &&
+            w.document.querySelector('.mantine-Skeleton-root, .mantine-Loader-root') === null,
           connection: w.__voltscope?.connection() ?? 'none',
           frameAgeS: newest > 0 ? (Date.now() - newest) / 1000 : null,
         };

@@ -83,6 +83,8 @@ describe('the soak flags', () => {
     expect(soakOptions(['--days', '30', '--hours', '0.5'], false)).toMatchObject({ warp: 1000 });
     expect(soakOptions([], false)).toMatchObject({ hours: 2, warp: 1, dwellSeconds: 20, display: true });
     expect(soakOptions(['--no-display'], true).display).toBe(false);
+    expect(soakOptions([], true).operator).toBe(true);
+    expect(soakOptions(['--no-operator'], true).operator).toBe(false);
     expect(() => soakOptions(['--hours', 'two'], false)).toThrow('--hours needs a positive number');
   });
 

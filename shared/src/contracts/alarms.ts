@@ -221,8 +221,8 @@ export const AlarmSubscribeRequest = Type.Object({
   sites: Type.Array(AlarmSubscription, { minItems: 1, maxItems: MAX_ALARM_SITES }),
 });
 
-/** Up to 500 alarms at once. */
-const MAX_SELECTION = 500;
+/** The most alarms one action may carry. */
+export const MAX_SELECTION = 500;
 const ids = Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: MAX_SELECTION });
 const comment = Type.String({ maxLength: 1000 });
 /** Why: a shelving and an out-of-service need one (ISA-18.2), checked non-blank by the hub. */
