@@ -30,6 +30,13 @@ export class LatestValues {
     return ts ? { ts, value: this.#values[seriesId] as number } : null;
   }
 
+  /** The newest timestamp of any series (0 when none has a sample). */
+  newest(): number {
+    let newest = 0;
+    for (const ts of this.#ts) if (ts > newest) newest = ts;
+    return newest;
+  }
+
   #grow(size: number): void {
     const capacity = Math.max(size, this.#ts.length * 2);
     const ts = new Float64Array(capacity);

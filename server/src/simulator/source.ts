@@ -32,7 +32,11 @@ export interface SimulatorDeps {
  */
 export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promise<{ stop(): Promise<void> }> {
   const { config, registry, latest, ingest, telemetry, log } = deps;
-  const now = Date.now();
+  // A warped simulator's clock runs ahead of the wall's: after a restart it carries on from the newest
+  // stored sample, not from now (the latest values keep the newer samples, so the pages' "now" would stand
+  // still until the clock caught up, and the days in between would be simulated twice).
+  const now =
+    config.simulator.warp > 1 ? Math.max(Date.now(), latest.newest() + config.simulator.periodMs) : Date.now();
   const midnights = new Map(sites.map((s) => [s.id, startOfLocalDay(now, s.timeZone)]));
   const counted = sinceMidnight(deps, sites, now, Math.min(now, ...midnights.values()));
   const simulator = new FleetSimulator(registry, sites, demoPlants, {
