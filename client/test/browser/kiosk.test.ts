@@ -2,11 +2,15 @@
 // typing the code (or by a pairing link), and the playlist turns by itself in the kiosk layout (no
 // navigation, no customiser); Space pauses and resumes it; an admin's edit reaches the running wall
 // without a reload; a revocation sends it to its pairing screen, never to the sign-in page; new high and
-// critical alarms show over the page (with the tone when its sound is on); a Persian item is right to left.
+// critical alarms show over the page (with the tone when its sound is on); a Persian item is right to left;
+// a wall that starts with a token older than a day renews it by itself.
 // Recovery (network drop, new build): kioskRecovery.test.ts; each page's main figure: kioskFigures.test.ts.
 
+import { RENEW_EVERY_MS } from '@voltscope/shared/displays';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DISPLAY_STORAGE_KEY } from '../../src/features/kiosk/displayStore.ts';
+import { SESSION_STORAGE_KEY } from '../../src/session/sessionStore.ts';
 import { setupBrowser } from './harness.ts';
 import { FULL_HD, item, pathOf, pathsSeen, poll, wallTools } from './kioskTools.ts';
 import { blockAudio, countOscillators, oscillators } from './soundTools.ts';
@@ -207,4 +211,27 @@ describe('wall display (kiosk)', () => {
       'light',
     );
   }, 120_000);
+
+  it('renews its token by itself when it starts after more than a day switched off, and stays on its playlist', async () => {
+    const { code } = await register([item('overview-fleet', { dwellSeconds: 60 })]);
+    const page = await pairByTyping(code);
+    await poll(() => pathOf(page)).toBe('/overview/fleet');
+    const token = () =>
+      page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').accessToken as string, SESSION_STORAGE_KEY);
+    const first = await token();
+    // The wall was switched off for a day and more: its token was issued before RENEW_EVERY_MS.
+    await page.evaluate(
+      ([key, age]) => {
+        const state = JSON.parse(localStorage.getItem(key) ?? '{}');
+        localStorage.setItem(key, JSON.stringify({ ...state, tokenIssuedAt: Date.now() - age }));
+      },
+      [DISPLAY_STORAGE_KEY, RENEW_EVERY_MS + 3_600_000] as const,
+    );
+    await page.reload();
+    await poll(token).not.toBe(first);
+    const me = await fetch(`${app.url}/api/display/me`, { headers: { authorization: `Bearer ${await token()}` } });
+    expect(me.status).toBe(200);
+    expect(pathOf(page)).toBe('/overview/fleet');
+    await poll(() => title(page)).toBe('Fleet overview');
+  }, 60_000);
 });
