@@ -2,10 +2,11 @@
 // inverter's AC power fed every half second shows live and unmarked; once the feed stops the tile is
 // hatched with "No data since hh:mm" after three of its one-second periods and the site's banner appears
 // after 10 s; fed again, both clear by themselves. In Persian the same line reads right to left, in
-// Persian digits.
+// Persian digits. An operator's page whose socket drops says since when, and clears once it is back.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Language, setupBrowser } from './harness.ts';
+import { relayTo } from './kioskTools.ts';
 
 const app = setupBrowser();
 
@@ -127,5 +128,24 @@ describe('stale marking', () => {
     const banner = page.getByTestId('site-stale-banner');
     await poll(() => banner.count(), 60_000).toBe(1);
     expect(plain(await banner.textContent())).toMatch(/^بدون داده از .+ از [۰-۹]{2}:[۰-۹]{2}/);
+  }, 180_000);
+
+  it('shows an operator page its lost connection, then clears it once the socket is back', async () => {
+    const cable = await relayTo(app.url);
+    const page = await app.openSignedIn('operator', { language: 'en' });
+    await page.goto(`${cable.url}/overview/fleet`, { timeout: 90_000, waitUntil: 'domcontentloaded' });
+    const banner = page.getByTestId('connection-lost-banner');
+    await page.getByTestId('navbar').waitFor({ timeout: 60_000 });
+    await poll(() =>
+      page.evaluate(() => (globalThis as { __voltscope?: { connection(): string } }).__voltscope?.connection()),
+    ).toBe('live');
+    expect(await banner.count()).toBe(0);
+
+    await cable.unplug();
+    await poll(() => banner.count(), 30_000).toBe(1);
+    expect(await banner.textContent()).toBe('Connection lost just now, reconnecting…');
+    await cable.plug();
+    await poll(() => banner.count(), 60_000).toBe(0);
+    await cable.unplug();
   }, 180_000);
 });
