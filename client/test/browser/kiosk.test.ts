@@ -53,9 +53,16 @@ describe('wall display (kiosk)', () => {
     await page.mouse.move(220, 320);
     expect(await idle()).toBe(false);
 
-    // The playlist turns by itself: the address and the title change.
+    // The playlist turns by itself: the address and the title change; the whole wall moves a pixel or two
+    // (burn-in: the bar is never on the same pixels for long).
+    const orbit = () => page.getByTestId('kiosk-orbit').evaluate((wall) => getComputedStyle(wall).translate);
+    const placed = await orbit();
     await poll(() => pathOf(page)).toBe('/alarm/realtime');
     await poll(() => title(page)).toBe('Realtime alarms');
+    expect(await orbit()).not.toBe(placed);
+    expect(await page.getByTestId('kiosk-bar').evaluate((bar) => bar.getBoundingClientRect().top)).toBeLessThanOrEqual(
+      2,
+    );
 
     // Space pauses: no turn for longer than the dwell; Space again resumes.
     await poll(() => pathOf(page)).toBe('/overview/fleet');

@@ -2,7 +2,7 @@
 // no navigation, customiser, footer or user menu; the page full bleed under one slim bar; the playlist
 // runner turning the pages; the alarm banners over any page; the lost connection's banner above the
 // page; the token renewed; the cursor hidden after idle; the type scaled to the screen (html[data-kiosk]);
-// a page that fails retried, never left on screen.
+// a page that fails retried, never left on screen; the whole wall moved a pixel or two at each turn.
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -18,13 +18,31 @@ import { readWall } from '../../features/kiosk/wallSession.ts';
 import { ConnectionLostBanner } from '../../ui/ConnectionLostBanner.tsx';
 import classes from './KioskLayout.module.css';
 
+/**
+ * Burn-in: the bar (the display's name, the clock) is the one thing a wall shows at the same place for
+ * weeks. The whole wall moves by a pixel or two at each turn, around a small square (a pixel orbiter, as
+ * plasma and OLED screens do), too little to be seen and enough that no edge stays on the same pixels.
+ */
+const ORBIT: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [2, 0],
+  [2, 2],
+  [0, 2],
+  [-2, 2],
+  [-2, 0],
+  [-2, -2],
+  [0, -2],
+  [2, -2],
+];
+
 function Wall({ initial }: { initial: WallDisplay }) {
   const run = usePlaylistRunner(initial);
+  const [x, y] = ORBIT[run.turn % ORBIT.length] as readonly [number, number];
   const { alarms, audio } = useWallAlarms(run.display.sound);
   const { pathname, search } = useLocation();
   const dwell = run.item ? run.item.dwellSeconds : 0;
   return (
-    <>
+    <div className={classes.orbit} style={{ translate: `${x}px ${y}px` }} data-testid="kiosk-orbit">
       <KioskBar run={run} audio={audio} />
       <div
         key={run.turn}
@@ -42,7 +60,7 @@ function Wall({ initial }: { initial: WallDisplay }) {
           <Outlet />
         </KioskPageBoundary>
       </main>
-    </>
+    </div>
   );
 }
 
