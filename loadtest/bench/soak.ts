@@ -14,7 +14,7 @@ import { startOperator } from './soakOperator.ts';
 import { type SoakEvent, type SoakOptions, soakOptions, soakSchedule } from './soakOptions.ts';
 import { startProxy } from './soakProxy.ts';
 import { soakReport } from './soakReport.ts';
-import { changePercent, type Point, slopeWithinGroups } from './soakStats.ts';
+import { changePercent, type Point, pageChanges, slopeWithinGroups, steady, steadyPoints } from './soakStats.ts';
 import { openWall, type Wall, type WallSample } from './soakWall.ts';
 
 /** Longest wait for the wall to be live again after a drop or restart before it counts as not recovered. */
@@ -136,13 +136,8 @@ async function record(o: SoakOptions, wall: Wall, hub: SoakHub, opened: number):
 }
 
 function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]): Figure[] {
-  // The steady wall: past the warm-up, live and drawn (a page while the network or the hub is away, or
-  // still loading after they came back, shows its offline state or its skeleton, a fraction of its nodes;
-  // the outages are measured by the recoveries).
-  const measured = samples.filter((s) => s.t >= o.warmupSeconds && s.connection === 'live' && s.drawn);
-  const points = (y: (s: MinuteSample) => number): Point[] =>
-    // One level per page and per document: a reload (after a restart) starts the page's heap afresh.
-    measured.map((s) => ({ x: s.t / 3600, y: y(s), group: `${s.page} ${s.loads}` }));
+  const measured = steady(o, samples);
+  const points = (y: (s: MinuteSample) => number) => steadyPoints(o, samples, y);
   const spanH = measured.length > 1 ? ((measured.at(-1)?.t ?? 0) - (measured[0]?.t ?? 0)) / 3600 : 0;
   const times = recoveries.map((r) => r.seconds).sort((a, b) => a - b);
   const longTasks = samples.reduce((sum, s) => sum + s.longTasks, 0);
@@ -163,6 +158,8 @@ function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]
       ...(domNodes.length > 0 ? { range: [Math.min(...domNodes), Math.max(...domNodes)] as [number, number] } : {}),
     },
     { name: 'soak.dom_nodes_change_pct', unit: '%', value: changePercent(points((s) => s.domNodes)) },
+    // Which page grows: each page's own change in % of its own level (the median page, and the range).
+    ...pageFigure(points((s) => s.domNodes)),
     { name: 'soak.listeners_growth_per_h', unit: 'listeners/h', value: slopeWithinGroups(points((s) => s.listeners)) },
     {
       name: 'soak.long_tasks_per_h',
@@ -181,6 +178,21 @@ function figures(o: SoakOptions, samples: MinuteSample[], recoveries: Recovery[]
     { name: 'soak.measured_h', unit: 'h', value: spanH },
     // The kiosk reloads itself when a page's code cannot load (a turn while the hub is away) or at a new build.
     { name: 'soak.page_loads', unit: 'loads', value: samples.at(-1)?.loads ?? 0 },
+  ];
+}
+
+function pageFigure(points: Point[]): Figure[] {
+  const changes = pageChanges(points)
+    .map((p) => p.changePct)
+    .sort((a, b) => a - b);
+  if (changes.length === 0) return [];
+  return [
+    {
+      name: 'soak.dom_nodes_page_change_pct',
+      unit: '%',
+      value: percentile(changes, 50),
+      range: [changes[0] as number, changes.at(-1) as number],
+    },
   ];
 }
 

@@ -4,6 +4,7 @@
 import type { Figure } from './report.ts';
 import type { MinuteSample, Recovery } from './soak.ts';
 import type { SoakOptions } from './soakOptions.ts';
+import { pageTable } from './soakStats.ts';
 
 interface Goal {
   figure: string;
@@ -142,6 +143,17 @@ client's rings filling if longer). Times of recovery count from a drop's end and
 <h2>Figures</h2>
 <table><tr><th>figure</th><th>value</th><th>unit</th><th>range</th><th>goal</th><th></th></tr>
 ${figureRows(run.figures)}
+</table>
+<h2>Pages</h2>
+<p>Each page on its own (its own line over its own samples): where the wall grows, which page does.</p>
+<table><tr><th>page (and page load)</th><th>samples</th><th>DOM nodes</th><th>DOM change</th><th>heap</th><th>heap growth</th></tr>
+${pageTable(o, run.samples)
+  .map(
+    ({ dom, heap }) =>
+      `<tr><td>${html(dom.group)}</td><td class="n">${dom.samples}</td><td class="n">${fmt(dom.mean)}</td><td class="n">${dom.changePct.toFixed(1)} %</td>` +
+      `<td class="n">${heap ? `${heap.mean.toFixed(1)} MB` : ''}</td><td class="n">${heap ? `${heap.slope.toFixed(2)} MB/h` : ''}</td></tr>`,
+  )
+  .join('\n')}
 </table>
 <h2>Series</h2>
 ${CHARTS.map((c) => chart(c, run.samples, run.recoveries, o)).join('\n')}

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { soakOptions, soakSchedule } from '../bench/soakOptions.ts';
 import { startProxy } from '../bench/soakProxy.ts';
-import { changePercent, slopeWithinGroups } from '../bench/soakStats.ts';
+import { changePercent, pageChanges, slopeWithinGroups } from '../bench/soakStats.ts';
 
 const echo = net.createServer((socket) => socket.pipe(socket));
 await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
@@ -70,6 +70,19 @@ describe('growth within pages', () => {
     expect(slopeWithinGroups(points)).toBeCloseTo(3, 9);
     // 3 an hour over 2.25 h against page b's mean level of 40 + 3 × 1.25.
     expect(changePercent(points)).toBeCloseTo((3 * 2.25 * 100) / 43.75, 9);
+  });
+
+  it('tells which page grows: its own change in % of its own level, the flat pages at zero', () => {
+    const points = [0, 0.5, 1].flatMap((x) => [
+      { x, y: 400, group: 'fleet' },
+      { x: x + 0.25, y: 500 + 200 * x, group: 'alarms' },
+    ]);
+    const [fleet, alarms] = pageChanges(points);
+    expect(fleet).toMatchObject({ group: 'fleet', samples: 3, mean: 400, changePct: 0 });
+    expect(alarms?.group).toBe('alarms');
+    expect(alarms?.slope).toBeCloseTo(200, 9);
+    // 200 an hour over its hour, against its mean of 600.
+    expect(alarms?.changePct).toBeCloseTo((200 * 100) / 600, 9);
   });
 });
 
