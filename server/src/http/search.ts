@@ -83,7 +83,12 @@ export async function searchRoutes(app: FastifyInstance) {
           if (devices.length >= SEARCH_LIMIT_PER_CATEGORY) break;
           const title = `${device.name} · ${siteNames.get(device.siteId) ?? device.siteId}`;
           if (!titleMatches(title, q, lng) || !can(request, 'read', 'Device', device)) continue;
-          devices.push({ id: `device:${device.id}`, title, icon: 'device', device: { id: device.id, type: device.type } });
+          devices.push({
+            id: `device:${device.id}`,
+            title,
+            icon: 'device',
+            device: { id: device.id, type: device.type },
+          });
         }
         if (devices.length > 0) found.set('devices', devices);
       }
