@@ -60,8 +60,7 @@ describe('the fleet map', () => {
     const page = await openMap('admin');
     const dotColour = (siteId: string) =>
       marker(page, siteId)
-        .locator('span')
-        .first()
+        .getByTestId('map-marker-dot')
         .evaluate((el) => getComputedStyle(el).backgroundColor);
     for (const id of ['fr-occitanie', 'ma-ouarzazate', 'es-tarifa', 'ir-yazd']) {
       expect(await marker(page, id).getAttribute('data-worst')).toBe('none');
@@ -99,8 +98,8 @@ describe('the fleet map', () => {
       );
 
       // Geography does not mirror: Morocco stays west of Iran.
-      const ouarzazate = await marker(page, 'ma-ouarzazate').locator('span').first().boundingBox();
-      const yazd = await marker(page, 'ir-yazd').locator('span').first().boundingBox();
+      const ouarzazate = await marker(page, 'ma-ouarzazate').getByTestId('map-marker-dot').boundingBox();
+      const yazd = await marker(page, 'ir-yazd').getByTestId('map-marker-dot').boundingBox();
       expect(ouarzazate && yazd && ouarzazate.x < yazd.x).toBe(true);
 
       const overflow = await page.evaluate(() => {

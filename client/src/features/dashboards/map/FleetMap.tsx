@@ -90,8 +90,11 @@ export function FleetMap({ sites, siteById, powerIds, alarms }: FleetMapProps) {
   const largest = Math.max(0, ...sites.map((s) => s.capacityKw));
   const worstOf = (siteId: string): AlarmPriority | null =>
     alarms.known(siteId) ? (alarms.bySite.get(siteId)?.worst ?? null) : null;
-  // The largest markers first, so that a small site next to a large one stays on top and can be clicked.
-  const drawn = [...located].sort((a, b) => b.kpis.capacityKw - a.kpis.capacityKw);
+  // Smaller sites are drawn over larger ones, so that a small site beside a large one can still be
+  // clicked; the markers stay in the cards' order for the keyboard.
+  const layers = new Map(
+    [...located].sort((a, b) => b.kpis.capacityKw - a.kpis.capacityKw).map(({ kpis }, i) => [kpis.siteId, i + 1]),
+  );
 
   return (
     <Card component="section" mb="lg" aria-label={t('dashboards:map.label')} data-testid="fleet-map-card">
@@ -111,7 +114,7 @@ export function FleetMap({ sites, siteById, powerIds, alarms }: FleetMapProps) {
               <path className={classes.land} d={outline.land} />
               <path className={classes.borders} d={outline.borders} />
             </svg>
-            {drawn.map(({ kpis }) => {
+            {located.map(({ kpis }) => {
               const placed = places.get(kpis.siteId);
               return placed ? (
                 <MapMarker
@@ -119,6 +122,7 @@ export function FleetMap({ sites, siteById, powerIds, alarms }: FleetMapProps) {
                   kpis={kpis}
                   placed={placed}
                   radius={markerRadius(kpis.capacityKw, largest)}
+                  layer={layers.get(kpis.siteId) ?? 1}
                   powerId={powerIds.get(kpis.siteId)}
                   worst={worstOf(kpis.siteId)}
                 />

@@ -25,6 +25,8 @@ export interface MarkerProps {
   kpis: SiteKpis;
   placed: Placed;
   radius: number;
+  /** Its place in the stack of markers (1 at the bottom). */
+  layer: number;
   /** The site's grid-meter power series, when known: its newest sample is the power shown. */
   powerId: number | undefined;
   /** The worst active alarm, or null when none is (or the alarms are not known). */
@@ -92,10 +94,15 @@ function useMarkerBinding({ kpis, powerId, worst }: MarkerProps) {
 }
 
 export function MapMarker(props: MarkerProps) {
-  const { kpis, placed, radius, worst } = props;
+  const { kpis, placed, radius, layer, worst } = props;
   const lng = useLanguage();
   const { marker, power, comm } = useMarkerBinding(props);
-  const style = { '--x': `${placed.x}%`, '--y': `${placed.y}%`, '--r': `${radius}px` } as CSSProperties;
+  const style = {
+    '--x': `${placed.x}%`,
+    '--y': `${placed.y}%`,
+    '--r': `${radius}px`,
+    '--layer': layer,
+  } as CSSProperties;
   return (
     // The map is geography: it does not mirror in right-to-left languages, so the marker is laid out left
     // to right, and only its label's text follows the language.
@@ -111,7 +118,7 @@ export function MapMarker(props: MarkerProps) {
       data-worst={worst ?? 'none'}
       data-comm="waiting"
     >
-      <span className={classes.dot} aria-hidden="true">
+      <span className={classes.dot} aria-hidden="true" data-testid="map-marker-dot">
         {worst && <PriorityIcon priority={worst} />}
       </span>
       <span className={classes.label} dir={directionOf(lng)} data-map-label="">
