@@ -24,7 +24,7 @@ import { ageWatchdog, useSiteSilence } from '../../live/staleness.ts';
 import { StaleMark } from '../../ui/StaleMark.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
 import { useLatest } from '../../ui/useLatest.ts';
-import { commState } from './commState.ts';
+import { commState } from '../../live/commState.ts';
 import classes from './FleetOverview.module.css';
 import { useFleetFormat } from './useFleetFormat.ts';
 

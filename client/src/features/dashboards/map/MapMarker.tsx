@@ -16,7 +16,7 @@ import { liveClient } from '../../../live/liveClient.ts';
 import { liveStore } from '../../../live/liveStore.ts';
 import { ageWatchdog } from '../../../live/staleness.ts';
 import { useLatest } from '../../../ui/useLatest.ts';
-import { type CommState, commState } from '../../fleet-overview/commState.ts';
+import { type CommState, commState } from '../../../live/commState.ts';
 import { useKpiFormat } from '../kpiFormat.ts';
 import classes from './FleetMap.module.css';
 import type { Placed } from './mapProjection.ts';
