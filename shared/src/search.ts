@@ -1,6 +1,7 @@
 // The app-bar search (seed sections 2 and 7): a catalogue of the pages one can open, in five categories,
 // with titles in the four languages; the server filters it by the caller's abilities and adds the sites
-// (and later the devices) the caller may read. The client only renders what the server answers.
+// and devices the caller may read. The client only renders what the server answers (and places a device
+// as it places every device link).
 import type { Static } from 'typebox';
 import type { Action, SubjectName } from './abilities.ts';
 import type * as schemas from './contracts/edge.ts';

@@ -1,6 +1,6 @@
 // The server refuses with codes (shared/errors.ts: `reason`, per-field `fields`); here each code gets its
 // words in the reader's language. The server's English `message` is never shown.
-import type { ErrorBody, ReasonCode } from '@voltscope/shared/errors';
+import type { ErrorBody, Reason, ReasonCode } from '@voltscope/shared/errors';
 import i18next, { type TOptions } from 'i18next';
 import type { KeyOf } from './namespaces.ts';
 
@@ -38,14 +38,26 @@ const reasonKeys: Record<ReasonCode, KeyOf<'validation' | 'auth' | 'account' | '
   wrongType: 'validation:wrongType',
 };
 
+/** The words for a reason, whoever found it: the server, or a form checking the same rules before sending. */
+export const reasonText = (reason: Reason): string =>
+  i18next.t(reasonKeys[reason.code], (reason.params ?? {}) as TOptions);
+
+/** The words for each field a form's own check found wrong (`checkFields` of shared/src/validation.ts). */
+export function fieldTexts<F extends string>(found: Partial<Record<F, Reason>>): Partial<Record<F, string>> {
+  const texts: Partial<Record<F, string>> = {};
+  for (const [field, reason] of Object.entries<Reason | undefined>(found)) {
+    if (reason) texts[field as F] = reasonText(reason);
+  }
+  return texts;
+}
+
 /** The words for one field's refusal, if the server named that field. */
 export function fieldErrorText(body: ErrorBody, field: string): string | undefined {
   const reason = body.fields?.[field];
-  return reason ? i18next.t(reasonKeys[reason.code], (reason.params ?? {}) as TOptions) : undefined;
+  return reason ? reasonText(reason) : undefined;
 }
 
 /** The words for the whole refusal: its reason, or a generic sentence when it has none. */
 export function errorText(body: ErrorBody): string {
-  const reason = body.reason;
-  return reason ? i18next.t(reasonKeys[reason.code], (reason.params ?? {}) as TOptions) : i18next.t('common:ui.error');
+  return body.reason ? reasonText(body.reason) : i18next.t('common:ui.error');
 }

@@ -52,13 +52,42 @@ describe('the search', () => {
     });
   });
 
-  it('finds a device and opens the live view of its site', async () => {
+  it('finds a turbine and opens its own page', async () => {
     const page = await app.openAt('admin', '/dashboards/solar', { language: 'en' });
     await page.getByTestId('search-open').click();
     await page.getByTestId('search-input').fill('wtg 03');
     await page.getByRole('group', { name: 'Devices' }).getByRole('option', { name: 'WTG 03 · Tarifa Wind' }).click();
-    await page.waitForURL(`${app.url}/dashboards/RealTimePowerBarChart?site=es-tarifa`);
-    await page.getByTestId('bar-chart').waitFor();
+    await page.waitForURL(`${app.url}/overview/wind/turbine/es-tarifa%2Ewtg03`);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('WTG 03');
+  });
+
+  it('shows only the devices that match as the query grows, each opening that device', async () => {
+    const page = await app.openInShell('admin', '/access-control', { language: 'en' });
+    await page.keyboard.press('Control+k');
+    const input = page.getByTestId('search-input');
+    await input.waitFor();
+    const devices = page.getByRole('group', { name: 'Devices' }).getByRole('option');
+    // Key by key, each answer drawn before the next key: a row that outlived its answer stays on screen.
+    for (const query of ['i', 'in', 'inv']) {
+      const answered = page.waitForResponse(
+        (response) =>
+          response.url().includes('/api/app-bar/search') && new URL(response.url()).searchParams.get('q') === query,
+      );
+      await input.fill(query);
+      await (await answered).finished();
+      await page.locator('[data-testid=search-dialog] .mantine-Loader-root').waitFor({ state: 'detached' });
+    }
+    const rows = await devices.allTextContents();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(5);
+    for (const row of rows) expect(row.toLowerCase(), row).toContain('inv');
+    expect(new Set(rows).size).toBe(rows.length);
+
+    await devices.filter({ hasText: 'Inverter 02' }).first().click();
+    await page.waitForURL(/\/overview\/solar\/inverter\//);
+    const shown = await page.getByTestId('inverter-name').textContent();
+    const chosen = rows.find((row) => row.includes('Inverter 02')) ?? '';
+    expect(chosen.startsWith(`${shown} · `), `${chosen} opened ${shown}`).toBe(true);
   });
 
   it('searches in the reader’s language and says when nothing matches', async () => {

@@ -1,6 +1,7 @@
 // Sign-in, sign-out, the current session, and password reset.
+
+import { newPasswordRules } from '@voltscope/shared/accountFields';
 import { INVALID_CREDENTIALS_MESSAGE } from '@voltscope/shared/errors';
-import { isStrongPassword, validationMessages } from '@voltscope/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { NewEvent } from '../alarms/store.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -11,6 +12,7 @@ import { HttpError } from '../errors.ts';
 import { consumePasswordReset, hashToken, insertPasswordReset, newToken, voidPasswordResets } from '../store/tokens.ts';
 import { findUserByLogin, setPassword, toUserData } from '../store/users.ts';
 import { contract, typed } from './contract.ts';
+import { assertFields } from './fieldRules.ts';
 
 const tooMany = (waitMs: number) => {
   const seconds = Math.ceil(waitMs / 1000);
@@ -167,13 +169,7 @@ export async function authRoutes(app: FastifyInstance) {
     config: { public: true, errorField: 'password' },
     handler: async (request, reply) => {
       const { token, password } = request.body;
-      if (!isStrongPassword(password)) {
-        throw new HttpError(400, 'VALIDATION', validationMessages.en.password, {
-          errors: { password: [validationMessages.en.password] },
-          reason: { code: 'password' },
-          fields: { password: { code: 'password' } },
-        });
-      }
+      assertFields({ password }, { password: newPasswordRules });
       const userId = await consumePasswordReset(db, hashToken(token));
       if (userId === undefined) {
         const message = 'This reset link is invalid, used or expired: ask for a new one';

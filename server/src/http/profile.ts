@@ -3,8 +3,9 @@
 // a token hash never leaves the server.
 import { createHash } from 'node:crypto';
 import { accountMessages } from '@voltscope/shared/account';
+import { newPasswordRules, profileFields } from '@voltscope/shared/accountFields';
 import type { ReasonCode } from '@voltscope/shared/errors';
-import { isEmail, isStrongPassword, validationMessages } from '@voltscope/shared/validation';
+import { validationMessages } from '@voltscope/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -14,6 +15,7 @@ import { listLiveSessions } from '../store/sessionsList.ts';
 import { voidPasswordResets } from '../store/tokens.ts';
 import { findUserById, setPassword, toUserData, updateProfile } from '../store/users.ts';
 import { contract, typed } from './contract.ts';
+import { assertFields } from './fieldRules.ts';
 
 /** An id for a session that cannot be turned back into its token hash. */
 export const sessionIdOf = (tokenHash: string): string =>
@@ -81,8 +83,7 @@ export async function profileRoutes(app: FastifyInstance) {
       const session = sessionOf(request);
       const fullName = request.body.fullName.trim().replace(/\s+/g, ' ');
       const email = request.body.email.trim();
-      if (!fullName) throw fieldError(400, 'VALIDATION', 'fullName', validationMessages.en.required, 'required');
-      if (!isEmail(email)) throw fieldError(400, 'VALIDATION', 'email', validationMessages.en.email, 'email');
+      assertFields({ fullName, email }, profileFields);
       const newEmail = email.toLowerCase() !== session.user.email.toLowerCase();
       if (newEmail) await checkCurrentPassword(request, request.body.currentPassword);
       if ((await updateProfile(db, session.user.id, { fullName, email })) === 'email-taken') {
@@ -102,9 +103,7 @@ export async function profileRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const session = sessionOf(request);
       const { currentPassword, newPassword } = request.body;
-      if (!isStrongPassword(newPassword)) {
-        throw fieldError(400, 'VALIDATION', 'newPassword', validationMessages.en.password, 'password');
-      }
+      assertFields({ newPassword }, { newPassword: newPasswordRules });
       await checkCurrentPassword(request, currentPassword);
       if (currentPassword === newPassword) {
         throw fieldError(400, 'VALIDATION', 'newPassword', accountMessages.samePassword, 'samePassword');

@@ -43,7 +43,8 @@ function pagesFor(ability: AppAbility, q: string, lng: Language): Map<SearchCate
     if (entry.can && !ability.can(entry.can[0], entry.can[1])) continue;
     const title = entry.titles[lng];
     if (!titleMatches(title, q, lng)) continue;
-    found.set(entry.category, [...(found.get(entry.category) ?? []), { title, icon: entry.icon, url: entry.url }]);
+    const child = { id: `page:${entry.url}`, title, icon: entry.icon, url: entry.url };
+    found.set(entry.category, [...(found.get(entry.category) ?? []), child]);
   }
   return found;
 }
@@ -63,22 +64,31 @@ export async function searchRoutes(app: FastifyInstance) {
       if (session.ability.can('read', 'Site')) {
         const sites = (await listSites(db))
           .filter((site) => can(request, 'read', 'Site', site) && titleMatches(site.name, q, lng))
-          .map((site) => ({ title: site.name, icon: `site-${site.kind}`, url: `/dashboards/solar#site-${site.id}` }));
+          .map((site) => ({
+            id: `site:${site.id}`,
+            title: site.name,
+            icon: `site-${site.kind}`,
+            url: `/dashboards/solar#site-${site.id}`,
+          }));
         if (sites.length > 0) found.set('sites', sites);
       }
 
       if (session.ability.can('read', 'Device')) {
-        // A device is found by its name or its site's, and opens the live view of its site (its own
-        // page comes with the device pages).
+        // A device is found by its name or its site's. It opens itself: the client knows where each kind
+        // of device is shown (its page, or its line of its site's overview), as for every device link.
         const { registry } = app.services;
         const siteNames = new Map((await listSites(db)).map((site) => [site.id, site.name]));
-        const devices = [];
+        const devices: SearchChild[] = [];
         for (const device of registry.devices.values()) {
           if (devices.length >= SEARCH_LIMIT_PER_CATEGORY) break;
           const title = `${device.name} · ${siteNames.get(device.siteId) ?? device.siteId}`;
           if (!titleMatches(title, q, lng) || !can(request, 'read', 'Device', device)) continue;
-          const page = device.type === 'inverter' ? 'RealTimePVBarChart' : 'RealTimePowerBarChart';
-          devices.push({ title, icon: 'device', url: `/dashboards/${page}?site=${encodeURIComponent(device.siteId)}` });
+          devices.push({
+            id: `device:${device.id}`,
+            title,
+            icon: 'device',
+            device: { id: device.id, type: device.type },
+          });
         }
         if (devices.length > 0) found.set('devices', devices);
       }

@@ -60,7 +60,7 @@ describe('POST /api/auth/login', () => {
   it('names the missing field with the seed message', async () => {
     const response = await hub.server.request('POST', '/api/auth/login', { body: { password: 'x' } });
     expect(response.status).toBe(400);
-    expect((await response.json()).errors).toEqual({ email: ['This field is required'] });
+    expect((await response.json()).errors).toEqual({ email: ['This field is required.'] });
   });
 
   it('refuses malformed JSON, a wrong type and an oversized body with a clear error at the email field', async () => {

@@ -36,7 +36,7 @@ describe('refusals that break a schema', () => {
     expect(await response.json()).toMatchObject({
       reason: { code: 'required' },
       fields: { to: { code: 'required' } },
-      errors: { to: ['This field is required'] },
+      errors: { to: ['This field is required.'] },
     });
   });
 

@@ -61,12 +61,27 @@ describe('PATCH /api/account/profile', () => {
 
   it('refuses a blank name, a bad email and a missing field with the seed messages', async () => {
     const blank = await server.request('PATCH', '/api/account/profile', { token, body: { fullName: '   ', email } });
-    expect((await blank.json()).errors).toEqual({ fullName: ['This field is required'] });
+    expect((await blank.json()).errors).toEqual({ fullName: ['This field is required.'] });
     const bad = await server.request('PATCH', '/api/account/profile', { token, body: { fullName: 'A', email: 'a@b' } });
-    expect((await bad.json()).errors).toEqual({ email: ['The email address entered is invalid'] });
+    expect((await bad.json()).errors).toEqual({ email: ['The email address entered is invalid.'] });
     const missing = await server.request('PATCH', '/api/account/profile', { token, body: { fullName: 'A' } });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).errors).toEqual({ email: ['This field is required'] });
+    expect((await missing.json()).errors).toEqual({ email: ['This field is required.'] });
+  });
+
+  it('names every wrong field at once, each with its reason for the client to word', async () => {
+    const both = await server.request('PATCH', '/api/account/profile', {
+      token,
+      body: { fullName: ' ', email: 'a@b' },
+    });
+    expect(both.status).toBe(400);
+    expect(await both.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'This field is required.',
+      reason: { code: 'required' },
+      fields: { fullName: { code: 'required' }, email: { code: 'email' } },
+      errors: { fullName: ['This field is required.'], email: ['The email address entered is invalid.'] },
+    });
   });
 
   it('answers 401 without a session', async () => {

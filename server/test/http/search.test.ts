@@ -11,7 +11,7 @@ const tokens = { admin: '', client: '', siteReader: '', nobody: '' };
 interface Category {
   title: string;
   category: string;
-  children: { title: string; icon: string; url: string }[];
+  children: { id: string; title: string; icon: string; url?: string; device?: { id: string; type: string } }[];
 }
 
 const search = async (token: string, query = '', headers: Record<string, string> = {}) => {
@@ -53,6 +53,7 @@ describe('GET /api/app-bar/search', () => {
     ]);
     expect(titles(all, 'sites').sort()).toEqual(['Occitanie Solar', 'Ouarzazate PV', 'Tarifa Wind', 'Yazd Solar']);
     expect(all.find((c) => c.category === 'sites')?.children).toContainEqual({
+      id: 'site:es-tarifa',
       title: 'Tarifa Wind',
       icon: 'site-wind',
       url: '/dashboards/solar#site-es-tarifa',
@@ -68,7 +69,14 @@ describe('GET /api/app-bar/search', () => {
       {
         title: 'Forms & tables',
         category: 'formsTables',
-        children: [{ title: 'Change password', icon: 'lock', url: '/pages/account-settings/security#password' }],
+        children: [
+          {
+            id: 'page:/pages/account-settings/security#password',
+            title: 'Change password',
+            icon: 'lock',
+            url: '/pages/account-settings/security#password',
+          },
+        ],
       },
     ]);
   });
@@ -109,15 +117,28 @@ describe('GET /api/app-bar/search', () => {
 });
 
 describe('device search', () => {
-  it('finds a device by its name or its site’s, and opens the live view of its site', async () => {
+  it('finds a device by its name or its site’s, and names the device itself for the client to open', async () => {
     const found = await search(tokens.admin, '?lang=en&q=inverter 07 · yazd');
     expect(found.find((c) => c.category === 'devices')?.children).toEqual([
-      { title: 'Inverter 07 · Yazd Solar', icon: 'device', url: '/dashboards/RealTimePVBarChart?site=ir-yazd' },
+      {
+        id: 'device:ir-yazd.inv07',
+        title: 'Inverter 07 · Yazd Solar',
+        icon: 'device',
+        device: { id: 'ir-yazd.inv07', type: 'inverter' },
+      },
     ]);
     const turbine = await search(tokens.admin, '?lang=en&q=WTG 03');
-    expect(turbine.find((c) => c.category === 'devices')?.children[0]?.url).toBe(
-      '/dashboards/RealTimePowerBarChart?site=es-tarifa',
-    );
+    expect(turbine.find((c) => c.category === 'devices')?.children[0]?.device).toEqual({
+      id: 'es-tarifa.wtg03',
+      type: 'wind_turbine',
+    });
+  });
+
+  it('gives every result an id of its own, though devices of a site share their site', async () => {
+    for (const q of ['', 'i', 'inv', 'occitanie', 'solar']) {
+      const children = (await search(tokens.admin, `?lang=en&q=${q}`)).flatMap((c) => c.children);
+      expect(new Set(children.map((child) => child.id)).size, q).toBe(children.length);
+    }
   });
 
   it("finds only a client's own sites' devices, and none for a role that may not read devices", async () => {

@@ -46,7 +46,7 @@ describe('changing the email of an account', () => {
       body: { fullName: 'Victim', email: 'attacker@evil.example' },
     });
     expect(alone.status).toBe(400);
-    expect((await alone.json()).errors.currentPassword).toEqual(['This field is required']);
+    expect((await alone.json()).errors.currentPassword).toEqual(['This field is required.']);
     const wrong = await server.request('PATCH', '/api/account/profile', {
       token,
       body: { fullName: 'Victim', email: 'attacker@evil.example', currentPassword: 'Guess#2026' },

@@ -1,6 +1,7 @@
 // The hub's edge: its health, the app-bar search, telemetry ingest and its keys, and the Prometheus
 // metrics.
 import Type from 'typebox';
+import { deviceTypes } from '../fleet.ts';
 import { searchCategoryKeys } from '../search.ts';
 import { ErrorBody, errorReplies, NoContent, Nullable, NumericIdParams, OneOf, routes } from './common.ts';
 
@@ -13,12 +14,22 @@ export const HealthReport = Type.Object({
   pressure: Type.Object({ eventLoopDelayMs: Type.Number(), shedding: Type.Boolean() }),
 });
 
-/** Seed section 3: a child has a title, an icon and a target (here always a path, maybe with a #hash). */
-export const SearchChild = Type.Object({
+const searchChildFields = {
+  /** Unique in an answer and the same from one answer to the next: the kind of what it opens and its id
+   * (`page:/alarm/history`, `site:es-tarifa`, `device:es-tarifa.wtg03`). The client keys its rows by it. */
+  id: Type.String(),
   title: Type.String(),
   icon: Type.String(),
-  url: Type.String(),
-});
+};
+
+/**
+ * Seed section 3: a child has a title, an icon and a target. A page's or a site's target is a path (maybe
+ * with a #hash); a device's is the device itself, which the client places as it places every device link.
+ */
+export const SearchChild = Type.Union([
+  Type.Object({ ...searchChildFields, url: Type.String() }),
+  Type.Object({ ...searchChildFields, device: Type.Object({ id: Type.String(), type: OneOf(deviceTypes) }) }),
+]);
 
 export const SearchCategory = Type.Object({
   title: Type.String(),

@@ -1,9 +1,11 @@
 import { Avatar, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { FULL_NAME_MAX_LENGTH } from '@voltscope/shared/account';
-import { isEmail } from '@voltscope/shared/validation';
+import { currentPasswordRules, profileFields } from '@voltscope/shared/accountFields';
+import { checkFields } from '@voltscope/shared/validation';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRetryDelay } from '../../i18n/format.ts';
+import { fieldTexts } from '../../i18n/serverErrors.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { sessionStore, useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
@@ -46,11 +48,14 @@ export function DetailsCard() {
   const emailChanged = user !== null && email.trim().toLowerCase() !== user.email.toLowerCase();
   const { errors, setErrors, saving, done, setDone, onSubmit } = useAccountForm({
     fields: ['fullName', 'email', 'currentPassword'],
-    validate: () => ({
-      fullName: fullName.trim() ? undefined : t('validation:required'),
-      email: !email.trim() ? t('validation:required') : isEmail(email.trim()) ? undefined : t('validation:email'),
-      currentPassword: emailChanged && !currentPassword ? t('validation:required') : undefined,
-    }),
+    // The server's rules, and the current password only when the email changes (the server asks it then).
+    validate: () =>
+      fieldTexts(
+        checkFields(
+          { fullName: fullName.trim(), email: email.trim(), currentPassword },
+          { ...profileFields, currentPassword: emailChanged ? currentPasswordRules : [] },
+        ),
+      ),
     save: async () => {
       const updated = await updateProfile({
         fullName: fullName.trim(),

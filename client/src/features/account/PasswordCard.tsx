@@ -1,37 +1,17 @@
 import { Button, Card, Grid, List, Stack, Title } from '@mantine/core';
-import { isStrongPassword } from '@voltscope/shared/validation';
+import { passwordChangeFields } from '@voltscope/shared/accountFields';
+import { checkFields } from '@voltscope/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRetryDelay } from '../../i18n/format.ts';
-import type { KeyOf } from '../../i18n/namespaces.ts';
+import { fieldTexts } from '../../i18n/serverErrors.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { changePassword } from './accountApi.ts';
 import { FormAlerts } from './FormAlerts.tsx';
-import { type FormErrors, useAccountForm } from './useAccountForm.ts';
+import { useAccountForm } from './useAccountForm.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
-type Errors = FormErrors<Field>;
-
-/** Seed section 5: required, the password rule, and a confirmation that must match. */
-export function validatePasswordChange(
-  values: { currentPassword: string; newPassword: string; confirm: string },
-  t: (key: KeyOf<'validation'>) => string,
-): Errors {
-  return {
-    currentPassword: values.currentPassword ? undefined : t('validation:required'),
-    newPassword: !values.newPassword
-      ? t('validation:required')
-      : isStrongPassword(values.newPassword)
-        ? undefined
-        : t('validation:password'),
-    confirm: !values.confirm
-      ? t('validation:required')
-      : values.confirm === values.newPassword
-        ? undefined
-        : t('validation:confirmed'),
-  };
-}
 
 export function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation(['auth', 'account', 'validation', 'common']);
@@ -40,7 +20,7 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const [values, setValues] = useState(empty);
   const { errors, saving, done, onSubmit } = useAccountForm({
     fields: ['currentPassword', 'newPassword', 'confirm'],
-    validate: () => validatePasswordChange(values, t),
+    validate: () => fieldTexts(checkFields(values, passwordChangeFields)),
     save: async () => {
       await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       setValues(empty);

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { isEmail } from '@voltscope/shared/validation';
+import { emailRules } from '@voltscope/shared/accountFields';
+import { checkFields } from '@voltscope/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthOptions } from '../../data/authOptions.ts';
-import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
+import { errorText, fieldErrorText, fieldTexts } from '../../i18n/serverErrors.ts';
 import { ApiError, api, call } from '../../session/api.ts';
 import { IconArrowBack, IconCircleCheck, IconInfo } from '../../ui/icons.tsx';
 import { AuthForm } from './AuthForm.tsx';
@@ -32,9 +33,7 @@ function ResetByEmail() {
   const [sent, setSent] = useState(false);
   const value = email.trim();
   const { errors, submitting, onSubmit } = useAuthSubmit({
-    validate: () => ({
-      email: !value ? t('validation:required') : isEmail(value) ? undefined : t('validation:email'),
-    }),
+    validate: () => fieldTexts(checkFields({ email: value }, { email: emailRules })),
     send: async () => {
       await api(call('POST /api/auth/forgot-password', { body: { email: value } }));
       setSent(true);

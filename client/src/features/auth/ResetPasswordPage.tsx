@@ -1,9 +1,10 @@
 import { Alert, Anchor, Center, Stack, Text } from '@mantine/core';
-import { isStrongPassword } from '@voltscope/shared/validation';
+import { passwordResetFields } from '@voltscope/shared/accountFields';
+import { checkFields } from '@voltscope/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorText, fieldErrorText } from '../../i18n/serverErrors.ts';
+import { errorText, fieldErrorText, fieldTexts } from '../../i18n/serverErrors.ts';
 import { ApiError, api, call } from '../../session/api.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { AuthForm } from './AuthForm.tsx';
@@ -21,14 +22,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
 
-  const validate = (): ResetErrors => {
-    const found: ResetErrors = {};
-    if (!password) found.password = t('validation:required');
-    else if (!isStrongPassword(password)) found.password = t('validation:password');
-    if (!confirm) found.confirm = t('validation:required');
-    else if (confirm !== password) found.confirm = t('validation:confirmed');
-    return found;
-  };
+  const validate = (): ResetErrors => fieldTexts(checkFields({ password, confirm }, passwordResetFields));
 
   const failed = (failure: unknown): ResetErrors => {
     if (!(failure instanceof ApiError)) return { token: t('common:ui.error') };

@@ -1,6 +1,6 @@
 // Where admins land: the fleet's figures now (refreshed every few seconds in place), its power over the
-// last hours with irradiance (live), the best and worst inverters of each solar site today, and each
-// site as a card that opens its overview, with its worst active alarm. Figures past their expected
+// last hours with irradiance (live), the best and worst inverters of each solar site today, the sites on
+// a map with their live power, and each site as a card that opens its overview, with its worst active alarm. Figures past their expected
 // period are marked stale.
 import { Alert, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
@@ -20,6 +20,7 @@ import { FleetPowerCard } from './FleetPowerCard.tsx';
 import { FleetStats } from './FleetStats.tsx';
 import { KPI_REFRESH_MS, STALE_AFTER_MS } from './freshness.ts';
 import { InverterRanking } from './InverterRanking.tsx';
+import { FleetMap } from './map/FleetMap.tsx';
 import { NoSolarData } from './NoSolarData.tsx';
 import { SiteCard } from './SiteCard.tsx';
 import { useMinuteClock } from './useMinuteClock.ts';
@@ -77,6 +78,10 @@ export function SolarDashboardPage() {
   );
   useLiveSites(chartSites?.map((s) => s.siteId) ?? []);
   const sources = useTrendSources(chartSites);
+  const powerIds = useMemo(
+    () => new Map(sources.status === 'ready' ? sources.data.map((s) => [s.siteId, s.powerId]) : []),
+    [sources],
+  );
 
   const stale = useOlderThan(fleet.receivedAt, STALE_AFTER_MS);
   const updated = fleet.receivedAt ? formatSiteTime(lng, viewerZone, new Date(fleet.receivedAt), true) : null;
@@ -150,6 +155,12 @@ export function SolarDashboardPage() {
               <InverterRanking sites={ordered ?? []} />
             </Grid.Col>
           </Grid>
+          <FleetMap
+            sites={ordered ?? []}
+            siteById={sites.status === 'loading' ? null : siteById}
+            powerIds={powerIds}
+            alarms={alarms}
+          />
           <Group justify="space-between" mb="sm">
             <Text fw={600} component="h3" fz="lg">
               {t('dashboards:sites')}

@@ -18,13 +18,13 @@ import type { SiteAlarmSummary } from '../../alarmFeed/siteAlarms.ts';
 import { siteOverviewPath } from '../../data/sitePath.ts';
 import { formatNumber, formatRelativeTime, formatSiteTime } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { commState } from '../../live/commState.ts';
 import { liveClient } from '../../live/liveClient.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { ageWatchdog, useSiteSilence } from '../../live/staleness.ts';
 import { StaleMark } from '../../ui/StaleMark.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
 import { useLatest } from '../../ui/useLatest.ts';
-import { commState } from './commState.ts';
 import classes from './FleetOverview.module.css';
 import { useFleetFormat } from './useFleetFormat.ts';
 

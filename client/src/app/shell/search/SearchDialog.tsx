@@ -3,6 +3,7 @@ import type { SearchChild } from '@voltscope/shared/search';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { devicePath } from '../../../data/deviceLink.ts';
 import { useLanguage } from '../../../i18n/useLanguage.ts';
 import { IconArrowsUpDown, IconCornerDownLeft, IconSearch, IconX } from '../../../ui/icons.tsx';
 import classes from './SearchDialog.module.css';
@@ -46,6 +47,10 @@ export function SearchDialog() {
   );
 }
 
+/** Where a result opens: a page's or a site's path, or the device's own place (as every device link). */
+const targetOf = (child: SearchChild): string =>
+  'device' in child ? devicePath(child.device.id, child.device.type) : child.url;
+
 /** One hint of the footer: a key, then what it does. */
 function KeyHint({ children, text }: { children: ReactNode; text: string }) {
   return (
@@ -77,7 +82,7 @@ function SearchPanel() {
   const choose = (child: SearchChild | undefined) => {
     if (!child) return;
     closeSearch();
-    void navigate(child.url);
+    void navigate(targetOf(child));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -145,7 +150,7 @@ function SearchPanel() {
                     // biome-ignore lint/a11y/useFocusableInteractive: the combobox's input keeps the focus (aria-activedescendant).
                     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard works through the input's onKeyDown.
                     <div
-                      key={child.url}
+                      key={child.id}
                       id={optionId(position)}
                       role="option"
                       aria-selected={position === active}

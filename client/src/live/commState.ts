@@ -1,12 +1,12 @@
-// A site's communication as the fleet overview tells it: live, stale (no frame for 10 s: the age
-// watchdog's site silence, live/ageWatchdog.ts), lost (the hub says nothing of the site reports, the hub
+// A site's communication as the fleet overview and the fleet map tell it: live, stale (no frame for 10 s: the age
+// watchdog's site silence, ageWatchdog.ts), lost (the hub says nothing of the site reports, the hub
 // refused the site, or this browser lost the hub) or waiting (followed, no frame yet). Pure, so that
 // every case is tested.
 
 export const commStates = ['live', 'stale', 'lost', 'waiting'] as const;
 export type CommState = (typeof commStates)[number];
 
-import type { ConnectionStatus } from '../../live/liveClient.ts';
+import type { ConnectionStatus } from './liveClient.ts';
 
 export interface CommInput {
   connection: ConnectionStatus;
