@@ -60,9 +60,11 @@ describe('wall display (kiosk)', () => {
     await poll(() => pathOf(page)).toBe('/alarm/realtime');
     await poll(() => title(page)).toBe('Realtime alarms');
     expect(await orbit()).not.toBe(placed);
-    expect(await page.getByTestId('kiosk-bar').evaluate((bar) => bar.getBoundingClientRect().top)).toBeLessThanOrEqual(
-      2,
-    );
+    // Within its reach: the bar still at the top, and nothing past the screen's edge.
+    const bar = await page.getByTestId('kiosk-bar').evaluate((element) => element.getBoundingClientRect().top);
+    expect(bar).toBeLessThanOrEqual(4);
+    const edge = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: innerWidth }));
+    expect(edge.doc).toBeLessThanOrEqual(edge.view);
 
     // Space pauses: no turn for longer than the dwell; Space again resumes.
     await poll(() => pathOf(page)).toBe('/overview/fleet');
@@ -226,9 +228,12 @@ describe('wall display (kiosk)', () => {
     const token = () =>
       page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').accessToken as string, SESSION_STORAGE_KEY);
     const first = await token();
-    // The wall was switched off for a day and more: its token was issued before RENEW_EVERY_MS.
-    await page.evaluate(
+    // The wall was switched off for a day and more: its token was issued before RENEW_EVERY_MS. Written
+    // before the app's first script on the reload (the running wall rewrites its record when it changes).
+    await page.addInitScript(
       ([key, age]) => {
+        if (sessionStorage.getItem('aged')) return;
+        sessionStorage.setItem('aged', 'yes');
         const state = JSON.parse(localStorage.getItem(key) ?? '{}');
         localStorage.setItem(key, JSON.stringify({ ...state, tokenIssuedAt: Date.now() - age }));
       },

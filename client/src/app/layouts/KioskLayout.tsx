@@ -4,7 +4,7 @@
 // page; the token renewed; the cursor hidden after idle; the type scaled to the screen (html[data-kiosk]);
 // a page that fails retried, never left on screen; the whole wall moved a pixel or two at each turn.
 import { Center, Loader } from '@mantine/core';
-import { useEffect } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { displayStore, useDisplayState, type WallDisplay } from '../../features/kiosk/displayStore.ts';
 import { KioskBar } from '../../features/kiosk/KioskBar.tsx';
@@ -23,17 +23,20 @@ import classes from './KioskLayout.module.css';
  * weeks. The whole wall moves by a pixel or two at each turn, around a small square (a pixel orbiter, as
  * plasma and OLED screens do), too little to be seen and enough that no edge stays on the same pixels.
  */
-const ORBIT: readonly (readonly [number, number])[] = [
-  [0, 0],
-  [2, 0],
-  [2, 2],
-  [0, 2],
-  [-2, 2],
-  [-2, 0],
-  [-2, -2],
-  [0, -2],
-  [2, -2],
-];
+const REACH_PX = 2;
+const ORBIT: readonly (readonly [number, number])[] = (
+  [
+    [0, 0],
+    [1, 0],
+    [1, 1],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+  ] as const
+).map(([x, y]) => [x * REACH_PX, y * REACH_PX] as const);
 
 function Wall({ initial }: { initial: WallDisplay }) {
   const run = usePlaylistRunner(initial);
@@ -42,7 +45,12 @@ function Wall({ initial }: { initial: WallDisplay }) {
   const { pathname, search } = useLocation();
   const dwell = run.item ? run.item.dwellSeconds : 0;
   return (
-    <div className={classes.orbit} style={{ translate: `${x}px ${y}px` }} data-testid="kiosk-orbit">
+    <div
+      className={classes.orbit}
+      // The reach is also the box's margin, so that the wall never moves past the screen's edge.
+      style={{ translate: `${x}px ${y}px`, '--vs-orbit-reach': `${REACH_PX}px` } as CSSProperties}
+      data-testid="kiosk-orbit"
+    >
       <KioskBar run={run} audio={audio} />
       <div
         key={run.turn}
