@@ -15,11 +15,12 @@ export interface SoakOperator {
   stop(): void;
 }
 
-async function call<T>(url: string, init: RequestInit = {}, token?: string): Promise<T> {
+/** JSON to and from the hub, with a bearer token when given; throws on a refusal. */
+export async function call<T>(url: string, init: RequestInit = {}, token?: string): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const reply = await fetch(url, { ...init, headers });
-  if (!reply.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${reply.status}`);
+  if (!reply.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${reply.status} ${await reply.text()}`);
   return (await reply.json()) as T;
 }
 

@@ -6,6 +6,7 @@
 // layer's state through client/src/live/probe.ts.
 import { itemPath, type PlaylistItem, playlistPageNames, sitePages } from '@voltscope/shared/displays';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { call } from './soakOperator.ts';
 
 const ADMIN = { email: 'admin@voltscope.io', password: 'Volt!Admin1' };
 
@@ -45,13 +46,8 @@ export interface Wall {
   close(): Promise<void>;
 }
 
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const reply = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!reply.ok) throw new Error(`POST ${url}: ${reply.status} ${await reply.text()}`);
-  return (await reply.json()) as T;
-}
+const post = <T>(url: string, body: unknown, token?: string) =>
+  call<T>(url, { method: 'POST', body: JSON.stringify(body) }, token);
 
 interface Login {
   accessToken: string;
@@ -71,9 +67,7 @@ export async function openWall(
   options: { base: string; hub: string; dwellSeconds: number; display: boolean },
 ): Promise<Wall> {
   const admin = await post<Login>(`${options.hub}/api/auth/login`, { ...ADMIN, rememberMe: true });
-  const sites = (await (
-    await fetch(`${options.hub}/api/sites`, { headers: { authorization: `Bearer ${admin.accessToken}` } })
-  ).json()) as { id: string; kind: string }[];
+  const sites = await call<{ id: string; kind: string }[]>(`${options.hub}/api/sites`, {}, admin.accessToken);
   const siteIds = sites.map((s) => s.id);
   // A page of one site shows a site of its kind, as an admin would choose (the wind overview a wind farm).
   const siteOf = (kind: string) => sites.find((s) => s.kind === kind)?.id ?? null;

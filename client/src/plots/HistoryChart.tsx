@@ -9,12 +9,12 @@
 // arrive (a bucket still filling, or rollups behind the newest samples, would show a mean, not the value
 // a live tile shows: the chart's "latest" is the tile's). `markers` (an alarm raised, returned to
 // normal) are drawn across the plot in their priority's colour, named under it and in the tooltip.
-// Why one file of about 600 lines: the model (paths, figures, zoom, formats, markers) already lives in
+// Why one file of about 560 lines: the model (paths, figures, zoom, formats, markers) already lives in
 // historyView.ts, tested without uPlot or a DOM; what stays is one component whose plot, zoom controls,
 // legend, live tail, markers and screen-reader sentences all read and change one load state (range, zoom,
 // request, reply) and one uPlot instance. Split into components, each would take that state, the plot and
-// their setters as props and the file would only move. (The live tail and the markers are the next to
-// leave, as hooks over the plot instance, if the file grows again.)
+// their setters as props and the file would only move. (The alarm markers' drawing and list are ChartMarkers.tsx;
+// the live tail is the next to leave, as a hook over the plot instance, if the file grows again.)
 //
 //   <HistoryChart
 //     title="AC power" timeZone={site.timeZone} range={usePeriodRange(period, site.timeZone)}
@@ -38,11 +38,11 @@ import { useElementSize } from '@mantine/hooks';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
-import { PriorityIcon } from '../alarmFeed/PriorityIcon.tsx';
 import { useLanguage } from '../i18n/useLanguage.ts';
 import { liveStore } from '../live/liveStore.ts';
 import { loadHistory } from '../live/loadHistory.ts';
 import { api, call } from '../session/api.ts';
+import { MarkerList, markerDrawer } from './ChartMarkers.tsx';
 import { ChartTooltip, pointAtCursor, setTooltipLines } from './ChartTooltip.tsx';
 import { chartColors } from './chartTheme.ts';
 import {
@@ -57,7 +57,6 @@ import {
   type LoadState,
   liveTailStart,
   MIN_ZOOM_MS,
-  markerColors,
   palettes,
   scaleView,
   selectionView,
@@ -260,39 +259,7 @@ export function HistoryChart({
         range: () => [viewRef.current.from / 1000, Math.max(viewRef.current.to, tailEndRef.current ?? 0) / 1000],
       },
     };
-    // Alarm marks in their priority's colour (the page's, when it sets one).
-    const styles = getComputedStyle(element);
-    const markColor = (p: ChartMarker['priority']) =>
-      styles.getPropertyValue(`--vs-priority-${p}`).trim() || markerColors[p];
-    const drawMarkers = (u: uPlot) => {
-      const { ctx } = u;
-      const { left, top, width, height } = u.bbox;
-      const px = uPlot.pxRatio;
-      ctx.save();
-      for (const m of markersRef.current) {
-        const x = Math.round(u.valToPos(m.ts / 1000, 'x', true));
-        if (x < left || x > left + width) continue;
-        const color = markColor(m.priority);
-        ctx.strokeStyle = color;
-        ctx.fillStyle = color;
-        ctx.lineWidth = 2 * px;
-        // Raised: a solid line under a filled flag; returned to normal: dashed under a hollow one.
-        ctx.setLineDash(m.kind === 'raised' ? [] : [4 * px, 3 * px]);
-        ctx.beginPath();
-        ctx.moveTo(x, top);
-        ctx.lineTo(x, top + height);
-        ctx.stroke();
-        ctx.setLineDash([]);
-        ctx.beginPath();
-        ctx.moveTo(x, top);
-        ctx.lineTo(x + 8 * px, top + 5 * px);
-        ctx.lineTo(x, top + 10 * px);
-        ctx.closePath();
-        if (m.kind === 'raised') ctx.fill();
-        else ctx.stroke();
-      }
-      ctx.restore();
-    };
+    const drawMarkers = markerDrawer(element, () => markersRef.current);
     for (const unit of units) {
       const zero = specs.some((s) => s.unit === unit && s.zero !== false);
       scales[unit] = {
@@ -567,39 +534,7 @@ export function HistoryChart({
           </tbody>
         </Box>
       )}
-      {markersShown.length > 0 && (
-        <Stack gap={4} component="section" aria-label={t('devices:chart.marks')} data-testid="chart-markers">
-          <Text size="xs" c="dimmed" fw={500}>
-            {t('devices:chart.marks')}
-          </Text>
-          <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-            {markersShown.map((m) => (
-              <Group
-                component="li"
-                key={`${m.alarmId}-${m.kind}`}
-                gap={6}
-                wrap="nowrap"
-                fz="xs"
-                data-testid="chart-marker"
-                data-priority={m.priority}
-                data-kind={m.kind}
-                data-alarm-id={m.alarmId}
-              >
-                <PriorityIcon priority={m.priority} size={14} />
-                <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {full.format(m.ts)}
-                </Text>
-                <Text span size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {markerWords[m.kind]}
-                </Text>
-                <Text span size="xs" truncate>
-                  {t(`common:priority.${m.priority}`)} · {m.label}
-                </Text>
-              </Group>
-            ))}
-          </Box>
-        </Stack>
-      )}
+      <MarkerList markers={markersShown} words={markerWords} format={full} />
       <VisuallyHidden id={summaryId}>
         {series.map((spec, i) => {
           const s = stats[i];
