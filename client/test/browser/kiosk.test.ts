@@ -114,9 +114,23 @@ describe('wall display (kiosk)', () => {
   it('takes an edit live, goes to its pairing screen when revoked, and pairs again', async () => {
     const { code, display } = await register([item('overview-fleet', { dwellSeconds: 600 })]);
     const page = await app.open({ viewport: FULL_HD, colorScheme: 'dark', language: 'en' });
+    // The wall reads itself when its socket comes up. That read, answered before the edit below, is
+    // held until the edit has come on the socket: a late answer must not put the old playlist back.
+    let editTold = () => {};
+    const told = new Promise<void>((resolve) => {
+      editTold = resolve;
+    });
+    let lateReads = 0;
+    await page.route('**/api/display/me', async (route) => {
+      const response = await route.fetch();
+      await told;
+      await route.fulfill({ response });
+      lateReads += 1;
+    });
     // A pairing link: no typing.
     await page.goto(`${app.url}/display?code=${encodeURIComponent(code)}`);
     await poll(() => pathOf(page)).toBe('/overview/fleet');
+    await poll(() => page.getByTestId('kiosk-connection').getAttribute('data-status')).toBe('live');
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
@@ -127,6 +141,11 @@ describe('wall display (kiosk)', () => {
     });
     expect(edited.status).toBe(200);
     await poll(() => pathOf(page)).toBe('/overview/wind?site=es-tarifa');
+    editTold();
+    await poll(() => lateReads).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    await page.unroute('**/api/display/me');
+    expect(pathOf(page)).toBe('/overview/wind?site=es-tarifa');
     await poll(() => title(page)).toBe('Wind farm overview');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 

@@ -33,16 +33,31 @@ interface Position {
   turn: number;
 }
 
+/**
+ * Edits told on the socket so far. A read of the wall that was on its way when an edit came is older
+ * than or equal to that edit (the hub tells after it wrote), and the two travel on different
+ * connections: such a read must not put the previous playlist back.
+ */
+let socketEdits = 0;
+
+/** Reads the wall; `stale` when an edit came on the socket while the read was on its way. */
+async function readLatestWall(signal: AbortSignal) {
+  const before = socketEdits;
+  const wall = await readWall(signal);
+  return { ...wall, stale: socketEdits !== before };
+}
+
 /** Asks the hub for the wall as it stands: a new build reloads the page, an edit waits in the store. */
 async function checkWall(signal: AbortSignal): Promise<void> {
   try {
-    const { display, build } = await readWall(signal);
+    const { display, build, stale } = await readLatestWall(signal);
     const stored = displayStore.getState();
     if (stored.build !== null && stored.build !== build) {
       displayStore.setState({ display, build });
       window.location.reload();
       return;
     }
+    if (stale) return;
     if (stored.build === null || !stored.display || displayChanged(stored.display, display)) {
       displayStore.setState({ display, build });
     }
@@ -132,11 +147,16 @@ export function usePlaylistRunner(initial: WallDisplay): PlaylistRun {
       if (currentItemRemoved(now.display, now.index, edited)) go(0);
     };
     const abort = new AbortController();
-    const stopEdits = liveClient.onDisplayChanged(({ display: edited }) => take(edited));
+    const stopEdits = liveClient.onDisplayChanged(({ display: edited }) => {
+      socketEdits += 1;
+      take(edited);
+    });
     const stopConnection = liveClient.connection.subscribe((state, previous) => {
       if (state.status !== 'live' || previous.status === 'live') return;
-      readWall(abort.signal).then(
-        ({ display: edited }) => take(edited),
+      readLatestWall(abort.signal).then(
+        ({ display: edited, stale }) => {
+          if (!stale) take(edited);
+        },
         () => {},
       );
     });
