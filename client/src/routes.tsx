@@ -291,6 +291,28 @@ export const routeTable: readonly RouteMeta[] = [
     ns: ['analysis'],
   },
 
+  {
+    name: 'devices-management',
+    path: '/devices/management',
+    layout: 'default',
+    action: 'update',
+    subject: 'Device',
+  },
+  {
+    name: 'devices-status',
+    path: '/devices/status',
+    layout: 'default',
+    action: 'read',
+    subject: 'Device',
+  },
+  {
+    name: 'device',
+    path: '/devices/:id',
+    layout: 'default',
+    action: 'read',
+    subject: 'Device',
+  },
+
   // Not built yet: kept as data with the permissions they will need.
   { name: 'sld-sl', path: '/sld/sl', layout: 'default', action: 'read', subject: 'Site' },
   { name: 'cctv-monitor', path: '/cctv/monitor', layout: 'default', action: 'read', subject: 'Device' },

@@ -52,7 +52,12 @@ export interface Services {
   /** A stored hash of a random password: unknown users are checked against it so they cost the same. */
   decoyHash: string;
   /** The fleet (sites, devices, series), the newest value per series. */
-  registry: Registry;
+  readonly registry: Registry;
+  /**
+   * After a write to sites, devices or series: the registry read again (every reader gets the new one at
+   * its next read), and the alarm points rebuilt (alarms of a device gone or decommissioned retire).
+   */
+  fleetChanged(): Promise<void>;
   latest: LatestValues;
   /** The Socket.IO server (attached to HTTP by attachRealtime) and the live frames written to it. */
   io: Io;
@@ -88,7 +93,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : null;
 
   // 3. The fleet and the newest value of each series, warmed from the store.
-  const registry = await Registry.load(db);
+  let registry = await Registry.load(db);
   const latest = new LatestValues(registry.series.length + 1);
   for (const row of await telemetry.latest(registry.series.map((s) => s.id))) {
     latest.set(row.seriesId, row.ts, row.value);
@@ -175,7 +180,13 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     throttles: { signIn: new FailureThrottle(signInPolicy), reset: new FailureThrottle(resetPolicy) },
     mailer,
     decoyHash: await hashPassword(crypto.randomUUID(), config.scryptLog2N),
-    registry,
+    get registry() {
+      return registry;
+    },
+    async fleetChanged() {
+      registry = await Registry.load(db);
+      await alarms.rulesChanged();
+    },
     latest,
     io,
     fanout,

@@ -61,6 +61,8 @@ export const roleRuleTemplates: Record<RoleName, AbilityRule[]> = {
   operator: [
     { action: 'read', subject: ['Site', 'Device', 'Series', 'Alarm', 'Event', 'AclDemo'] },
     { action: ['acknowledge', 'shelve', 'comment', 'outOfService'], subject: 'Alarm' },
+    // Maintenance: a device taken out of service (its alarms with it) and back.
+    { action: 'outOfService', subject: 'Device' },
   ],
   client: [
     { action: 'read', subject: 'Site', conditions: { id: { $in: USER_SITE_IDS } } },

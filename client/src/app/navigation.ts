@@ -56,7 +56,11 @@ export const navigation: readonly NavGroup[] = [
       entry('alarmRules', 'alarm-rules'),
     ],
   },
-  { label: 'devices', icon: 'devices', children: [entry('devicesManagement'), entry('devicesStatus')] },
+  {
+    label: 'devices',
+    icon: 'devices',
+    children: [entry('devicesManagement', 'devices-management'), entry('devicesStatus', 'devices-status')],
+  },
   {
     label: 'userAccess',
     icon: 'access',

@@ -12,6 +12,7 @@ import {
   findIngestKey,
   type IngestKey,
   listIngestKeys,
+  markIngestKeyUsed,
   revokeIngestKey,
 } from '../store/ingestKeys.ts';
 import { getSite } from '../store/sites.ts';
@@ -20,6 +21,8 @@ import { contract, typed } from './contract.ts';
 const MAX_FUTURE_MS = 5 * 60_000;
 /** When a sender whose samples were not committed is asked to try again. */
 const RETRY_AFTER_SECONDS = 5;
+/** A key's last use is kept to the minute. */
+const USE_NOTED_EVERY_MS = 60_000;
 const storeUnavailable = () =>
   new HttpError(503, 'UNAVAILABLE', 'The store did not commit these samples: send them again', {
     headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
@@ -37,6 +40,16 @@ export async function ingestRoutes(app: FastifyInstance) {
     const limits = { maxBytes: config.ingestMaxBytes, maxLineBytes: config.ingestMaxLineBytes };
     return { samples: await readNdjson(payload, limits, MALFORMED) };
   });
+
+  // A key's last use, written at most once a minute per key: never a write per batch on the hot path.
+  const lastNoted = new Map<number, number>();
+  const noteUse = (key: IngestKey, now: number) => {
+    if (now - (lastNoted.get(key.id) ?? 0) < USE_NOTED_EVERY_MS) return;
+    lastNoted.set(key.id, now);
+    markIngestKeyUsed(db, key.id, now).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'ingest key use not noted'),
+    );
+  };
 
   api.route({
     ...contract('POST /api/ingest'),
@@ -72,6 +85,7 @@ export async function ingestRoutes(app: FastifyInstance) {
       }
       try {
         const result = await app.services.ingest.accept(batch);
+        noteUse(key, now);
         return { accepted: batch.series.length, ...result, rejected };
       } catch (error) {
         if (error instanceof IngestBusyError) {

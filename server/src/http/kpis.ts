@@ -12,7 +12,7 @@ import { readableSite } from './sites.ts';
 const MAX_ITEMS = 20;
 
 export async function kpiRoutes(app: FastifyInstance) {
-  const { db, kpis, registry } = app.services;
+  const { db, kpis } = app.services;
   const api = typed(app);
 
   api.route({
@@ -53,7 +53,7 @@ export async function kpiRoutes(app: FastifyInstance) {
       const items: { site: Site; deviceId?: string }[] = [];
       for (const id of siteIds) items.push({ site: await readableSite(db, request, id) });
       for (const id of deviceIds) {
-        const device = registry.devices.get(id);
+        const device = app.services.registry.devices.get(id);
         const generator = device?.type === 'inverter' || device?.type === 'wind_turbine';
         if (!device || !generator || !can(request, 'read', 'Device', device)) {
           throw notFound(`No inverter or turbine ${id}`);

@@ -8,6 +8,7 @@ export interface IngestKey {
   name: string;
   createdAt: number;
   revokedAt: number | null;
+  lastUsedAt: number | null;
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -18,7 +19,10 @@ interface KeyRow {
   name: string;
   created_at: number;
   revoked_at: number | null;
+  last_used_at: number | null;
 }
+
+const KEY_COLUMNS = 'id, site_id, name, created_at, revoked_at, last_used_at';
 
 const toKey = (r: KeyRow): IngestKey => ({
   id: Number(r.id),
@@ -26,6 +30,7 @@ const toKey = (r: KeyRow): IngestKey => ({
   name: r.name,
   createdAt: Number(r.created_at),
   revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+  lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
 });
 
 /** Creates a key and returns it in clear, once: only its hash is kept. */
@@ -44,27 +49,26 @@ export async function createIngestKey(
     hashKey(key),
     createdAt,
   ]);
-  const row = await db.get<KeyRow>(
-    'SELECT id, site_id, name, created_at, revoked_at FROM ingest_keys WHERE key_hash = ?',
-    [hashKey(key)],
-  );
+  const row = await db.get<KeyRow>(`SELECT ${KEY_COLUMNS} FROM ingest_keys WHERE key_hash = ?`, [hashKey(key)]);
   if (!row) throw new Error('the ingest key was not stored');
   return { key, ingestKey: toKey(row) };
 }
 
 export async function findIngestKey(db: Db, key: string): Promise<IngestKey | undefined> {
   if (key.length > 200) return undefined;
-  const row = await db.get<KeyRow>(
-    'SELECT id, site_id, name, created_at, revoked_at FROM ingest_keys WHERE key_hash = ? AND revoked_at IS NULL',
-    [hashKey(key)],
-  );
+  const row = await db.get<KeyRow>(`SELECT ${KEY_COLUMNS} FROM ingest_keys WHERE key_hash = ? AND revoked_at IS NULL`, [
+    hashKey(key),
+  ]);
   return row && toKey(row);
 }
 
 export async function listIngestKeys(db: Db): Promise<IngestKey[]> {
-  return (await db.all<KeyRow>('SELECT id, site_id, name, created_at, revoked_at FROM ingest_keys ORDER BY id')).map(
-    toKey,
-  );
+  return (await db.all<KeyRow>(`SELECT ${KEY_COLUMNS} FROM ingest_keys ORDER BY id`)).map(toKey);
+}
+
+/** Notes that a key brought a batch at `at` (the caller writes it at most once a minute per key). */
+export async function markIngestKeyUsed(db: Db, id: number, at: number): Promise<void> {
+  await db.run('UPDATE ingest_keys SET last_used_at = ? WHERE id = ?', [at, id]);
 }
 
 export async function revokeIngestKey(db: Db, id: number): Promise<boolean> {

@@ -358,6 +358,27 @@ export const migrations: Migration[] = [
       'CREATE INDEX displays_previous_token ON displays (previous_token_hash)',
     ],
   },
+  {
+    version: 13,
+    name: 'fleet management',
+    // Sites and devices change from the management page: decommissioned ones keep their rows and history
+    // (hidden from live pages until restored). A device in maintenance says why, since when and who put
+    // it there (no foreign key: the record outlives the user). A series overridden on its device keeps
+    // its own range and period when the device type's change. An ingest key's last use, to the minute.
+    up: () => [
+      'ALTER TABLE sites ADD COLUMN grid_limit_kw DOUBLE PRECISION',
+      'ALTER TABLE sites ADD COLUMN decommissioned_at BIGINT',
+      "ALTER TABLE devices ADD COLUMN firmware TEXT NOT NULL DEFAULT ''",
+      "ALTER TABLE devices ADD COLUMN serial_number TEXT NOT NULL DEFAULT ''",
+      'ALTER TABLE devices ADD COLUMN created_at BIGINT',
+      'ALTER TABLE devices ADD COLUMN decommissioned_at BIGINT',
+      'ALTER TABLE devices ADD COLUMN maintenance_reason TEXT',
+      'ALTER TABLE devices ADD COLUMN maintenance_since BIGINT',
+      'ALTER TABLE devices ADD COLUMN maintenance_by BIGINT',
+      'ALTER TABLE series ADD COLUMN overridden INTEGER NOT NULL DEFAULT 0',
+      'ALTER TABLE ingest_keys ADD COLUMN last_used_at BIGINT',
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

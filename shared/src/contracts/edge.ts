@@ -56,6 +56,8 @@ export const IngestKey = Type.Object({
   name: Type.String(),
   createdAt: Type.Number(),
   revokedAt: Nullable(Type.Number()),
+  /** Its last accepted batch (kept to the minute), null while never used. */
+  lastUsedAt: Nullable(Type.Number()),
   /** The key itself: only in the answer that created it (only its hash is stored). */
   key: Type.Optional(Type.String()),
 });

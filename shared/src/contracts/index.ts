@@ -8,6 +8,7 @@ import type { RouteContract } from './common.ts';
 import { displayContracts } from './displays.ts';
 import { edgeContracts } from './edge.ts';
 import { fleetContracts } from './fleet.ts';
+import { fleetAdminContracts } from './fleetAdmin.ts';
 import { siteContracts } from './sites.ts';
 
 export const contracts = {
@@ -18,6 +19,7 @@ export const contracts = {
   ...displayContracts,
   ...edgeContracts,
   ...fleetContracts,
+  ...fleetAdminContracts,
 } satisfies Record<string, RouteContract>;
 
 export type Contracts = typeof contracts;
