@@ -30,20 +30,26 @@ export interface SeriesWrite {
 }
 
 /**
- * A new device and its series. Series ids follow on from the highest stored, and from `floor` (the highest
+ * A new device and its series; false when a device has its id already (made meanwhile). Series ids follow on from the highest stored, and from `floor` (the highest
  * the hub has held since it started: a deleted series' id is not given again while its live values may
  * still be in memory).
  */
-export async function insertDevice(tx: Db, d: DeviceWrite, series: readonly SeriesWrite[], floor = 0): Promise<void> {
-  await tx.run(
+export async function insertDevice(
+  tx: Db,
+  d: DeviceWrite,
+  series: readonly SeriesWrite[],
+  floor = 0,
+): Promise<boolean> {
+  const { changes } = await tx.run(
     `INSERT INTO devices (id, site_id, type, name, model, firmware, serial_number, rated_kw, protocol, address,
        parent_id, state, last_seen, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'online', NULL, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'online', NULL, ?) ON CONFLICT (id) DO NOTHING`,
     [
       ...[d.id, d.siteId, d.type, d.name, d.model, d.firmware, d.serialNumber, d.ratedKw],
       ...[d.protocol, d.address, d.parentId, Date.now()],
     ],
   );
+  if (changes === 0) return false;
   const stored = Number((await tx.get<{ n: number | null }>('SELECT max(id) AS n FROM series'))?.n ?? 0);
   let next = Math.max(stored, floor) + 1;
   for (const s of series) {
@@ -53,6 +59,7 @@ export async function insertDevice(tx: Db, d: DeviceWrite, series: readonly Seri
       [next++, d.id, s.key, s.metric, s.unit, s.min, s.max, s.periodMs, s.overridden ? 1 : 0],
     );
   }
+  return true;
 }
 
 export async function updateDevice(tx: Db, d: DeviceWrite): Promise<void> {

@@ -3,12 +3,13 @@
 // right: new devices (parents anywhere in the file) and changes to existing ones, at once in the registry.
 import { describe, expect, it } from 'vitest';
 import { hubForTests } from '../hub.ts';
+import { storeCases } from '../stores.ts';
 
 const SITE = 'fr-occitanie';
 const HEADER = 'id,type,name,parent,model,firmware,serial_number,rated_kw,protocol,address';
 
-describe('devices CSV', () => {
-  const hub = hubForTests({ signIn: ['admin', 'operator'] });
+describe.each(storeCases('vs_fleet_csv'))('devices CSV on $driver', ({ overrides, drop }) => {
+  const hub = hubForTests({ overrides, drop, signIn: ['admin', 'operator'] });
   const call = (method: string, route: string, body?: unknown, token = hub.tokens.admin) =>
     hub.server.request(method, route, { token, ...(body === undefined ? {} : { body }) });
   const importing = async (csv: string, apply: boolean) => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmTools } from '../alarms/tools.ts';
 import { hubForTests } from '../hub.ts';
+import { storeCases } from '../stores.ts';
 
 const SITE = 'ma-ouarzazate';
 
@@ -23,8 +24,8 @@ const device = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('devices', () => {
-  const hub = hubForTests({ signIn: ['admin', 'operator', 'client'] });
+describe.each(storeCases('vs_fleet_devices'))('devices on $driver', ({ overrides, drop }) => {
+  const hub = hubForTests({ overrides, drop, signIn: ['admin', 'operator', 'client'] });
   const call = (method: string, route: string, body?: unknown, token = hub.tokens.admin) =>
     hub.server.request(method, route, { token, ...(body === undefined ? {} : { body }) });
   const json = async (method: string, route: string, body?: unknown) => {
