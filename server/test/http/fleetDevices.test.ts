@@ -231,4 +231,22 @@ describe.each(storeCases('vs_fleet_devices'))('devices on $driver', ({ overrides
     // Its history went with it, and the rollups of the minutes it had samples in carry on without them.
     await expect(hub.server.app.services.telemetry.flushRollups({ all: true })).resolves.toBeUndefined();
   });
+  it('lists who put a device in maintenance, by name, since when and why', async () => {
+    const { db } = hub.server.app.services;
+    const admin = await db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', ['admin']);
+    await db.run('UPDATE devices SET maintenance_reason = ?, maintenance_since = ?, maintenance_by = ? WHERE id = ?', [
+      'Fan replaced',
+      1_000,
+      admin?.id ?? null,
+      `${SITE}.met`,
+    ]);
+    const listed = (await json('GET', `/api/admin/sites/${SITE}/devices`)).body;
+    expect(listed.find((d: { id: string }) => d.id === `${SITE}.met`).maintenance).toEqual({
+      reason: 'Fan replaced',
+      since: 1_000,
+      byUserId: admin?.id,
+      byName: 'Amina Rahimi',
+    });
+    expect(listed.find((d: { id: string }) => d.id === `${SITE}.meter`).maintenance).toBeNull();
+  });
 });
