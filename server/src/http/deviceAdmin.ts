@@ -18,7 +18,7 @@ import {
 import {
   type DeviceWrite,
   deleteDevice,
-  insertDevice,
+  insertDevices,
   type SeriesWrite,
   setDeviceDecommissioned,
   updateDevice,
@@ -43,6 +43,13 @@ type Body = Readonly<Record<string, unknown>> & { series?: readonly SeriesOverri
 
 const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value.trim() : fallback);
 
+/** A parent's full id: `site.own`, or its own id alone (a dotless id is the site's). */
+const parentOf = (siteId: string, value: unknown): string | null => {
+  const id = text(value);
+  if (id === '') return null;
+  return id.includes('.') ? id : `${siteId}.${id}`;
+};
+
 /** The device as written: the body's fields over `before`'s (a new device has none before). */
 export function deviceWrite(siteId: string, body: Body, before?: DeviceWrite): DeviceWrite {
   const has = (key: string) => body[key] !== undefined;
@@ -57,7 +64,7 @@ export function deviceWrite(siteId: string, body: Body, before?: DeviceWrite): D
     ratedKw: has('ratedKw') ? (body.ratedKw === null ? null : Number(body.ratedKw)) : (before?.ratedKw ?? null),
     protocol: has('protocol') ? text(body.protocol) : (before?.protocol ?? ''),
     address: has('address') ? text(body.address) : (before?.address ?? ''),
-    parentId: has('parentId') ? ((body.parentId as string | null) ?? null) : (before?.parentId ?? null),
+    parentId: has('parentId') ? parentOf(siteId, body.parentId) : (before?.parentId ?? null),
   };
 }
 
@@ -124,7 +131,7 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
       const placed = treeProblem(device.id, device.type, device.parentId, await treeOf(site.id));
       const { series, problems } = seriesWithOverrides(device.type, body.series ?? []);
       assertNoProblems([...(placed ? [placed] : []), ...problems]);
-      if (!(await db.transaction((tx) => insertDevice(tx, device, series, seriesFloor)))) throw taken();
+      if (!(await db.transaction((tx) => insertDevices(tx, [{ device, series }], seriesFloor)))) throw taken();
       const created = await found(device.id);
       await changed(request, 'created', created);
       return reply.code(201).send(created);

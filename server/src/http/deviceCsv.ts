@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
 import { formatCsv } from '../fleet/csv.ts';
 import { exportRows, MAX_IMPORT_ROWS, planImport } from '../fleet/deviceImport.ts';
-import { insertDevice, updateDevice } from '../store/fleetWrites.ts';
+import { insertDevices, updateDevice } from '../store/fleetWrites.ts';
 import { listManagedDevices } from '../store/managedDevices.ts';
 import { getManagedSite } from '../store/sites.ts';
 import { authorOf, conflict, recorder } from './adminWrites.ts';
@@ -60,11 +60,12 @@ export function deviceCsvRoutes(app: FastifyInstance, seriesFloor: () => number)
       if (!request.body.apply) return preview;
       if (plan.creates.length + plan.updates.length === 0) return { ...preview, applied: true };
       await db.transaction(async (tx) => {
-        for (const device of plan.creates) {
-          const series = seriesOfType(device.type).map((s) => ({ ...s, overridden: false }));
-          if (!(await insertDevice(tx, device, series, seriesFloor()))) {
-            throw conflict(`A device with id ${device.id} was made meanwhile: import the file again`);
-          }
+        const made = plan.creates.map((device) => ({
+          device,
+          series: seriesOfType(device.type).map((s) => ({ ...s, overridden: false })),
+        }));
+        if (!(await insertDevices(tx, made, seriesFloor()))) {
+          throw conflict('A device of the file was made meanwhile: import the file again');
         }
         for (const device of plan.updates) await updateDevice(tx, device);
       });
