@@ -7,6 +7,7 @@ import { alarmRoutes } from './http/alarms.ts';
 import { analysisRoutes } from './http/analysis.ts';
 import { authRoutes } from './http/auth.ts';
 import { assertContract } from './http/contract.ts';
+import { deviceStatusRoutes } from './http/deviceStatus.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { displayRoutes } from './http/displays.ts';
 import { healthRoutes } from './http/health.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     authRoutes,
     siteRoutes,
     deviceRoutes,
+    deviceStatusRoutes,
     seriesRoutes,
     kpiRoutes,
     ingestRoutes,
