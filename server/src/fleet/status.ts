@@ -1,17 +1,12 @@
 // A device's live status, derived from its telemetry: offline when it has been silent for longer than
 // its series' period allows, in fault when its `state` series says so, otherwise online. An admin's
-// "maintenance" stands above all of these. The status grid also says `stale`: late, not yet offline.
+// "maintenance" stands above all of these. The status grid also says `stale`: late, not yet offline
+// (the rule is shared/src/deviceStatus.ts, the client's too).
 import type { DeviceStatusState } from '@voltscope/shared/contracts/fleetAdmin';
+import { FAULT_STATE, isOffline, statusOf } from '@voltscope/shared/deviceStatus';
 import type { Device, DeviceState } from '@voltscope/shared/fleet';
 import type { LatestValues } from '../live/latest.ts';
 import type { Registry } from './registry.ts';
-
-/** Silence longer than this many periods (and at least 10 s) makes a device offline. */
-const MISSED_PERIODS = 5;
-/** Silence longer than this many periods makes it stale (late) until it is offline. */
-const STALE_PERIODS = 3;
-const MIN_OFFLINE_MS = 10_000;
-const FAULT_STATE = 2;
 
 /** What its telemetry says of a device: its newest sample's time, its longest period, a fault. */
 function heardOf(device: Device, registry: Registry, latest: LatestValues) {
@@ -28,13 +23,6 @@ function heardOf(device: Device, registry: Registry, latest: LatestValues) {
   return { lastSeen, periodMs, faulted };
 }
 
-const isOffline = (lastSeen: number | null, periodMs: number, now: number) =>
-  lastSeen === null || now - lastSeen > Math.max(MIN_OFFLINE_MS, MISSED_PERIODS * periodMs);
-
-/** Late: silent for more than three of its periods, and not yet offline. */
-export const isStale = (lastSeen: number | null, periodMs: number, now: number): boolean =>
-  lastSeen !== null && now - lastSeen > STALE_PERIODS * periodMs && !isOffline(lastSeen, periodMs, now);
-
 export function deviceStatus(
   device: Device,
   registry: Registry,
@@ -47,10 +35,7 @@ export function deviceStatus(
   return { state: faulted ? 'fault' : 'online', lastSeen };
 }
 
-/**
- * The status grid's state: maintenance above all (`inMaintenance`, from the store), then offline, fault,
- * stale (a fault outranks lateness: its last word was a fault), online.
- */
+/** The status grid's state: `inMaintenance` is the store's word (the registry's state may lag a write). */
 export function gridStatus(
   device: Device,
   inMaintenance: boolean,
@@ -58,9 +43,7 @@ export function gridStatus(
   latest: LatestValues,
   now = Date.now(),
 ): { state: DeviceStatusState; lastSeen: number | null } {
-  const { lastSeen, periodMs, faulted } = heardOf(device, registry, latest);
-  if (inMaintenance || device.state === 'maintenance') return { state: 'maintenance', lastSeen };
-  if (isOffline(lastSeen, periodMs, now)) return { state: 'offline', lastSeen };
-  if (faulted) return { state: 'fault', lastSeen };
-  return { state: isStale(lastSeen, periodMs, now) ? 'stale' : 'online', lastSeen };
+  const heard = heardOf(device, registry, latest);
+  const maintenance = inMaintenance || device.state === 'maintenance';
+  return { state: statusOf({ ...heard, maintenance }, now), lastSeen: heard.lastSeen };
 }
