@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexSeries, liveStatus } from './liveStatus.ts';
+import { indexSeries, liveStatus } from '../../live/deviceStatus.ts';
 import { filterRows, pageOf, type RowWords, type StatusRow, sortRows, toCsv } from './statusRows.ts';
 
 const row = (id: string, over: Partial<StatusRow> = {}): StatusRow => ({
@@ -35,7 +35,7 @@ describe('the status rows', () => {
   ];
 
   it('puts the worst first: fault (by alarm priority), offline, stale, maintenance, online', () => {
-    expect(sortRows(rows, { key: 'worst', order: 'asc' }, words).map((r) => r.id)).toEqual([
+    expect(sortRows(rows, { key: 'state', order: 'asc' }, words).map((r) => r.id)).toEqual([
       'b.wtg02',
       'b.wtg01',
       'a.inv10',
@@ -68,7 +68,15 @@ describe('the status rows', () => {
   });
 
   it('writes CSV with quotes where needed and formulas defused', () => {
-    expect(toCsv(['a', 'b'], [['x, y', '=1+1'], [null, 2]])).toBe('\uFEFFa,b\r\n"x, y",\'=1+1\r\n,2\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x, y', '=1+1'],
+          [null, 2],
+        ],
+      ),
+    ).toBe('\uFEFFa,b\r\n"x, y",\'=1+1\r\n,2\r\n');
   });
 });
 
@@ -76,7 +84,7 @@ describe('a row’s live state', () => {
   const series = [
     { id: 1, deviceId: 'a.inv01', key: 'ac_power', periodMs: 1000 },
     { id: 2, deviceId: 'a.inv01', key: 'state', periodMs: 1000 },
-  ] as Parameters<typeof indexSeries>[0];
+  ];
   const info = indexSeries(series).get('a.inv01');
   const samples = new Map<number, { ts: number; value: number }>();
   const live = { latest: (id: number) => samples.get(id) ?? null };

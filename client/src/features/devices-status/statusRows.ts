@@ -8,7 +8,7 @@ import type { Reply } from '../../session/api.ts';
 
 export type StatusRow = Reply<'GET /api/devices/status'>[number];
 
-export const sortKeys = ['worst', 'state', 'name', 'site', 'type', 'model', 'lastSeen', 'quality', 'alarms'] as const;
+export const sortKeys = ['state', 'name', 'site', 'type', 'model', 'lastSeen', 'quality', 'alarms'] as const;
 export type SortKey = (typeof sortKeys)[number];
 export interface Sort {
   key: SortKey;
@@ -63,8 +63,7 @@ export function sortRows(rows: readonly StatusRow[], sort: Sort, words: RowWords
     b.alarms.open - a.alarms.open ||
     byName(a, b);
   const compare: Record<SortKey, (a: StatusRow, b: StatusRow) => number> = {
-    worst: (a, b) => sign * worst(a, b),
-    state: (a, b) => sign * (statusRank[a.state] - statusRank[b.state]) || byName(a, b),
+    state: (a, b) => sign * worst(a, b),
     name: (a, b) => sign * byName(a, b),
     site: (a, b) => text(words.site(a), words.site(b)) || byName(a, b),
     type: (a, b) => text(words.type(a), words.type(b)) || byName(a, b),

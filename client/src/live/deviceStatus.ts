@@ -1,10 +1,12 @@
 // A row's state and last word between two reads of the list, from the live frames: its series' newest
 // samples in the client's live store, judged by the hub's own rule (shared/src/deviceStatus.ts). Read
-// at most once a second by one shared clock (useSecondClock), never per sample.
+// at most once a second by one shared clock (secondClock.ts), never per sample: the status grid's rows
+// and the device page.
 import { FAULT_STATE, statusOf } from '@voltscope/shared/deviceStatus';
 import type { Series } from '@voltscope/shared/fleet';
-import { useSyncExternalStore } from 'react';
-import type { StatusRow } from './statusRows.ts';
+import type { Reply } from '../session/api.ts';
+
+type StatusRow = Reply<'GET /api/devices/status'>[number];
 
 /** What the live rule needs of a device's series. */
 export interface DeviceSeriesInfo {
@@ -15,7 +17,9 @@ export interface DeviceSeriesInfo {
   stateId: number | null;
 }
 
-export function indexSeries(series: readonly Series[]): Map<string, DeviceSeriesInfo> {
+export function indexSeries(
+  series: readonly Pick<Series, 'id' | 'deviceId' | 'key' | 'periodMs'>[],
+): Map<string, DeviceSeriesInfo> {
   const index = new Map<string, DeviceSeriesInfo>();
   for (const s of series) {
     const info = index.get(s.deviceId) ?? { ids: [], periodMs: 1000, stateId: null };
@@ -50,29 +54,3 @@ export function liveStatus(
   const maintenance = row.maintenance !== null;
   return { state: statusOf({ maintenance, lastSeen, periodMs: info.periodMs, faulted }, now), lastSeen };
 }
-
-// One clock for every live cell: a tick a second while any cell listens.
-let now = Date.now();
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | undefined;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (!timer) {
-    now = Date.now();
-    timer = setInterval(() => {
-      now = Date.now();
-      for (const l of listeners) l();
-    }, 1000);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
-}
-
-/** The time, changing once a second (every caller on the same tick). */
-export const useSecondClock = (): number => useSyncExternalStore(subscribe, () => now);
