@@ -57,7 +57,7 @@ describe('the search', () => {
     await page.getByTestId('search-open').click();
     await page.getByTestId('search-input').fill('wtg 03');
     await page.getByRole('group', { name: 'Devices' }).getByRole('option', { name: 'WTG 03 · Tarifa Wind' }).click();
-    await page.waitForURL(`${app.url}/overview/wind/turbine/es-tarifa%2Ewtg03`);
+    await page.waitForURL(`${app.url}/devices/es-tarifa%2Ewtg03`);
     await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('WTG 03');
   });
 
