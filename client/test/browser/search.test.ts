@@ -84,8 +84,9 @@ describe('the search', () => {
     expect(new Set(rows).size).toBe(rows.length);
 
     await devices.filter({ hasText: 'Inverter 02' }).first().click();
-    await page.waitForURL(/\/overview\/solar\/inverter\//);
-    const shown = await page.getByTestId('inverter-name').textContent();
+    await page.waitForURL(/\/devices\//);
+    await page.getByTestId('device-title').waitFor();
+    const shown = await page.getByTestId('device-title').textContent();
     const chosen = rows.find((row) => row.includes('Inverter 02')) ?? '';
     expect(chosen.startsWith(`${shown} · `), `${chosen} opened ${shown}`).toBe(true);
   });
