@@ -2,6 +2,7 @@
 // follows a device's fault live (its gateway's sample, no re-read of the list), filters and pages, an
 // operator puts a device into maintenance with a reason (refused without one) and the row says so, the
 // device's own page opens from its row and lifts it; a client reads its own sites, right to left in Persian.
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser, simulatedHub } from './harness.ts';
@@ -39,6 +40,14 @@ describe('devices status', () => {
     await page.getByTestId('page-next').click();
     await poll(() => rows.count()).toBe(4);
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    // The CSV holds every filtered row, not only the page's, the fault first.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('csv-export').click();
+    const csv = await readFile((await (await download).path()) as string, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toMatch(/^\uFEFFid,Device,Site,Type,State,/);
+    expect(lines[1]).toMatch(/^fr-occitanie\.inv05,Inverter 05,Occitanie Solar,Inverter,Fault,/);
 
     // Into maintenance: refused without a reason, then with one, the row says so.
     const id = 'fr-occitanie.inv07';
