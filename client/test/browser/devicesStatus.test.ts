@@ -30,6 +30,8 @@ describe('devices status', () => {
     await app.ingest([{ series: 'fr-occitanie.inv05/state', ts: Date.now() + 60_000, value: 2 }]);
     await poll(() => stateOf(page, 'fr-occitanie.inv05'), 8000).toBe('fault');
     expect(await rowOf(page, 'fr-occitanie.inv05').getByTestId('device-state').textContent()).toBe('Fault');
+    // Then the list is read again: its counts (and order) follow.
+    await poll(() => page.getByTestId('count-fault').textContent(), 15_000).toMatch(/1$/);
 
     // Words and page size.
     await page.getByTestId('filter-text').fill('inv0');
@@ -43,10 +45,12 @@ describe('devices status', () => {
     // The CSV holds every filtered row, not only the page's, the fault first.
     const download = page.waitForEvent('download');
     await page.getByTestId('csv-export').click();
-    const csv = await readFile((await (await download).path()) as string, 'utf8');
-    const lines = csv.trim().split('\r\n');
+    const bytes = await readFile((await (await download).path()) as string);
+    // A byte order mark first, so that spreadsheets read it as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
     expect(lines).toHaveLength(10);
-    expect(lines[0]).toMatch(/^\uFEFFid,Device,Site,Type,State,/);
+    expect(lines[0]).toMatch(/^id,Device,Site,Type,State,/);
     expect(lines[1]).toMatch(/^fr-occitanie\.inv05,Inverter 05,Occitanie Solar,Inverter,Fault,/);
 
     // Into maintenance: refused without a reason, then with one, the row says so.

@@ -57,6 +57,17 @@ describe('sample counts', () => {
     expect(counts.quality([{ id: 4, periodMs: 1000 }], now)).toBeCloseTo(1 / 60, 2);
   });
 
+  it('counts from its first batch when not told when it started', () => {
+    let now = T0;
+    const counts = new SampleCounts({ now: () => now });
+    expect(counts.quality([{ id: 6, periodMs: 1000 }], T0)).toBeNull();
+    now = T0 + 30_000;
+    counts.add(every(6, 1000, T0 + 30_000, T0 + 31_000));
+    now = T0 + 90_000;
+    counts.add(every(6, 1000, T0 + 31_000, T0 + 90_000));
+    expect(counts.quality([{ id: 6, periodMs: 1000 }], now)).toBeCloseTo(1, 2);
+  });
+
   it('gives nothing when nothing was expected yet, and never more than 100 %', () => {
     const counts = new SampleCounts({ startedAt: T0, now: () => T0 + 500 });
     expect(counts.quality([{ id: 5, periodMs: 1000 }], T0 + 500)).toBeNull();

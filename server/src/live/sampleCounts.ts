@@ -16,18 +16,26 @@ export class SampleCounts {
   #counts: Uint32Array;
   /** The minute (since the epoch) each slot holds; -1: none. */
   readonly #stamps = new Int32Array(SLOTS).fill(-1);
-  readonly #startedAt: number;
+  /** Since when samples are counted: given, or the first batch's arrival (null until then). */
+  #startedAt: number | null;
   readonly #now: () => number;
 
+  /**
+   * `startedAt`: when counting began; by default when the first batch arrives, so that the time the hub
+   * takes from building to its first source (a store to open, a simulator to start) is not taken for
+   * samples its devices failed to send.
+   */
   constructor(options: { capacity?: number; startedAt?: number; now?: () => number } = {}) {
     this.#now = options.now ?? Date.now;
-    this.#startedAt = options.startedAt ?? this.#now();
+    this.#startedAt = options.startedAt ?? null;
     this.#counts = new Uint32Array((options.capacity ?? 1024) * SLOTS);
   }
 
   /** Counts the batch's samples by their own time; one older than the hour, or from before the start, is not. */
   add(batch: SampleBatch): void {
     const now = this.#now();
+    // The first batch's own samples count (sent a moment before they arrived), up to a minute back.
+    this.#startedAt ??= Math.max(now - MINUTE, Math.min(now, ...batch.ts.subarray(0, 10_000)));
     const oldest = Math.max(now - HOUR, this.#startedAt);
     const n = batch.series.length;
     for (let i = 0; i < n; i++) {
@@ -50,6 +58,7 @@ export class SampleCounts {
    * start when less): received over window ÷ period, at most 1. Null when nothing was expected yet.
    */
   quality(series: readonly { id: number; periodMs: number }[], now = this.#now()): number | null {
+    if (this.#startedAt === null) return null;
     const from = Math.max(now - HOUR, this.#startedAt);
     const firstMinute = Math.floor(from / MINUTE);
     const lastMinute = Math.floor(now / MINUTE);
