@@ -6,7 +6,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { logPageSizes } from '@voltscope/shared/alarms';
 import { type DeviceStatusState, deviceStatusStates } from '@voltscope/shared/contracts/fleetAdmin';
 import { deviceTypes } from '@voltscope/shared/fleet';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePalette } from '../../app/settings/usePalette.ts';
@@ -30,6 +30,7 @@ import {
   type Sort,
   type SortKey,
   type StatusFilter,
+  type StatusRow,
   sortKeys,
   sortRows,
 } from './statusRows.ts';
@@ -63,7 +64,8 @@ export function DevicesStatusPage() {
   const mayMaintain = useAbility().can('outOfService', 'Device');
   const { data, error, receivedAt, refresh, series } = useDevicesStatus();
   const sites = useSites();
-  const siteList = sites.status === 'ready' ? sites.data : [];
+  const siteData = sites.status === 'ready' ? sites.data : null;
+  const siteList = useMemo(() => siteData ?? [], [siteData]);
   const [params, setParams] = useSearchParams();
   const { sort, filter, size, page } = readParams(params);
   const [dialog, setDialog] = useState<MaintenanceRequest | null>(null);
@@ -100,6 +102,11 @@ export function DevicesStatusPage() {
   }, [rows]);
   const types = useMemo(() => new Set(rows.map((r) => r.type)), [rows]);
 
+  // One function for every row (their lines are memoised).
+  const openDialog = useCallback(
+    (row: StatusRow) => setDialog({ kind: row.maintenance ? 'lift' : 'put', deviceId: row.id, name: words.name(row) }),
+    [words],
+  );
   const onSort = (key: SortKey) => {
     const order = sort.key === key && sort.order === 'asc' ? 'desc' : 'asc';
     set({ sort: key === 'state' && order === 'asc' ? null : `${key}.${order}`, page: null });
@@ -169,14 +176,8 @@ export function DevicesStatusPage() {
               lng={lng}
               sort={sort}
               onSort={onSort}
-              onMaintenance={
-                mayMaintain
-                  ? (row) =>
-                      setDialog({ kind: row.maintenance ? 'lift' : 'put', deviceId: row.id, name: words.name(row) })
-                  : null
-              }
+              onMaintenance={mayMaintain ? openDialog : null}
               controlRoom={controlRoom}
-              busy={false}
             />
           )}
           <LogPager

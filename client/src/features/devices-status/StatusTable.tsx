@@ -30,7 +30,6 @@ export interface TableProps {
   /** Null when the reader may not put devices into maintenance. */
   onMaintenance: ((row: StatusRow) => void) | null;
   controlRoom: boolean;
-  busy: boolean;
 }
 
 const columns: { key: SortKey | null; label: string }[] = [
@@ -80,17 +79,24 @@ export function StatusTable(props: TableProps) {
       striped
       highlightOnHover
       verticalSpacing="xs"
-      className={props.busy ? classes.loading : undefined}
       data-testid="status-table"
     >
       {props.rows.map((row) => (
-        <StatusLine key={row.id} row={row} info={props.series.get(row.id)} {...props} />
+        <StatusLine
+          key={row.id}
+          row={row}
+          info={props.series.get(row.id)}
+          words={props.words}
+          lng={props.lng}
+          onMaintenance={props.onMaintenance}
+          controlRoom={props.controlRoom}
+        />
       ))}
     </ScrollingTable>
   );
 }
 
-type LineProps = Omit<TableProps, 'rows' | 'series' | 'sort' | 'onSort' | 'busy'> & {
+type LineProps = Omit<TableProps, 'rows' | 'series' | 'sort' | 'onSort'> & {
   row: StatusRow;
   info: DeviceSeriesInfo | undefined;
 };
