@@ -4,7 +4,7 @@ import { Stack, Text } from '@mantine/core';
 import type { Language } from '@voltscope/shared/i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeSeconds, formatNumber, formatRelativeTime } from '../../i18n/format.ts';
+import { formatDateTimeSeconds, formatNumber, formatPercent, formatRelativeTime } from '../../i18n/format.ts';
 import { type DeviceSeriesInfo, liveStatus } from '../../live/deviceStatus.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { useSecondClock } from '../../live/secondClock.ts';
@@ -41,7 +41,7 @@ export function LiveFacts({
   const { t } = useTranslation(['device', 'devicesStatus']);
   const now = useSecondClock();
   const { state, lastSeen } = liveStatus(row, info, liveStore, now);
-  const percent = row.dataQuality === null ? null : formatNumber(lng, row.dataQuality * 100);
+  const percent = row.dataQuality === null ? null : formatPercent(lng, row.dataQuality);
   return (
     <>
       <Fact label={t('device:facts.state')} value={<DeviceStatusBadge state={state} controlRoom={controlRoom} />} />
@@ -60,7 +60,7 @@ export function LiveFacts({
       />
       <Fact
         label={t('devicesStatus:columns.quality')}
-        value={percent === null ? t('devicesStatus:quality.none') : <bdi>{`${percent} %`}</bdi>}
+        value={percent === null ? t('devicesStatus:quality.none') : <bdi>{percent}</bdi>}
       />
       <Fact
         label={t('devicesStatus:columns.alarms')}

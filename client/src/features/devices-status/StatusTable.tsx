@@ -8,8 +8,13 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { devicePath } from '../../data/deviceLink.ts';
-import { formatDateTimeSeconds, formatNumber, formatRelativeTime, localDigits } from '../../i18n/format.ts';
-import { intlLocales } from '../../i18n/language.ts';
+import {
+  formatDateTimeSeconds,
+  formatNumber,
+  formatPercent,
+  formatRelativeTime,
+  localDigits,
+} from '../../i18n/format.ts';
 import { type DeviceSeriesInfo, liveStatus } from '../../live/deviceStatus.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { useSecondClock } from '../../live/secondClock.ts';
@@ -137,8 +142,8 @@ const StatusLine = memo(function StatusLine({ row, info, words, lng, onMaintenan
             {t('devicesStatus:quality.none')}
           </Text>
         ) : (
-          <Tooltip label={t('devicesStatus:quality.label', { value: percent(lng, quality) })}>
-            <span>{percent(lng, quality)}</span>
+          <Tooltip label={t('devicesStatus:quality.label', { value: formatPercent(lng, quality) })}>
+            <span>{formatPercent(lng, quality)}</span>
           </Tooltip>
         )}
       </Table.Td>
@@ -175,18 +180,6 @@ const StatusLine = memo(function StatusLine({ row, info, words, lng, onMaintenan
     </Table.Tr>
   );
 });
-
-const percentFormats = new Map<Language, Intl.NumberFormat>();
-
-/** "97 %", in the reader's digits and way (a formatter made once per language). */
-export function percent(lng: Language, share: number): string {
-  let format = percentFormats.get(lng);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocales[lng], { style: 'percent', maximumFractionDigits: 0 });
-    percentFormats.set(lng, format);
-  }
-  return format.format(share);
-}
 
 function LiveState({
   row,
