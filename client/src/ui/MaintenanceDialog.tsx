@@ -51,6 +51,7 @@ export function MaintenanceDialog({
       const body = caught instanceof ApiError ? caught.body : null;
       const field = body && fieldErrorText(body, 'reason');
       if (field) setReasonError(field);
+      else if (caught instanceof ApiError && caught.status === 409) setError(t('devicesStatus:maintenance.conflict'));
       else
         setError(
           body ? `${t('devicesStatus:maintenance.failed')} ${errorText(body)}` : t('devicesStatus:maintenance.failed'),

@@ -115,10 +115,10 @@ export function DevicesStatusPage() {
     const merged = { ...filter, ...next };
     set({ site: merged.site, type: merged.type, state: merged.state, q: merged.text, page: null });
   };
+  // The list is read again when the dialog closes: after a change, or a refusal (someone else's change).
   const confirm = async (reason: string) => {
     if (!dialog) return;
     await (dialog.kind === 'put' ? putIntoMaintenance(dialog.deviceId, reason) : putBackInService(dialog.deviceId));
-    refresh();
   };
 
   const actions = (
@@ -188,7 +188,15 @@ export function DevicesStatusPage() {
         </>
       )}
       {dialog && (
-        <MaintenanceDialog key={dialog.deviceId} request={dialog} onConfirm={confirm} onClose={() => setDialog(null)} />
+        <MaintenanceDialog
+          key={dialog.deviceId}
+          request={dialog}
+          onConfirm={confirm}
+          onClose={() => {
+            setDialog(null);
+            refresh();
+          }}
+        />
       )}
     </Stack>
   );
