@@ -304,6 +304,8 @@ export const routeTable: readonly RouteMeta[] = [
     layout: 'default',
     action: 'read',
     subject: 'Device',
+    page: () => import('./features/devices-status/DevicesStatusPage.tsx').then((m) => m.DevicesStatusPage),
+    ns: ['devicesStatus', 'device', 'events', 'validation'],
   },
   {
     name: 'device',
@@ -311,6 +313,8 @@ export const routeTable: readonly RouteMeta[] = [
     layout: 'default',
     action: 'read',
     subject: 'Device',
+    page: () => import('./features/device/DevicePage.tsx').then((m) => m.DevicePage),
+    ns: ['device', 'devicesStatus', 'events', 'overview', 'validation'],
   },
 
   // Not built yet: kept as data with the permissions they will need.

@@ -8,6 +8,7 @@ import { analysisRoutes } from './http/analysis.ts';
 import { authRoutes } from './http/auth.ts';
 import { assertContract } from './http/contract.ts';
 import { deviceAdminRoutes } from './http/deviceAdmin.ts';
+import { deviceStatusRoutes } from './http/deviceStatus.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { displayRoutes } from './http/displays.ts';
 import { fleetAdminRoutes } from './http/fleetAdmin.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     fleetAdminRoutes,
     deviceRoutes,
     deviceAdminRoutes,
+    deviceStatusRoutes,
     seriesRoutes,
     kpiRoutes,
     ingestRoutes,

@@ -23,6 +23,7 @@ import { Ingest, type IngestSink } from './ingest/pipeline.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { LatestValues } from './live/latest.ts';
 import { SeriesRings } from './live/rings.ts';
+import { SampleCounts } from './live/sampleCounts.ts';
 import { Fanout } from './realtime/fanout.ts';
 import { createIo } from './realtime/io.ts';
 import type { Io } from './realtime/types.ts';
@@ -59,6 +60,8 @@ export interface Services {
    */
   fleetChanged(): Promise<void>;
   latest: LatestValues;
+  /** Samples received per series and minute over the last hour: the status grid's data quality. */
+  sampleCounts: SampleCounts;
   /** The Socket.IO server (attached to HTTP by attachRealtime) and the live frames written to it. */
   io: Io;
   fanout: Fanout;
@@ -101,6 +104,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
 
   // 4. The live path: per-series rings (snapshots) and the fan-out, one frame per site per window.
   const rings = new SeriesRings(config.live.ringSamples);
+  const sampleCounts = new SampleCounts({ capacity: registry.series.length + 1 });
   const io = createIo(config);
   const fanout = new Fanout(io, () => registry, rings, latest, {
     frameMs: config.live.frameMs,
@@ -134,6 +138,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
         fanout.accept(batch);
       },
     },
+    { name: 'sample counts', accept: (batch) => sampleCounts.add(batch) },
     // Signs of life for communication loss: not the store's to give (a database outage is no device's).
     { name: 'heard', accept: (batch) => alarms.onHeard(batch) },
     { name: 'alarms', stored: true, accept: (batch) => alarms.onSamples(batch) },
@@ -188,6 +193,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
       await alarms.rulesChanged();
     },
     latest,
+    sampleCounts,
     io,
     fanout,
     alarms,

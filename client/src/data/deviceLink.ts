@@ -1,6 +1,7 @@
-// Where a device is shown: inverters and turbines on a page of their own, every other device (breakers,
-// meters, transformers, busbars, sensors, cameras...) in its site's equipment list on the site's overview,
-// scrolled to and highlighted (`?device=`). The site is the device id's prefix before the dot; the solar
+// Where a device is shown: its own page (`/devices/:id`, which every device link opens: a search result,
+// an alarm's or an event's device); inverters and turbines also on their detail pages, every other device
+// (breakers, meters, transformers, busbars, sensors, cameras...) in its site's equipment list on the site's
+// overview, scrolled to and highlighted (`?device=`). The site is the device id's prefix before the dot; the solar
 // overview sends a wind farm's device on to the wind overview, so a caller needs no site kind. The dot of
 // a device id is escaped in a path: the hub's SPA fallback takes a path with a dot for a missing file
 // (`/inverter/fr-occitanie.inv01` would answer 404 on a reload).
@@ -21,8 +22,11 @@ export const siteOfDevice = (deviceId: string): string => deviceId.split('.')[0]
 export const equipmentPath = (deviceId: string, overview: 'solar' | 'wind' = 'solar') =>
   `/overview/${overview}?${new URLSearchParams({ site: siteOfDevice(deviceId), device: deviceId })}`;
 
-/** Where a device is shown: its page, or its site's overview at its line of the equipment list. */
-export function devicePath(deviceId: string, type: DeviceType | undefined): string {
+/** A device's own page: what it is, its state and maintenance, series, alarms, events and history. */
+export const devicePath = (deviceId: string): string => `/devices/${escapedId(deviceId)}`;
+
+/** Its detail page (an inverter's, a turbine's), or its line of its site's equipment list. */
+export function deviceDetailPath(deviceId: string, type: DeviceType | undefined): string {
   if (type === 'inverter') return inverterPath(deviceId);
   if (type === 'wind_turbine') return turbinePath(deviceId);
   return equipmentPath(deviceId);

@@ -22,6 +22,14 @@ export function formatNumber(lng: Language, value: number, maximumFractionDigits
   ).format(value);
 }
 
+/** A share (0 to 1) as a whole percentage in the reader's way: "97%", "٩٧٪". */
+export function formatPercent(lng: Language, share: number): string {
+  return memo(
+    `p|${lng}`,
+    () => new Intl.NumberFormat(intlLocales[lng], { style: 'percent', maximumFractionDigits: 0 }),
+  ).format(share);
+}
+
 /** An integer without digit grouping: years, HTTP status codes. */
 export function formatUngrouped(lng: Language, value: number): string {
   return memo(`y|${lng}`, () => new Intl.NumberFormat(intlLocales[lng], { useGrouping: false })).format(value);

@@ -10,7 +10,9 @@ import type auth from './locales/en/auth.json';
 import type charts from './locales/en/charts.json';
 import type common from './locales/en/common.json';
 import type dashboards from './locales/en/dashboards.json';
+import type device from './locales/en/device.json';
 import type devices from './locales/en/devices.json';
+import type devicesStatus from './locales/en/devicesStatus.json';
 import type displays from './locales/en/displays.json';
 import type events from './locales/en/events.json';
 import type fleet from './locales/en/fleet.json';
@@ -46,6 +48,8 @@ declare module 'i18next' {
       devices: typeof devices;
       kiosk: typeof kiosk;
       displays: typeof displays;
+      devicesStatus: typeof devicesStatus;
+      device: typeof device;
     };
   }
 }

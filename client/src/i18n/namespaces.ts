@@ -22,6 +22,8 @@ export const namespaces = [
   'devices',
   'kiosk',
   'displays',
+  'devicesStatus',
+  'device',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

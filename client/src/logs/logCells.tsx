@@ -55,7 +55,7 @@ export function deviceLabel(directory: FleetDirectory, deviceId: string | null, 
 /** A device's name, a link to where the device is shown when it has such a place. */
 export function DeviceCell({ directory, deviceId }: { directory: FleetDirectory; deviceId: string | null }) {
   const lng = useLanguage();
-  const path = deviceId ? devicePath(deviceId, directory.deviceById.get(deviceId)?.type) : null;
+  const path = deviceId ? devicePath(deviceId) : null;
   const name = deviceLabel(directory, deviceId, lng);
   if (!path) return name;
   return (

@@ -28,6 +28,7 @@ const samples: Record<string, string[]> = {
   '/pages/misc/not-found/:error': ['/pages/misc/not-found/nothing'],
   '/overview/solar/inverter/:id': ['/overview/solar/inverter/fr-occitanie.inv01'],
   '/overview/wind/turbine/:id': ['/overview/wind/turbine/es-tarifa.wtg01'],
+  '/devices/:id': ['/devices/fr-occitanie%2Einv01'],
   '*': ['/no/such/page'],
 };
 

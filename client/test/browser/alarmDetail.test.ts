@@ -76,10 +76,12 @@ describe('the alarm detail pane', () => {
     }).toBe(true);
     await page.setViewportSize(wide);
 
-    // The device link opens the inverter's page.
+    // The device link opens the device's page, and that the inverter's.
     await alarm.locator('time').click();
     await poll(() => text(page, 'detail-message')).toContain('Inverter 03');
     await pane(page).getByTestId('detail-device-link').click();
+    await page.waitForURL(/\/devices\/fr-occitanie(\.|%2E)inv03$/);
+    await page.getByTestId('device-detail-link').click();
     await page.waitForURL(/\/overview\/solar\/inverter\/fr-occitanie(\.|%2E)inv03$/);
     await poll(() => page.getByTestId('inverter-name').innerText()).toContain('Inverter 03');
   }, 120_000);

@@ -95,12 +95,14 @@ describe('device pages', () => {
     );
   }, 180_000);
 
-  it("leads from a breaker's alarm to the site overview, the breaker highlighted in the equipment list", async () => {
+  it("leads from a breaker's alarm to its page, then to the site overview, the breaker highlighted", async () => {
     await app.ingest([{ series: 'ma-ouarzazate.brk-main/position', ts: Date.now(), value: 0 }]);
     const page = await openAt('/alarm/realtime?site=ma-ouarzazate');
     const row = page.getByTestId('alarm-row').filter({ hasText: 'breaker open' });
     await poll(() => row.count()).toBeGreaterThan(0);
     await row.first().getByRole('link', { name: 'Main breaker' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/devices/ma-ouarzazate%2Ebrk-main');
+    await page.getByTestId('device-detail-link').click();
 
     await poll(() => new URL(page.url()).pathname).toBe('/overview/solar');
     const url = new URL(page.url());

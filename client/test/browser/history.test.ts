@@ -143,9 +143,9 @@ describe('event and alarm history', () => {
     expect(new URL(page.url()).searchParams.get('alarm')).toBe(String(alarmId));
     await expectAccessible(page, 'alarm timeline drawer', '[role=dialog]');
     await page.keyboard.press('Escape');
-    // The device cell opens the turbine's page.
+    // The device cell opens the device's own page.
     await row.getByRole('link', { name: 'WTG 05' }).click();
-    await poll(() => new URL(page.url()).pathname).toBe('/overview/wind/turbine/es-tarifa%2Ewtg05');
+    await poll(() => new URL(page.url()).pathname).toBe('/devices/es-tarifa%2Ewtg05');
   });
 
   it('shows a client only the events and alarms of its own sites', async () => {

@@ -57,7 +57,7 @@ describe('the search', () => {
     await page.getByTestId('search-open').click();
     await page.getByTestId('search-input').fill('wtg 03');
     await page.getByRole('group', { name: 'Devices' }).getByRole('option', { name: 'WTG 03 · Tarifa Wind' }).click();
-    await page.waitForURL(`${app.url}/overview/wind/turbine/es-tarifa%2Ewtg03`);
+    await page.waitForURL(`${app.url}/devices/es-tarifa%2Ewtg03`);
     await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('WTG 03');
   });
 
@@ -84,8 +84,9 @@ describe('the search', () => {
     expect(new Set(rows).size).toBe(rows.length);
 
     await devices.filter({ hasText: 'Inverter 02' }).first().click();
-    await page.waitForURL(/\/overview\/solar\/inverter\//);
-    const shown = await page.getByTestId('inverter-name').textContent();
+    await page.waitForURL(/\/devices\//);
+    await page.getByTestId('device-title').waitFor();
+    const shown = await page.getByTestId('device-title').textContent();
     const chosen = rows.find((row) => row.includes('Inverter 02')) ?? '';
     expect(chosen.startsWith(`${shown} · `), `${chosen} opened ${shown}`).toBe(true);
   });

@@ -17,6 +17,7 @@ import { languages } from '@voltscope/shared/i18n';
 import { asIf, type Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
+import { devicesInMaintenance } from '../store/maintenance.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import { AlarmCommits } from './alarmCommits.ts';
 import { type Actor, type AlarmInput, type AlarmPoint, type Transition, transition } from './alarmMachine.ts';
@@ -95,6 +96,8 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #pending: { point: Point; change: 'raise' | 'clear'; ts: number; value: number | null }[] = [];
   /** Alarm points out of service, by point key: evaluated, never raised. */
   readonly #outOfService = new Map<string, OutOfService>();
+  /** Devices in maintenance: every point of theirs is out of service while it lasts (none is raised). */
+  #maintenance = new Set<string>();
   /** Alarms whose shelving or out-of-service period ran out, on their way back (asked once, not every tick). */
   readonly #unshelving = new Set<number>();
   readonly #returning = new Set<number>();
@@ -168,7 +171,13 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     for (const p of await pointsOutOfService(this.#db)) {
       this.#outOfService.set(pointKey(p.ruleId, p.deviceId), { until: p.until, alarmId: p.alarmId });
     }
+    this.#maintenance = await devicesInMaintenance(this.#db);
     this.#points = buildPoints(this.#rules, this.#registry(), this.#open);
+  }
+
+  /** The open occurrences as the engine holds them (not closed). */
+  openAlarms(): IterableIterator<Alarm> {
+    return this.#open.values();
   }
 
   rules(): readonly AlarmRule[] {
@@ -313,7 +322,8 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     };
     const open = this.#open.get(point.key) ?? null;
     const input = { type: 'raise', ts, suppressed } as const;
-    await this.#run(open, this.#outOfService.has(point.key), input, opening, async (tx, after) =>
+    const outOfService = this.#outOfService.has(point.key) || this.#maintenance.has(device.id);
+    await this.#run(open, outOfService, input, opening, async (tx, after) =>
       // The root of a grid outage: the site's consequential alarms are suppressed by design.
       rule.gridRoot && after.effects.some((e) => e.type === 'open')
         ? this.#setSuppressed(tx, device.siteId, true, ts)

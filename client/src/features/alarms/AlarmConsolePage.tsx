@@ -173,7 +173,7 @@ export function AlarmConsolePage() {
       }
       case 'device': {
         const target = alarm ?? active;
-        const path = target && devicePath(target.deviceId, devices.get(target.deviceId)?.type);
+        const path = target && devicePath(target.deviceId);
         if (path) navigate(path);
         else if (target) setAnnouncement(t('alarms:done.noDevicePage'));
         return;

@@ -152,7 +152,7 @@ export function AlarmDetailPane({ alarm, siteName, device }: Props) {
         </Text>
       );
     }
-    const path = devicePath(alarm.deviceId, device?.type);
+    const path = devicePath(alarm.deviceId);
     const deviceName = device?.name ?? alarm.deviceId;
     const text = (value: Record<Language, string>) => localDigits(lng, value[lng] || value.en);
     return (

@@ -50,7 +50,7 @@ export function AlarmTimeline({
     return () => controller.abort();
   }, [alarm.id, alarm.seq]);
 
-  const path = devicePath(alarm.deviceId, device?.type);
+  const path = devicePath(alarm.deviceId);
   const message = localDigits(lng, alarm.message[lng] || alarm.message.en);
   return (
     <Drawer

@@ -24,7 +24,7 @@ export function SolarOverviewPage() {
   const { sites, list, site, choose } = useSiteChoice('solar');
   const location = useLocation();
   const asked = new URLSearchParams(location.search).get('site');
-  // A wind farm's equipment is on the wind overview (devicePath links every device here, by its site).
+  // A wind farm's equipment is on the wind overview (deviceDetailPath links every such device here, by its site).
   const windFarm = sites.status === 'ready' && sites.data.some((s) => s.id === asked && s.kind === 'wind');
   const index = useSiteIndex(windFarm ? null : (site?.id ?? null));
   const kpis = useSiteKpis(windFarm ? null : (site?.id ?? null));

@@ -48,8 +48,7 @@ export function SearchDialog() {
 }
 
 /** Where a result opens: a page's or a site's path, or the device's own place (as every device link). */
-const targetOf = (child: SearchChild): string =>
-  'device' in child ? devicePath(child.device.id, child.device.type) : child.url;
+const targetOf = (child: SearchChild): string => ('device' in child ? devicePath(child.device.id) : child.url);
 
 /** One hint of the footer: a key, then what it does. */
 function KeyHint({ children, text }: { children: ReactNode; text: string }) {
