@@ -11,6 +11,7 @@ import type charts from './locales/en/charts.json';
 import type common from './locales/en/common.json';
 import type dashboards from './locales/en/dashboards.json';
 import type devices from './locales/en/devices.json';
+import type devicesAdmin from './locales/en/devicesAdmin.json';
 import type displays from './locales/en/displays.json';
 import type events from './locales/en/events.json';
 import type fleet from './locales/en/fleet.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       devices: typeof devices;
       kiosk: typeof kiosk;
       displays: typeof displays;
+      devicesAdmin: typeof devicesAdmin;
     };
   }
 }

@@ -22,6 +22,7 @@ export const namespaces = [
   'devices',
   'kiosk',
   'displays',
+  'devicesAdmin',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

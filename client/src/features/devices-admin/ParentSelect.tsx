@@ -1,0 +1,46 @@
+// Where a device hangs in the site's tree: the top, or one of the devices its type may hang under.
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { parentChoices } from './deviceTree.ts';
+import type { DeviceTypeInfo, ManagedDevice } from './fleetAdminApi.ts';
+
+const TOP = '';
+
+interface Props {
+  devices: readonly ManagedDevice[];
+  info: DeviceTypeInfo | undefined;
+  /** The device moved (left out with what hangs below it); none for a new one. */
+  moving: string | null;
+  value: string | null;
+  onChange: (parentId: string | null) => void;
+  error?: string | undefined;
+}
+
+export function ParentSelect({ devices, info, moving, value, onChange, error }: Props) {
+  const { t } = useTranslation(['devicesAdmin']);
+  const choices = parentChoices(devices, info?.parentTypes ?? [], moving);
+  const data = [
+    { value: TOP, label: t('devicesAdmin:device.top') },
+    ...choices.map((d) => ({ value: d.id, label: `${d.name} · ${t(`devicesAdmin:type.${d.type}`)}` })),
+  ];
+  return (
+    <Select
+      label={t('devicesAdmin:device.parent')}
+      description={
+        info && info.parentTypes.length > 0
+          ? t('devicesAdmin:device.parentHint', {
+              types: info.parentTypes.map((type) => t(`devicesAdmin:type.${type}`)).join(', '),
+            })
+          : t('devicesAdmin:device.topHint')
+      }
+      data={data}
+      value={value ?? TOP}
+      onChange={(id) => onChange(id === null || id === TOP ? null : id)}
+      allowDeselect={false}
+      searchable
+      error={error}
+      comboboxProps={{ withinPortal: false }}
+      data-testid="device-parent"
+    />
+  );
+}

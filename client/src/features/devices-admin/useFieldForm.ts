@@ -1,0 +1,76 @@
+// The check-and-send cycle of this page's forms: a field is checked with the seed's rules
+// (shared/src/fleetFields.ts) as the user leaves it, every field again before sending, and the hub's
+// refusal is shown at the fields it names (`fields` of a 400), or above the buttons. Reasons are kept,
+// not sentences, so they are worded in the language on screen.
+import type { Reason } from '@voltscope/shared/errors';
+import { checkField, checkFields, type FieldSpec } from '@voltscope/shared/validation';
+import { type FormEvent, useState } from 'react';
+import { reasonText } from '../../i18n/serverErrors.ts';
+import { ApiError } from '../../session/api.ts';
+import { refusalText } from './refusal.ts';
+
+type Values = Readonly<Record<string, unknown>>;
+
+export interface FieldForm {
+  /** The words for a field's problem, found here or by the hub (fields the hub names by path too). */
+  error: (field: string) => string | undefined;
+  /** Checks one field (on blur). */
+  check: (field: string) => void;
+  /** The whole form's refusal, worded. */
+  failure: string | null;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+}
+
+/**
+ * `spec` and `values` are read as they are at each call; `extra` checks what the seed's rules do not
+ * (a series' range) and answers reasons by field path.
+ */
+export function useFieldForm(
+  spec: FieldSpec,
+  values: Values,
+  save: () => Promise<void>,
+  extra: () => Record<string, Reason> = () => ({}),
+): FieldForm {
+  const [reasons, setReasons] = useState<Record<string, Reason>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const check = (field: string) => {
+    const rules = spec[field];
+    if (!rules) return;
+    const reason = checkField(values[field], rules, values);
+    setReasons(({ [field]: _, ...rest }) => (reason ? { ...rest, [field]: reason } : rest));
+  };
+
+  const submit = async () => {
+    const found = { ...(checkFields(values, spec) as Record<string, Reason>), ...extra() };
+    setReasons(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await save();
+    } catch (caught) {
+      const named = caught instanceof ApiError ? (caught.body.fields ?? {}) : {};
+      setReasons(named);
+      if (Object.keys(named).length === 0) setFailure(refusalText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    error: (field) => {
+      const reason = reasons[field];
+      return reason ? reasonText(reason) : undefined;
+    },
+    check,
+    failure,
+    busy,
+    onSubmit: (event) => {
+      event.preventDefault();
+      if (!busy) void submit();
+    },
+  };
+}
