@@ -7,8 +7,10 @@ import { alarmRoutes } from './http/alarms.ts';
 import { analysisRoutes } from './http/analysis.ts';
 import { authRoutes } from './http/auth.ts';
 import { assertContract } from './http/contract.ts';
+import { deviceAdminRoutes } from './http/deviceAdmin.ts';
 import { deviceRoutes } from './http/devices.ts';
 import { displayRoutes } from './http/displays.ts';
+import { fleetAdminRoutes } from './http/fleetAdmin.ts';
 import { healthRoutes } from './http/health.ts';
 import { ingestRoutes } from './http/ingest.ts';
 import { kpiRoutes } from './http/kpis.ts';
@@ -71,7 +73,9 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     healthRoutes,
     authRoutes,
     siteRoutes,
+    fleetAdminRoutes,
     deviceRoutes,
+    deviceAdminRoutes,
     seriesRoutes,
     kpiRoutes,
     ingestRoutes,

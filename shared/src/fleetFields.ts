@@ -31,8 +31,8 @@ export const siteFields: FieldSpec<
   gridLimitKw: [{ rule: 'between', min: 0.1, max: MAX_CAPACITY_KW }],
 };
 
-/** How the hub reaches a device. */
-export const deviceProtocols = ['modbus-tcp', 'iec61850', 'iec104', 'opc-ua', 'mqtt', 'http', 'rtsp'] as const;
+/** How the hub reaches a device (OSDP: the access-control readers and sensors, over an IP gateway). */
+export const deviceProtocols = ['modbus-tcp', 'iec61850', 'iec104', 'opc-ua', 'mqtt', 'http', 'rtsp', 'osdp'] as const;
 export type DeviceProtocol = (typeof deviceProtocols)[number];
 
 /** `host:port` (Modbus TCP, IEC 61850, IEC 104, OPC UA), optionally `/unit` for a Modbus unit id. */

@@ -1,9 +1,8 @@
 // Builds a plant's devices and series from its spec: the electrical tree (inverters or turbines under
 // transformers, feeder breakers, the busbar, the main breaker and the grid meter) plus the weather and
 // security devices, each with the series its type reports.
-import type { Device, DeviceType, Metric, Series } from '@voltscope/shared/fleet';
-import { metrics } from '@voltscope/shared/fleet';
-import { turbineMetrics } from '@voltscope/shared/turbineMetrics';
+import { seriesOfType } from '@voltscope/shared/deviceTypes';
+import type { Device, DeviceType, Series } from '@voltscope/shared/fleet';
 import type { PlantSpec } from '../demo/fleet.ts';
 
 export interface FleetModel {
@@ -12,54 +11,11 @@ export interface FleetModel {
   series: Omit<Series, 'id'>[];
 }
 
-const PERIOD_MS = 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-const seriesKeys: Record<DeviceType, (Metric | `${Metric}:${number}`)[]> = {
-  inverter: [
-    'ac_power',
-    'dc_power',
-    'ac_voltage',
-    'energy_today',
-    'temperature',
-    'state',
-    'fault_code',
-    ...[1, 2, 3, 4].flatMap((n) => [`mppt_voltage:${n}`, `mppt_current:${n}`] as const),
-  ],
-  combiner_box: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `string_current:${n}` as const),
-  weather_station: [
-    'irradiance_poa',
-    'irradiance_ghi',
-    'ambient_temperature',
-    'module_temperature',
-    'wind_speed',
-    'wind_direction',
-  ],
-  meter: ['active_power', 'reactive_power', 'grid_voltage', 'grid_frequency', 'energy_today'],
-  transformer: ['load', 'oil_temperature'],
-  breaker: ['position', 'current'],
-  busbar: ['grid_voltage', 'grid_frequency'],
-  wind_turbine: [...turbineMetrics],
-  camera: ['online'],
-  door_reader: ['door_open'],
-  motion_sensor: ['motion'],
-};
-
+/** A device's series as its type defines them (shared/src/deviceTypes.ts). */
 export function seriesFor(device: Device): Omit<Series, 'id'>[] {
-  return seriesKeys[device.type].map((key) => {
-    const metric = key.split(':')[0] as Metric;
-    const spec = metrics[metric];
-    return {
-      deviceId: device.id,
-      key,
-      metric,
-      unit: spec.unit,
-      scale: 1,
-      min: spec.min,
-      max: spec.max,
-      periodMs: PERIOD_MS,
-    };
-  });
+  return seriesOfType(device.type).map((s) => ({ deviceId: device.id, scale: 1, ...s }));
 }
 
 export function buildPlant(plant: PlantSpec): FleetModel {

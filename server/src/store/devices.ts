@@ -3,7 +3,7 @@
 import type { Device, DeviceNames, DeviceState, DeviceType, Metric, Series } from '@voltscope/shared/fleet';
 import type { Db } from './db.ts';
 
-interface DeviceRow {
+export interface DeviceRow {
   id: string;
   site_id: string;
   type: string;
@@ -19,7 +19,7 @@ interface DeviceRow {
   last_seen: number | null;
 }
 
-interface SeriesRow {
+export interface SeriesRow {
   id: number;
   device_id: string;
   key: string;
@@ -31,7 +31,7 @@ interface SeriesRow {
   period_ms: number;
 }
 
-const toDevice = (r: DeviceRow): Device => ({
+export const toDevice = (r: DeviceRow): Device => ({
   id: r.id,
   siteId: r.site_id,
   type: r.type as DeviceType,
@@ -46,7 +46,7 @@ const toDevice = (r: DeviceRow): Device => ({
   lastSeen: r.last_seen === null ? null : Number(r.last_seen),
 });
 
-const toSeries = (r: SeriesRow): Series => ({
+export const toSeries = (r: SeriesRow): Series => ({
   id: Number(r.id),
   deviceId: r.device_id,
   key: r.key,
@@ -58,12 +58,24 @@ const toSeries = (r: SeriesRow): Series => ({
   periodMs: Number(r.period_ms),
 });
 
+/** In service: neither the device nor its site decommissioned (those are hidden from every live page). */
+const IN_SERVICE = `d.decommissioned_at IS NULL
+  AND d.site_id IN (SELECT id FROM sites WHERE decommissioned_at IS NULL)`;
+
+/** The devices in service: the registry's. */
 export async function listDevices(db: Db): Promise<Device[]> {
-  return (await db.all<DeviceRow>('SELECT * FROM devices ORDER BY site_id, id')).map(toDevice);
+  return (await db.all<DeviceRow>(`SELECT d.* FROM devices d WHERE ${IN_SERVICE} ORDER BY d.site_id, d.id`)).map(
+    toDevice,
+  );
 }
 
+/** The series of the devices in service. */
 export async function listSeries(db: Db): Promise<Series[]> {
-  return (await db.all<SeriesRow>('SELECT * FROM series ORDER BY id')).map(toSeries);
+  return (
+    await db.all<SeriesRow>(
+      `SELECT s.* FROM series s JOIN devices d ON d.id = s.device_id WHERE ${IN_SERVICE} ORDER BY s.id`,
+    )
+  ).map(toSeries);
 }
 
 export async function countDevices(db: Db): Promise<number> {
@@ -98,7 +110,7 @@ export async function insertFleet(
   });
 }
 
-const namesJson = (d: Pick<Device, 'names'>) => (d.names ? JSON.stringify(d.names) : null);
+export const namesJson = (d: Pick<Device, 'names'>) => (d.names ? JSON.stringify(d.names) : null);
 
 /** Gives devices stored without names in other languages the ones given here (a fleet stored before them). */
 export async function fillDeviceNames(db: Db, devices: readonly Pick<Device, 'id' | 'names'>[]): Promise<void> {

@@ -107,6 +107,8 @@ export const DeviceTypeInfo = Type.Object({
   type: OneOf(deviceTypes),
   /** The types a device of this type may hang under in the site's tree (empty: only at the top). */
   parentTypes: Type.Array(OneOf(deviceTypes)),
+  /** Whether it may also stand at the top of the tree, with no parent (the meter; weather and security devices). */
+  atTop: Type.Boolean(),
   series: Type.Array(
     Type.Object({
       key: Type.String(),

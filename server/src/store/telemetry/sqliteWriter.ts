@@ -37,18 +37,19 @@ const insertMany = db.prepare(
 const insertOne = db.prepare(
   'INSERT OR IGNORE INTO samples (series_id, ts, value) VALUES (?, ?, ?) RETURNING series_id, ts',
 );
+// GROUP BY: a minute whose samples are gone (a deleted device's) gives no row rather than one of nulls.
 const minuteRollup = db.prepare(`
   INSERT INTO rollup_1m (series_id, bucket, min_value, max_value, sum_value, count_value, last_value)
   SELECT ?1, ?2, min(value), max(value), sum(value), count(*),
     (SELECT value FROM samples WHERE series_id = ?1 AND ts >= ?2 AND ts < ?2 + 60000 ORDER BY ts DESC LIMIT 1)
-  FROM samples WHERE series_id = ?1 AND ts >= ?2 AND ts < ?2 + 60000
+  FROM samples WHERE series_id = ?1 AND ts >= ?2 AND ts < ?2 + 60000 GROUP BY series_id
   ON CONFLICT (series_id, bucket) DO UPDATE SET min_value = excluded.min_value, max_value = excluded.max_value,
     sum_value = excluded.sum_value, count_value = excluded.count_value, last_value = excluded.last_value`);
 const hourRollup = db.prepare(`
   INSERT INTO rollup_1h (series_id, bucket, min_value, max_value, sum_value, count_value, last_value)
   SELECT ?1, ?2, min(min_value), max(max_value), sum(sum_value), sum(count_value),
     (SELECT last_value FROM rollup_1m WHERE series_id = ?1 AND bucket >= ?2 AND bucket < ?2 + 3600000 ORDER BY bucket DESC LIMIT 1)
-  FROM rollup_1m WHERE series_id = ?1 AND bucket >= ?2 AND bucket < ?2 + 3600000
+  FROM rollup_1m WHERE series_id = ?1 AND bucket >= ?2 AND bucket < ?2 + 3600000 GROUP BY series_id
   ON CONFLICT (series_id, bucket) DO UPDATE SET min_value = excluded.min_value, max_value = excluded.max_value,
     sum_value = excluded.sum_value, count_value = excluded.count_value, last_value = excluded.last_value`);
 
