@@ -1,4 +1,5 @@
-// Where a device hangs in the site's tree: the top, or one of the devices its type may hang under.
+// Where a device hangs in the site's tree: one of the devices its type may hang under, or the top where
+// its type may stand there (the meter; weather and security devices).
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parentChoices } from './deviceTree.ts';
@@ -20,21 +21,21 @@ export function ParentSelect({ devices, info, moving, value, onChange, error }: 
   const { t } = useTranslation(['devicesAdmin']);
   const choices = parentChoices(devices, info?.parentTypes ?? [], moving);
   const data = [
-    { value: TOP, label: t('devicesAdmin:device.top') },
+    ...(info?.atTop !== false ? [{ value: TOP, label: t('devicesAdmin:device.top') }] : []),
     ...choices.map((d) => ({ value: d.id, label: `${d.name} · ${t(`devicesAdmin:type.${d.type}`)}` })),
   ];
   return (
     <Select
       label={t('devicesAdmin:device.parent')}
       description={
-        info && info.parentTypes.length > 0
+        info && !(info.atTop && info.parentTypes.length === 0)
           ? t('devicesAdmin:device.parentHint', {
               types: info.parentTypes.map((type) => t(`devicesAdmin:type.${type}`)).join(', '),
             })
           : t('devicesAdmin:device.topHint')
       }
       data={data}
-      value={value ?? TOP}
+      value={value ?? (info?.atTop === false ? null : TOP)}
       onChange={(id) => onChange(id === null || id === TOP ? null : id)}
       allowDeselect={false}
       searchable

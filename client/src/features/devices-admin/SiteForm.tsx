@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../ui/DialogActions.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import type { SiteBody } from './fleetAdminApi.ts';
-import { type SiteDraft, type SiteField, siteBodyOf, siteSpec, timeZones } from './siteDraft.ts';
+import { type SiteDraft, type SiteField, siteBodyOf, siteSpec, zonesWith } from './siteDraft.ts';
 import { useFieldForm } from './useFieldForm.ts';
 
 interface Props {
@@ -61,7 +61,7 @@ export function SiteForm({ editing, initial, onSave, onClose }: Props) {
             />
             <Select
               label={t('devicesAdmin:site.timeZone')}
-              data={timeZones()}
+              data={zonesWith(draft.timeZone)}
               value={draft.timeZone || null}
               onChange={(zone) => setDraft({ ...draft, timeZone: zone ?? '' })}
               onBlur={() => form.check('timeZone')}

@@ -57,10 +57,11 @@ export function siteBodyOf(draft: SiteDraft, creating: boolean): SiteBody {
 }
 
 let zones: string[] | null = null;
-/** Every IANA time zone the browser knows, read once. */
-export function timeZones(): string[] {
+/** Every IANA time zone the browser knows (read once), with `current` where the browser's list lacks it
+ * (`UTC`, an alias a site was stored with). */
+export function zonesWith(current: string): string[] {
   zones ??= Intl.supportedValuesOf('timeZone');
-  return zones;
+  return current === '' || zones.includes(current) ? zones : [current, ...zones];
 }
 
 /** Saves the form: a new site, or the one with `id`. */
