@@ -4,7 +4,7 @@
 import { Alert, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type DeviceType, deviceTypes } from '@voltscope/shared/fleet';
 import { deviceProtocols } from '@voltscope/shared/fleetFields';
-import { useState } from 'react';
+import { type FocusEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../ui/DialogActions.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
@@ -50,7 +50,7 @@ export function DeviceForm({ editing, initial, devices, types, onSave, onClose }
     label: t(`devicesAdmin:device.${name}`),
     value: draft[name],
     onChange: (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [name]: e.currentTarget.value }),
-    onBlur: () => form.check(name),
+    onBlur: (e: FocusEvent<HTMLInputElement>) => form.check(name, e),
     error: form.error(name),
     required,
     'data-testid': `device-${name}`,
@@ -84,7 +84,7 @@ export function DeviceForm({ editing, initial, devices, types, onSave, onClose }
                 data={deviceTypes.map((type) => ({ value: type, label: t(`devicesAdmin:type.${type}`) }))}
                 value={draft.type || null}
                 onChange={(type) => type && changeType(type as DeviceType)}
-                onBlur={() => form.check('type')}
+                onBlur={(e) => form.check('type', e)}
                 searchable
                 required
                 error={form.error('type')}

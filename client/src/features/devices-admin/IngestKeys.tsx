@@ -60,7 +60,7 @@ export function IngestKeys({ siteId }: { siteId: string }) {
             placeholder={t('devicesAdmin:keys.namePlaceholder')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
-            onBlur={() => form.check('name')}
+            onBlur={(e) => form.check('name', e)}
             error={form.error('name')}
             required
             data-testid="key-name"

@@ -2,7 +2,7 @@
 // country, coordinates, capacity and grid limit. Each field is checked as it is left and again on sending.
 import { Alert, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { siteKinds } from '@voltscope/shared/domain';
-import { useState } from 'react';
+import { type FocusEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../ui/DialogActions.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
@@ -28,7 +28,7 @@ export function SiteForm({ editing, initial, onSave, onClose }: Props) {
     label: t(`devicesAdmin:site.${name}`),
     value: draft[name],
     onChange: (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [name]: e.currentTarget.value }),
-    onBlur: () => form.check(name),
+    onBlur: (e: FocusEvent<HTMLInputElement>) => form.check(name, e),
     error: form.error(name),
     required,
     'data-testid': `site-${name}`,
@@ -64,7 +64,7 @@ export function SiteForm({ editing, initial, onSave, onClose }: Props) {
               data={zonesWith(draft.timeZone)}
               value={draft.timeZone || null}
               onChange={(zone) => setDraft({ ...draft, timeZone: zone ?? '' })}
-              onBlur={() => form.check('timeZone')}
+              onBlur={(e) => form.check('timeZone', e)}
               searchable
               limit={50}
               nothingFoundMessage={t('devicesAdmin:site.noZone')}

@@ -4,18 +4,19 @@
 // not sentences, so they are worded in the language on screen.
 import type { Reason } from '@voltscope/shared/errors';
 import { checkField, checkFields, type FieldSpec } from '@voltscope/shared/validation';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type FocusEvent as ReactFocusEvent, useState } from 'react';
 import { reasonText } from '../../i18n/serverErrors.ts';
 import { ApiError } from '../../session/api.ts';
 import { refusalText } from './refusal.ts';
 
 type Values = Readonly<Record<string, unknown>>;
+type FocusEvent = ReactFocusEvent<HTMLInputElement>;
 
 export interface FieldForm {
   /** The words for a field's problem, found here or by the hub (fields the hub names by path too). */
   error: (field: string) => string | undefined;
-  /** Checks one field (on blur). */
-  check: (field: string) => void;
+  /** Checks one field (on blur; not when the focus goes to one of the form's buttons, see below). */
+  check: (field: string, event?: FocusEvent) => void;
   /** The whole form's refusal, worded. */
   failure: string | null;
   busy: boolean;
@@ -36,9 +37,17 @@ export function useFieldForm(
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const check = (field: string) => {
+  const check = (field: string, event?: FocusEvent) => {
     const rules = spec[field];
-    if (!rules) return;
+    // Leaving a field for Save or Cancel: a message appearing now would move the button away from under
+    // the pointer before the click lands (and Save checks every field anyway).
+    const next = event?.relatedTarget;
+    if (
+      !rules ||
+      (next instanceof HTMLButtonElement && next.form !== null && next.form === event?.currentTarget.form)
+    ) {
+      return;
+    }
     const reason = checkField(values[field], rules, values);
     setReasons(({ [field]: _, ...rest }) => (reason ? { ...rest, [field]: reason } : rest));
   };
