@@ -5,7 +5,7 @@
 // restores it. Operators have neither the menu entry nor the page.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from './harness.ts';
+import { expectAccessible, setupBrowser } from './harness.ts';
 
 const app = setupBrowser();
 
@@ -73,14 +73,19 @@ describe('the devices management page', () => {
     await poll(() => errorOf(input('country'))).toBe('The length of the field must be 2 characters.');
     expect((await (await adminGet('/api/admin/sites')).json()).some((s: { id: string }) => s.id === SITE)).toBe(false);
 
-    // Right ones.
-    await input('id').fill(SITE);
+    // An id the hub already has: its refusal is shown above the buttons, and nothing is created.
+    await input('id').fill('fr-occitanie');
     await input('name').fill('Test Plant');
     await choose(form, input('timeZone'), 'Europe/Paris', 'Europe/Par');
     await input('country').fill('FR');
     await input('latitude').fill('43.6');
     await input('longitude').fill('1.44');
     await input('capacityKw').fill('500');
+    await form.getByTestId('site-save').click();
+    await poll(() => form.getByTestId('site-failure').textContent()).toContain('fr-occitanie already exists');
+
+    // Right ones.
+    await input('id').fill(SITE);
     await form.getByTestId('site-save').click();
     const row = page.locator(`[data-testid=site-row][data-site=${SITE}]`);
     await poll(() => row.getByTestId('site-state').textContent()).toBe('In service');
@@ -94,7 +99,12 @@ describe('the devices management page', () => {
     await deviceForm.getByTestId('device-id').fill('meter1');
     await deviceForm.getByTestId('device-name').fill('Main meter');
     await deviceForm.getByTestId('device-address').fill('10.0.0.5:502');
-    await poll(() => deviceForm.getByTestId('series-row').count()).toBeGreaterThan(0);
+    // A series' range beyond its metric's plausible one: the hub's refusal shows at that series' input.
+    const firstMax = deviceForm.getByTestId('series-row').first().getByTestId('series-max');
+    await firstMax.fill('900000');
+    await deviceForm.getByTestId('device-save').click();
+    await poll(() => errorOf(firstMax)).toBe('The value must be between -100000 and 200000.');
+    await firstMax.fill('');
     await deviceForm.getByTestId('device-save').click();
     const meter = panel.locator(`[data-testid=device-row][data-device="${SITE}.meter1"]`);
     await meter.getByTestId('device-add').click();
@@ -110,6 +120,7 @@ describe('the devices management page', () => {
     const breaker = panel.locator(`[data-testid=device-row][data-device="${SITE}.brk1"]`);
     await poll(() => breaker.getAttribute('data-parent')).toBe(`${SITE}.meter1`);
     expect(await breaker.getAttribute('data-depth')).toBe('1');
+    await expectAccessible(page, 'devices management page');
 
     // CSV: the columns the export writes; a refused row, then a right file.
     await panel.getByTestId('tab-csv').click();
