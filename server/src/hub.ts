@@ -207,7 +207,10 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
       fanout.start();
       scheduler.start();
       if (config.simulator.enabled) {
-        simulator = await startSimulator({ config, registry, latest, ingest, telemetry, log }, await listSites(db));
+        simulator = await startSimulator(
+          { config, registry, current: () => registry, latest, ingest, telemetry, log },
+          await listSites(db),
+        );
       }
     },
     async stop() {

@@ -13,7 +13,7 @@ import {
 import { type DeviceType, deviceTypes, metrics } from '@voltscope/shared/fleet';
 import { addressRules, deviceFields, deviceProtocols, seriesOverrideFields } from '@voltscope/shared/fleetFields';
 import { checkField, type FieldRule, type RuleReason, ruleMessage } from '@voltscope/shared/validation';
-import type { SeriesWrite } from '../store/fleetWrites.ts';
+import type { DeviceWrite, SeriesWrite } from '../store/fleetWrites.ts';
 
 /** One thing wrong with a device: the field at fault (null: the device as a whole), in English, and why. */
 export interface Problem {
@@ -34,6 +34,10 @@ export const deviceWriteFields = [
   'protocol',
   'address',
 ] as const;
+
+/** The fields that differ between two writes of a device. */
+export const changedDeviceFields = (before: DeviceWrite, after: DeviceWrite): string[] =>
+  (Object.keys(after) as (keyof DeviceWrite)[]).filter((k) => after[k] !== before[k]);
 
 const ruled = (field: string, reason: RuleReason): Problem => ({ field, message: ruleMessage(reason), reason });
 

@@ -3,6 +3,7 @@
 import type { Device, Series } from '@voltscope/shared/fleet';
 import type { Db } from '../store/db.ts';
 import { listDevices, listSeries } from '../store/devices.ts';
+import type { SampleBatch } from '../store/telemetry/types.ts';
 
 export class Registry {
   readonly devices: ReadonlyMap<string, Device>;
@@ -62,6 +63,25 @@ export class Registry {
 
   seriesOfDevice(deviceId: string): readonly Series[] {
     return this.#seriesOfDevice.get(deviceId) ?? [];
+  }
+
+  /**
+   * The samples of `batch` whose series are in service here: all of it (the same object) unless a source
+   * built on an older registry still makes samples of a device decommissioned since.
+   */
+  inService(batch: SampleBatch): SampleBatch {
+    const n = batch.series.length;
+    let kept = 0;
+    for (let i = 0; i < n; i++) if (this.#byId[batch.series[i] as number]) kept++;
+    if (kept === n) return batch;
+    const out = { series: new Int32Array(kept), ts: new Float64Array(kept), values: new Float64Array(kept) };
+    for (let i = 0, j = 0; i < n; i++) {
+      if (!this.#byId[batch.series[i] as number]) continue;
+      out.series[j] = batch.series[i] as number;
+      out.ts[j] = batch.ts[i] as number;
+      out.values[j++] = batch.values[i] as number;
+    }
+    return out;
   }
 
   /** A generator's output series (an inverter's AC power, a turbine's active power), if it has one. */

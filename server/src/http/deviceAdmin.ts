@@ -7,6 +7,7 @@ import type { DeviceType } from '@voltscope/shared/fleet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
 import {
+  changedDeviceFields,
   deviceFieldProblems,
   deviceWriteFields,
   type Problem,
@@ -32,6 +33,7 @@ import {
 import { getManagedSite } from '../store/sites.ts';
 import { assertNoProblems, authorOf, conflict, idTooLong, refusal } from './adminWrites.ts';
 import { contract, typed } from './contract.ts';
+import { deviceCsvRoutes } from './deviceCsv.ts';
 import { type DeviceChange, deviceEvent } from './fleetEvents.ts';
 
 /** A device's own id part: the full id (`site.own`) must fit a path (130). */
@@ -58,10 +60,6 @@ export function deviceWrite(siteId: string, body: Body, before?: DeviceWrite): D
     parentId: has('parentId') ? ((body.parentId as string | null) ?? null) : (before?.parentId ?? null),
   };
 }
-
-/** The fields that differ between two writes of a device. */
-export const changedFields = (before: DeviceWrite, after: DeviceWrite): string[] =>
-  (Object.keys(after) as (keyof DeviceWrite)[]).filter((k) => after[k] !== before[k]);
 
 export async function deviceAdminRoutes(app: FastifyInstance) {
   const { db, alarms } = app.services;
@@ -96,6 +94,8 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
     await alarms.record(deviceEvent(change, device, authorOf(request)));
     await app.services.fleetChanged();
   }
+
+  deviceCsvRoutes(app, () => seriesFloor);
 
   api.route({
     ...contract('GET /api/device-types'),
@@ -160,7 +160,7 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
         series = own.series;
       }
       assertNoProblems(problems);
-      const fields = changedFields(before, after);
+      const fields = changedDeviceFields(before, after);
       const seriesChanged =
         series?.some((s) => {
           const was = before.series.find((b) => b.key === s.key);

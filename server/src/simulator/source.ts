@@ -18,7 +18,10 @@ export interface SourceLog {
 
 export interface SimulatorDeps {
   config: Config;
+  /** The fleet when the simulator starts: the devices it simulates. */
   registry: Registry;
+  /** The fleet now: what is decommissioned since the start is no longer fed to the ingest. */
+  current: () => Registry;
   latest: LatestValues;
   ingest: Ingest;
   telemetry: TelemetryStore;
@@ -31,7 +34,7 @@ export interface SimulatorDeps {
  * midnight, as a real meter's do.
  */
 export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promise<{ stop(): Promise<void> }> {
-  const { config, registry, latest, ingest, telemetry, log } = deps;
+  const { config, registry, latest, ingest, telemetry, log, current } = deps;
   // A warped simulator's clock runs ahead of the wall's: after a restart it carries on from the newest
   // stored sample, not from now (the latest values keep the newer samples, so the pages' "now" would stand
   // still until the clock caught up, and the days in between would be simulated twice).
@@ -59,7 +62,9 @@ export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promis
       if (!stopping.signal.aborted) log.error({ err: error }, 'filling history failed');
     });
   }
-  simulator.start((batch) => {
+  simulator.start((all) => {
+    const batch = current().inService(all);
+    if (batch.series.length === 0) return;
     ingest.accept(batch).catch((error: unknown) => log.error({ err: error }, 'simulator batch not stored'));
   }, now);
   return {
@@ -112,7 +117,7 @@ async function fillHistory(deps: SimulatorDeps, sites: Site[], now: number, sign
   log.info({ days: backfillDays, stepSeconds: backfillStepSeconds }, 'filling history');
   const samples = await history.backfill(from, now, backfillStepSeconds * 1000, async (batch, progress) => {
     signal.throwIfAborted();
-    await ingest.accept(batch, { live: false });
+    await ingest.accept(deps.current().inService(batch), { live: false });
     if (progress - reported >= 0.1) {
       reported = progress;
       log.info({ percent: Math.round(progress * 100) }, 'filling history');

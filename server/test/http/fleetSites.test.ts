@@ -3,7 +3,8 @@
 // message and reason code), recorded in the event log, refused to operators and clients. The CRUD runs
 // on SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import { demo } from '../helper.ts';
+import { alarmTools } from '../alarms/tools.ts';
+import { DEMO_INGEST_KEY, demo } from '../helper.ts';
 import { hubForTests } from '../hub.ts';
 import { storeCases } from '../stores.ts';
 
@@ -215,5 +216,40 @@ describe('sites on SQLite', () => {
     expect(demo.client.email).toBe('client@voltscope.io');
     expect((await call('GET', '/api/sites/ma-ouarzazate/devices', undefined, hub.tokens.client)).status).toBe(404);
     expect((await call('GET', '/api/sites/fr-occitanie/devices', undefined, hub.tokens.client)).status).toBe(200);
+  });
+});
+
+describe('a decommissioned site’s alarms and history', () => {
+  const hub = hubForTests({ signIn: ['admin'] });
+  const call = (method: string, route: string) => hub.server.request(method, route, { token: hub.tokens.admin });
+
+  it('retires its open alarms, keeps its history, and shows both again on restore', async () => {
+    const turbine = 'es-tarifa.wtg04';
+    const power = hub.server.app.services.registry.seriesIdByKey(`${turbine}/active_power`) as number;
+    const t0 = Date.now() - 5_000;
+    await hub.server.ingest([
+      { series: power, ts: t0, value: 1234 },
+      { series: `${turbine}/fault_code`, ts: t0 + 1000, value: 303 },
+    ]);
+    const raised = await alarmTools(() => hub.server).alarmOf(hub.tokens.admin, turbine);
+    expect(raised.value).toBe(303);
+
+    expect((await call('POST', '/api/sites/es-tarifa/decommission')).status).toBe(200);
+    const open = await (await call('GET', '/api/alarms/active')).json();
+    expect(open.filter((a: { siteId: string }) => a.siteId === 'es-tarifa')).toEqual([]);
+    // Its series are no longer taken in.
+    const late = await hub.server.request('POST', '/api/ingest', {
+      body: { samples: [{ series: power, ts: Date.now(), value: 1 }] },
+      headers: { 'x-ingest-key': DEMO_INGEST_KEY },
+    });
+    expect((await late.json()).rejected).toHaveLength(1);
+
+    expect((await call('POST', '/api/sites/es-tarifa/restore')).status).toBe(200);
+    const history = await (
+      await call('GET', `/api/series/history?ids=${power}&from=${t0 - 60_000}&to=${t0 + 60_000}`)
+    ).json();
+    expect(history.series[0].max.filter((v: number | null) => v !== null)).toEqual([1234]);
+    const detail = await (await call('GET', `/api/alarms/${raised.id}`)).json();
+    expect(detail.alarm.state).toBe('closed');
   });
 });
