@@ -8,7 +8,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { IconAlertTriangle, IconCircleCheck } from '../../ui/icons.tsx';
 import { exportDevices, type ImportPreview, importDevices } from './fleetAdminApi.ts';
-import { importReasonText } from './importReason.ts';
+import { changedFields, importReasonText } from './importReason.ts';
 import { refusalText } from './refusal.ts';
 
 interface Props {
@@ -152,7 +152,7 @@ export function ImportPanel({ siteId, onApplied }: Props) {
                     <Table.Td>
                       {row.action === 'create'
                         ? t('devicesAdmin:import.create')
-                        : t('devicesAdmin:import.update', { fields: row.changes.join(', ') })}
+                        : t('devicesAdmin:import.update', { fields: changedFields(row.changes) })}
                     </Table.Td>
                   </Table.Tr>
                 ))}
