@@ -130,7 +130,12 @@ describe('the devices management page', () => {
       [header.join(','), ...rows.map((r) => header.map((c) => r[c] ?? '').join(','))].join('\r\n');
     const busbar = { id: 'bus1', type: 'busbar', name: 'Busbar', protocol: 'modbus-tcp', address: '10.0.0.7:502' };
     const parentColumn = header.find((c) => /parent/i.test(c)) ?? 'parentId';
-    const good = csvOf([{ ...busbar, [parentColumn]: 'brk1' }]);
+    // The right file: the export as it is, the breaker renamed, and a busbar under it.
+    const renamed = exported
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.replace(/^brk1,breaker,Main breaker,/, 'brk1,breaker,Breaker A,'));
+    const good = [...renamed, csvOf([{ ...busbar, [parentColumn]: 'brk1' }]).split('\r\n')[1]].join('\r\n');
     const bad = csvOf([
       { ...busbar, [parentColumn]: 'brk1' },
       { ...busbar, id: 'bad id!', name: 'Second busbar' },
@@ -145,12 +150,36 @@ describe('the devices management page', () => {
     );
     expect(await panel.getByTestId('import-apply').count()).toBe(0);
     await file.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
-    await poll(() => panel.getByTestId('import-error').count()).toBe(0);
+    await poll(() => panel.getByTestId('import-counts').textContent()).toBe(
+      'To create: 1 · to update: 1 · unchanged: 1 · refused rows: 0',
+    );
+    const changes = (await panel.getByTestId('import-row').allTextContents()).map((r) => r.replace(/^\d+/, ''));
+    expect(changes.sort()).toEqual([`${SITE}.brk1Updated: Name`, `${SITE}.bus1Created`]);
     await panel.getByTestId('import-apply').click();
     await panel.getByTestId('import-applied').waitFor();
     await panel.getByTestId('tab-devices').click();
     const imported = panel.locator(`[data-testid=device-row][data-device="${SITE}.bus1"]`);
     await poll(() => imported.getAttribute('data-parent')).toBe(`${SITE}.brk1`);
+
+    // A site with devices cannot be deleted: the hub's reason is shown, and the site stays.
+    await row.getByTestId('site-delete').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
+    await poll(() => page.getByTestId('announcement').textContent()).toContain('still has 3 device(s)');
+    expect(await row.count()).toBe(1);
+
+    // Its ingest key: shown once, then listed as never used; revoked after a question.
+    await panel.getByTestId('tab-keys').click();
+    await panel.getByTestId('key-name').fill('Gateway north');
+    await panel.getByTestId('key-create').click();
+    await poll(() => panel.getByTestId('key-secret').textContent()).toMatch(/^\S{20,}$/);
+    expect(await panel.textContent()).toContain('This key is shown only this once');
+    const key = panel.getByTestId('key-row').filter({ hasText: 'Gateway north' });
+    expect(await key.getByTestId('key-last-used').textContent()).toBe('Never');
+    await panel.getByTestId('key-done').click();
+    expect(await panel.getByTestId('key-secret').count()).toBe(0);
+    await key.getByTestId('key-revoke').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
+    await poll(() => key.textContent()).toContain('Revoked on');
 
     // On the fleet overview while in service; gone once decommissioned; back after restore.
     const overview = await app.openInShell('admin', '/overview/fleet', { language: 'en' });
