@@ -160,6 +160,20 @@ describe('the devices management page', () => {
     await panel.getByTestId('tab-devices').click();
     const imported = panel.locator(`[data-testid=device-row][data-device="${SITE}.bus1"]`);
     await poll(() => imported.getAttribute('data-parent')).toBe(`${SITE}.brk1`);
+    // The tree folds a branch away, and a filter shows a match with the devices above it.
+    const rows = panel.getByTestId('device-row');
+    await meter.getByTestId('device-fold').click();
+    await poll(() => rows.count()).toBe(1);
+    await meter.getByTestId('device-fold').click();
+    await poll(() => rows.count()).toBe(3);
+    await panel.getByTestId('device-filter').fill('busbar');
+    await poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-device')))).toEqual([
+      `${SITE}.meter1`,
+      `${SITE}.brk1`,
+      `${SITE}.bus1`,
+    ]);
+    await panel.getByTestId('device-filter').fill('Breaker A');
+    await poll(() => rows.count()).toBe(2);
 
     // A site with devices cannot be deleted: the hub's reason is shown, and the site stays.
     await row.getByTestId('site-delete').click();

@@ -6,6 +6,8 @@ import { type DeviceType, deviceTypes } from '@voltscope/shared/fleet';
 import { deviceProtocols } from '@voltscope/shared/fleetFields';
 import { type FocusEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deviceName } from '../../data/deviceName.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
 import { DialogActions } from '../../ui/DialogActions.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
 import {
@@ -36,6 +38,7 @@ interface Props {
 
 export function DeviceForm({ editing, initial, devices, types, onSave, onClose }: Props) {
   const { t } = useTranslation(['devicesAdmin', 'common']);
+  const lng = useLanguage();
   const [draft, setDraft] = useState(initial);
   const creating = editing === null;
   const info = types.find((type) => type.type === draft.type);
@@ -71,7 +74,11 @@ export function DeviceForm({ editing, initial, devices, types, onSave, onClose }
       opened
       onClose={onClose}
       size="xl"
-      title={editing ? t('devicesAdmin:device.editTitle', { name: editing.name }) : t('devicesAdmin:device.newTitle')}
+      title={
+        editing
+          ? t('devicesAdmin:device.editTitle', { name: deviceName(editing, lng) })
+          : t('devicesAdmin:device.newTitle')
+      }
       closeButtonProps={{ 'aria-label': t('common:ui.close') }}
     >
       <form onSubmit={form.onSubmit} noValidate data-testid="device-form">

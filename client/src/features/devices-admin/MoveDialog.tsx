@@ -2,7 +2,9 @@
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deviceName } from '../../data/deviceName.ts';
 import { fieldErrorText } from '../../i18n/serverErrors.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
 import { ApiError } from '../../session/api.ts';
 import { DialogActions } from '../../ui/DialogActions.tsx';
 import type { DeviceTypeInfo, ManagedDevice } from './fleetAdminApi.ts';
@@ -19,6 +21,7 @@ interface Props {
 
 export function MoveDialog({ device, devices, info, onMove, onClose }: Props) {
   const { t } = useTranslation(['devicesAdmin', 'common']);
+  const lng = useLanguage();
   const [parentId, setParentId] = useState(device.parentId);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ field?: string | undefined; form?: string } | null>(null);
@@ -40,7 +43,7 @@ export function MoveDialog({ device, devices, info, onMove, onClose }: Props) {
     <Modal
       opened
       onClose={onClose}
-      title={t('devicesAdmin:move.title', { name: device.name })}
+      title={t('devicesAdmin:move.title', { name: deviceName(device, lng) })}
       closeButtonProps={{ 'aria-label': t('common:ui.close') }}
     >
       <form onSubmit={submit} noValidate data-testid="move-form">

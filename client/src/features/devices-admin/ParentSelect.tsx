@@ -2,6 +2,8 @@
 // its type may stand there (the meter; weather and security devices).
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { deviceName } from '../../data/deviceName.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
 import { parentChoices } from './deviceTree.ts';
 import type { DeviceTypeInfo, ManagedDevice } from './fleetAdminApi.ts';
 
@@ -19,10 +21,11 @@ interface Props {
 
 export function ParentSelect({ devices, info, moving, value, onChange, error }: Props) {
   const { t } = useTranslation(['devicesAdmin']);
+  const lng = useLanguage();
   const choices = parentChoices(devices, info?.parentTypes ?? [], moving);
   const data = [
     ...(info?.atTop !== false ? [{ value: TOP, label: t('devicesAdmin:device.top') }] : []),
-    ...choices.map((d) => ({ value: d.id, label: `${d.name} · ${t(`devicesAdmin:type.${d.type}`)}` })),
+    ...choices.map((d) => ({ value: d.id, label: `${deviceName(d, lng)} · ${t(`devicesAdmin:type.${d.type}`)}` })),
   ];
   return (
     <Select

@@ -4,7 +4,9 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deviceName } from '../../data/deviceName.ts';
 import { useKept } from '../../data/useKept.ts';
+import { useLanguage } from '../../i18n/useLanguage.ts';
 import { call } from '../../session/api.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
@@ -39,6 +41,7 @@ interface Props {
 export function SiteDevices({ siteId, types, onChanged }: Props) {
   const { t } = useTranslation(['devicesAdmin', 'common']);
   const devices = useKept(call('GET /api/admin/sites/:id/devices', { params: { id: siteId } }));
+  const lng = useLanguage();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const list = devices.data ?? [];
@@ -58,7 +61,7 @@ export function SiteDevices({ siteId, types, onChanged }: Props) {
     else if (action === 'move') setDialog({ kind: 'move', device });
     else if (action === 'restore') {
       restoreDevice(device.id).then(
-        () => done('restored', device.name),
+        () => done('restored', deviceName(device, lng)),
         (caught: unknown) => setAnnouncement(refusalText(caught)),
       );
     } else setDialog({ kind: 'confirm', action, device });
@@ -68,7 +71,7 @@ export function SiteDevices({ siteId, types, onChanged }: Props) {
     try {
       if (action === 'delete') await deleteDevice(device.id);
       else await decommissionDevice(device.id);
-      done(action === 'delete' ? 'deleted' : 'decommissioned', device.name);
+      done(action === 'delete' ? 'deleted' : 'decommissioned', deviceName(device, lng));
     } catch (caught) {
       setAnnouncement(refusalText(caught));
       close();
@@ -123,13 +126,13 @@ export function SiteDevices({ siteId, types, onChanged }: Props) {
           onClose={close}
           onMove={async (parentId) => {
             await updateDevice(dialog.device.id, { parentId });
-            done('moved', dialog.device.name);
+            done('moved', deviceName(dialog.device, lng));
           }}
         />
       )}
       {dialog?.kind === 'confirm' && (
         <ConfirmDialog
-          title={t(`devicesAdmin:confirmDevice.${dialog.action}.title`, { name: dialog.device.name })}
+          title={t(`devicesAdmin:confirmDevice.${dialog.action}.title`, { name: deviceName(dialog.device, lng) })}
           text={t(`devicesAdmin:confirmDevice.${dialog.action}.text`)}
           confirm={t(`devicesAdmin:confirmDevice.${dialog.action}.confirm`)}
           onConfirm={() => confirmed(dialog.action, dialog.device)}

@@ -50,7 +50,7 @@ export function SiteForm({ editing, initial, onSave, onClose }: Props) {
           <Group grow align="flex-start">
             <Select
               label={t('devicesAdmin:site.kind')}
-              data={siteKinds.map((kind) => ({ value: kind, label: t(`devicesAdmin:kind.${kind}`) }))}
+              data={siteKinds.map((kind) => ({ value: kind, label: t(`common:sites.kind.${kind}`) }))}
               value={draft.kind}
               onChange={(kind) => kind && setDraft({ ...draft, kind })}
               allowDeselect={false}

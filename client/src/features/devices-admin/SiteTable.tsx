@@ -18,7 +18,7 @@ interface Props {
 }
 
 export function SiteTable({ sites, selected, onSelect, onAction }: Props) {
-  const { t } = useTranslation(['devicesAdmin']);
+  const { t } = useTranslation(['devicesAdmin', 'common']);
   const lng = useLanguage();
   const button = (action: SiteAction, site: ManagedSite, icon: React.ReactNode, color?: string) => (
     <Tooltip label={t(`devicesAdmin:siteAction.${action}`)}>
@@ -66,7 +66,7 @@ export function SiteTable({ sites, selected, onSelect, onAction }: Props) {
                   </Text>
                 </UnstyledButton>
               </Table.Td>
-              <Table.Td>{t(`devicesAdmin:kind.${site.kind}`)}</Table.Td>
+              <Table.Td>{t(`common:sites.kind.${site.kind}`)}</Table.Td>
               <Table.Td dir="ltr">{site.country}</Table.Td>
               <Table.Td dir="ltr">{site.timeZone}</Table.Td>
               <Table.Td>{t('devicesAdmin:sites.kw', { value: formatNumber(lng, site.capacityKw, 1) })}</Table.Td>

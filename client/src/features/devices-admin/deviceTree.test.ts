@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parentChoices, treeRows } from './deviceTree.ts';
+import { hasChildren, parentChoices, shownRows, treeRows } from './deviceTree.ts';
 
 const device = (id: string, type: 'meter' | 'breaker' | 'transformer' | 'inverter', parentId: string | null) => ({
   id,
@@ -43,5 +43,28 @@ describe('the device tree', () => {
     expect(parentChoices(site, ['transformer'], null).map((d) => d.id)).toEqual(['tr1']);
     expect(parentChoices(site, ['breaker', 'transformer'], 'brk').map((d) => d.id)).toEqual([]);
     expect(parentChoices(site, ['meter', 'breaker'], 'tr1').map((d) => d.id)).toEqual(['brk', 'meter']);
+  });
+});
+
+describe('the rows shown', () => {
+  const rows = treeRows(site, 'en');
+
+  it('hides what hangs below a collapsed device, at any depth', () => {
+    expect(shownRows(rows, new Set(['brk']), null).map((r) => r.device.id)).toEqual(['lost', 'meter', 'brk']);
+    expect(shownRows(rows, new Set(['tr1']), null).map((r) => r.device.id)).toEqual(['lost', 'meter', 'brk', 'tr1']);
+  });
+
+  it('shows each device a query matches with the devices above it, collapsed or not', () => {
+    const matches = (d: { id: string }) => d.id === 'inv2';
+    expect(shownRows(rows, new Set(['meter']), matches).map((r) => r.device.id)).toEqual([
+      'meter',
+      'brk',
+      'tr1',
+      'inv2',
+    ]);
+  });
+
+  it('knows which rows have devices below them', () => {
+    expect(rows.map((_, i) => hasChildren(rows, i))).toEqual([false, true, true, true, false, false]);
   });
 });

@@ -65,3 +65,39 @@ export function parentChoices<D extends TreeDevice>(
   const excluded = moving === null ? new Set<string>() : descendantsOf(devices, moving).add(moving);
   return devices.filter((d) => parentTypes.includes(d.type) && d.decommissionedAt === null && !excluded.has(d.id));
 }
+
+/** Whether the row at `i` has devices below it (the next row is deeper). */
+export const hasChildren = (rows: readonly TreeRow<unknown>[], i: number): boolean =>
+  (rows[i + 1]?.depth ?? -1) > (rows[i]?.depth ?? 0);
+
+/**
+ * The rows on screen: without a query, all but those below a collapsed device; with one, the devices it
+ * matches and the devices above them (so each match is seen in its place), whatever is collapsed.
+ */
+export function shownRows<D extends TreeDevice>(
+  rows: readonly TreeRow<D>[],
+  collapsed: ReadonlySet<string>,
+  matches: ((device: D) => boolean) | null,
+): TreeRow<D>[] {
+  if (matches) {
+    const parentOf = new Map(rows.map((r) => [r.device.id, r.device.parentId]));
+    const keep = new Set<string>();
+    for (const { device } of rows) {
+      if (!matches(device)) continue;
+      let id: string | null | undefined = device.id;
+      while (id && !keep.has(id)) {
+        keep.add(id);
+        id = parentOf.get(id);
+      }
+    }
+    return rows.filter((r) => keep.has(r.device.id));
+  }
+  const shown: TreeRow<D>[] = [];
+  let hiddenBelow = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    if (row.depth > hiddenBelow) continue;
+    hiddenBelow = collapsed.has(row.device.id) ? row.depth : Number.POSITIVE_INFINITY;
+    shown.push(row);
+  }
+  return shown;
+}
