@@ -3,7 +3,7 @@
 // and periods over its type's. Each field is checked as it is left and again on sending.
 import { Alert, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type DeviceType, deviceTypes } from '@voltscope/shared/fleet';
-import { deviceProtocols } from '@voltscope/shared/fleetFields';
+import { deviceFields, deviceProtocols } from '@voltscope/shared/fleetFields';
 import { type FocusEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceName } from '../../data/deviceName.ts';
@@ -36,6 +36,9 @@ interface Props {
   onClose: () => void;
 }
 
+/** A series' range or period (its key is not an input). */
+const shownSeries = (field: string) => /^series\.\d+\.(min|max|periodMs)$/.test(field);
+
 export function DeviceForm({ editing, initial, devices, types, onSave, onClose }: Props) {
   const { t } = useTranslation(['devicesAdmin', 'common']);
   const lng = useLanguage();
@@ -46,7 +49,10 @@ export function DeviceForm({ editing, initial, devices, types, onSave, onClose }
     deviceSpec(draft, creating),
     draft as unknown as Record<string, unknown>,
     () => onSave(deviceBodyOf(draft, creating)),
-    () => seriesReasons(draft),
+    {
+      extra: () => seriesReasons(draft),
+      shows: (field) => field in deviceFields || field === 'address' || field === 'parentId' || shownSeries(field),
+    },
   );
 
   const field = (name: TextField, required = false) => ({

@@ -23,15 +23,20 @@ export interface FieldForm {
   onSubmit: (event: FormEvent) => void;
 }
 
-/**
- * `spec` and `values` are read as they are at each call; `extra` checks what the seed's rules do not
- * (a series' range) and answers reasons by field path.
- */
+export interface FieldFormOptions {
+  /** Checks beyond the spec's fields (a series' period), as reasons by field path. */
+  extra?: () => Record<string, Reason>;
+  /** Whether the form shows a field the hub may name (default: the spec's fields); a refusal of a field
+   * it does not show is said above the buttons instead, so that no refusal goes unseen. */
+  shows?: (field: string) => boolean;
+}
+
+/** `spec` and `values` are read as they are at each call. */
 export function useFieldForm(
   spec: FieldSpec,
   values: Values,
   save: () => Promise<void>,
-  extra: () => Record<string, Reason> = () => ({}),
+  { extra = () => ({}), shows = (field) => field in spec }: FieldFormOptions = {},
 ): FieldForm {
   const [reasons, setReasons] = useState<Record<string, Reason>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,8 +67,10 @@ export function useFieldForm(
       await save();
     } catch (caught) {
       const named = caught instanceof ApiError ? (caught.body.fields ?? {}) : {};
+      const unseen = Object.entries(named).filter(([field]) => !shows(field));
       setReasons(named);
       if (Object.keys(named).length === 0) setFailure(refusalText(caught));
+      else if (unseen.length > 0) setFailure(unseen.map(([, reason]) => reasonText(reason)).join(' '));
     } finally {
       setBusy(false);
     }
