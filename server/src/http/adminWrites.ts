@@ -2,7 +2,8 @@
 // one error shape (400 with each field's English message and, where the client can word it, its reason;
 // 409 for what the fleet's state forbids).
 import { type Reason, type ReasonCode, reasonCodes } from '@voltscope/shared/errors';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { NewEvent } from '../alarms/store.ts';
 import { HttpError, unauthenticated } from '../errors.ts';
 import type { Problem } from '../fleet/deviceChecks.ts';
 import type { Author } from './fleetEvents.ts';
@@ -45,3 +46,14 @@ export function idTooLong(field: string, id: unknown, limit: number): Problem | 
   if (typeof id !== 'string' || [...id].length <= limit) return null;
   return { field, message: `At most ${limit} characters`, reason: { code: 'tooLong', params: { limit } } };
 }
+
+/**
+ * Records a change in the event log before the reply; the change is made whatever happens to its record (a
+ * failure to record is logged, not the caller's).
+ */
+export const recorder =
+  (app: FastifyInstance) =>
+  (event: NewEvent): Promise<unknown> =>
+    app.services.alarms
+      .record(event)
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not record a fleet change'));

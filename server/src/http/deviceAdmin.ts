@@ -18,7 +18,7 @@ import {
 import {
   type DeviceWrite,
   deleteDevice,
-  insertDevice,
+  insertDevices,
   type SeriesWrite,
   setDeviceDecommissioned,
   updateDevice,
@@ -31,7 +31,7 @@ import {
   type ManagedDeviceRecord,
 } from '../store/managedDevices.ts';
 import { getManagedSite } from '../store/sites.ts';
-import { assertNoProblems, authorOf, conflict, idTooLong, refusal } from './adminWrites.ts';
+import { assertNoProblems, authorOf, conflict, idTooLong, recorder, refusal } from './adminWrites.ts';
 import { contract, typed } from './contract.ts';
 import { deviceCsvRoutes } from './deviceCsv.ts';
 import { type DeviceChange, deviceEvent } from './fleetEvents.ts';
@@ -42,6 +42,13 @@ const OWN_ID_MAX = 64;
 type Body = Readonly<Record<string, unknown>> & { series?: readonly SeriesOverride[] | undefined };
 
 const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value.trim() : fallback);
+
+/** A parent's full id: `site.own`, or its own id alone (a dotless id is the site's). */
+const parentOf = (siteId: string, value: unknown): string | null => {
+  const id = text(value);
+  if (id === '') return null;
+  return id.includes('.') ? id : `${siteId}.${id}`;
+};
 
 /** The device as written: the body's fields over `before`'s (a new device has none before). */
 export function deviceWrite(siteId: string, body: Body, before?: DeviceWrite): DeviceWrite {
@@ -57,13 +64,14 @@ export function deviceWrite(siteId: string, body: Body, before?: DeviceWrite): D
     ratedKw: has('ratedKw') ? (body.ratedKw === null ? null : Number(body.ratedKw)) : (before?.ratedKw ?? null),
     protocol: has('protocol') ? text(body.protocol) : (before?.protocol ?? ''),
     address: has('address') ? text(body.address) : (before?.address ?? ''),
-    parentId: has('parentId') ? ((body.parentId as string | null) ?? null) : (before?.parentId ?? null),
+    parentId: has('parentId') ? parentOf(siteId, body.parentId) : (before?.parentId ?? null),
   };
 }
 
 export async function deviceAdminRoutes(app: FastifyInstance) {
-  const { db, alarms } = app.services;
+  const { db } = app.services;
   const api = typed(app);
+  const record = recorder(app);
   // The highest series id the hub has held: a deleted series' id is not given again while it runs (its
   // live values and rings would show under the new one).
   let seriesFloor = app.services.registry.series.reduce((m, s) => Math.max(m, s.id), 0);
@@ -91,7 +99,7 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
     change: Exclude<DeviceChange, 'imported'>,
     device: ManagedDeviceRecord,
   ) {
-    await alarms.record(deviceEvent(change, device, authorOf(request)));
+    await record(deviceEvent(change, device, authorOf(request)));
     await app.services.fleetChanged();
   }
 
@@ -118,13 +126,12 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
       const tooLong = idTooLong('id', body.id, OWN_ID_MAX);
       assertNoProblems([...deviceFieldProblems(body, deviceWriteFields), ...(tooLong ? [tooLong] : [])]);
       const device = deviceWrite(site.id, body);
-      if (await getManagedDevice(db, device.id)) {
-        throw conflict(`A device with id ${text(body.id)} already exists on the site ${site.id}`);
-      }
+      const taken = () => conflict(`A device with id ${text(body.id)} already exists on the site ${site.id}`);
+      if (await getManagedDevice(db, device.id)) throw taken();
       const placed = treeProblem(device.id, device.type, device.parentId, await treeOf(site.id));
       const { series, problems } = seriesWithOverrides(device.type, body.series ?? []);
       assertNoProblems([...(placed ? [placed] : []), ...problems]);
-      await db.transaction((tx) => insertDevice(tx, device, series, seriesFloor));
+      if (!(await db.transaction((tx) => insertDevices(tx, [{ device, series }], seriesFloor)))) throw taken();
       const created = await found(device.id);
       await changed(request, 'created', created);
       return reply.code(201).send(created);
@@ -172,7 +179,7 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
         if (series) await updateSeriesRanges(tx, before.id, series);
       });
       const device = await found(before.id);
-      await alarms.record(
+      await record(
         deviceEvent('changed', device, authorOf(request), [...fields, ...(seriesChanged ? ['series'] : [])]),
       );
       await app.services.fleetChanged();

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
 import { formatCsv } from '../fleet/csv.ts';
 import { exportRows, MAX_IMPORT_ROWS, planImport } from '../fleet/deviceImport.ts';
-import { insertDevice, updateDevice } from '../store/fleetWrites.ts';
+import { insertDevices, updateDevice } from '../store/fleetWrites.ts';
 import { listManagedDevices } from '../store/managedDevices.ts';
 import { getManagedSite } from '../store/sites.ts';
-import { authorOf } from './adminWrites.ts';
+import { authorOf, conflict, recorder } from './adminWrites.ts';
 import { contract, typed } from './contract.ts';
 import { importEvent } from './fleetEvents.ts';
 
@@ -18,8 +18,9 @@ const IMPORT_BODY_LIMIT = 2_500_000;
 
 /** `seriesFloor`: the highest series id the hub has held (see deviceAdmin.ts). */
 export function deviceCsvRoutes(app: FastifyInstance, seriesFloor: () => number) {
-  const { db, alarms } = app.services;
+  const { db } = app.services;
   const api = typed(app);
+  const record = recorder(app);
 
   const siteFound = async (id: string) => {
     const site = await getManagedSite(db, id);
@@ -59,14 +60,17 @@ export function deviceCsvRoutes(app: FastifyInstance, seriesFloor: () => number)
       if (!request.body.apply) return preview;
       if (plan.creates.length + plan.updates.length === 0) return { ...preview, applied: true };
       await db.transaction(async (tx) => {
-        for (const device of plan.creates) {
-          const series = seriesOfType(device.type).map((s) => ({ ...s, overridden: false }));
-          await insertDevice(tx, device, series, seriesFloor());
+        const made = plan.creates.map((device) => ({
+          device,
+          series: seriesOfType(device.type).map((s) => ({ ...s, overridden: false })),
+        }));
+        if (!(await insertDevices(tx, made, seriesFloor()))) {
+          throw conflict('A device of the file was made meanwhile: import the file again');
         }
         for (const device of plan.updates) await updateDevice(tx, device);
       });
       const counts = { created: plan.creates.length, updated: plan.updates.length };
-      await alarms.record(importEvent(site.id, counts, authorOf(request)));
+      await record(importEvent(site.id, counts, authorOf(request)));
       await app.services.fleetChanged();
       return { ...preview, applied: true };
     },

@@ -23,7 +23,7 @@ import {
   revokeDisplay,
   updateDisplay,
 } from '../store/displays.ts';
-import { listSites } from '../store/sites.ts';
+import { allSiteIds } from '../store/sites.ts';
 import { toUserData } from '../store/users.ts';
 import { contract, typed } from './contract.ts';
 import { type DisplayChange, displayEvent } from './displayEvents.ts';
@@ -69,7 +69,7 @@ export async function displayRoutes(app: FastifyInstance) {
 
   /** Sites that exist, and playlist items within the display's sites: the checks the schema cannot make. */
   async function assertValid(settings: Pick<DisplaySettings, 'siteIds' | 'playlist'>): Promise<void> {
-    const known = new Set((await listSites(db)).map((s) => s.id));
+    const known = await allSiteIds(db);
     const unknown = settings.siteIds.find((s) => !known.has(s));
     if (unknown !== undefined) {
       throw badSite('siteIds', `No such site: ${unknown}`, { code: 'unknownSite', params: { site: unknown } });

@@ -19,7 +19,7 @@ import {
   siteDependents,
   updateSite,
 } from '../store/sites.ts';
-import { assertNoProblems, authorOf, conflict, idTooLong, refusal } from './adminWrites.ts';
+import { assertNoProblems, authorOf, conflict, idTooLong, recorder, refusal } from './adminWrites.ts';
 import { contract, typed } from './contract.ts';
 import { assertFields } from './fieldRules.ts';
 import { type SiteChange, siteEvent } from './fleetEvents.ts';
@@ -72,8 +72,9 @@ const asWrite = (body: Readonly<Record<string, unknown>>, before?: ManagedSiteRe
 };
 
 export async function fleetAdminRoutes(app: FastifyInstance) {
-  const { db, alarms } = app.services;
+  const { db } = app.services;
   const api = typed(app);
+  const record = recorder(app);
 
   const found = async (id: string): Promise<ManagedSiteRecord> => {
     const site = await getManagedSite(db, id);
@@ -83,7 +84,7 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
 
   /** Records the change, then reloads the fleet (registry, alarm points) before the reply. */
   async function changed(request: FastifyRequest, change: SiteChange, site: ManagedSiteRecord, fields?: string[]) {
-    await alarms.record(siteEvent(change, site, authorOf(request), fields));
+    await record(siteEvent(change, site, authorOf(request), fields));
     await app.services.fleetChanged();
   }
 

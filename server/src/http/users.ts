@@ -3,7 +3,7 @@
 // the sites they lost (RELIABILITY invariant I4: no data of a site after its right is withdrawn).
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
-import { listSites } from '../store/sites.ts';
+import { allSiteIds } from '../store/sites.ts';
 import { findUserById, setUserSites, toUserData } from '../store/users.ts';
 import { contract, typed } from './contract.ts';
 
@@ -17,7 +17,7 @@ export async function userRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params;
       if (!(await findUserById(db, id))) throw notFound(`No user ${id}`);
-      const known = new Set((await listSites(db)).map((s) => s.id));
+      const known = await allSiteIds(db);
       const unknown = request.body.siteIds.filter((s) => !known.has(s));
       if (unknown.length > 0) {
         const message = `No such site: ${unknown.join(', ')}`;

@@ -30,29 +30,38 @@ export interface SeriesWrite {
 }
 
 /**
- * A new device and its series. Series ids follow on from the highest stored, and from `floor` (the highest
- * the hub has held since it started: a deleted series' id is not given again while its live values may
- * still be in memory).
+ * New devices, each with its series; false when one has an id taken meanwhile (the caller's transaction
+ * then rolls back). Series ids follow on from the highest stored, and from `floor` (the highest the hub has
+ * held since it started: a deleted series' id is not given again while its live values may be in memory).
  */
-export async function insertDevice(tx: Db, d: DeviceWrite, series: readonly SeriesWrite[], floor = 0): Promise<void> {
-  await tx.run(
-    `INSERT INTO devices (id, site_id, type, name, model, firmware, serial_number, rated_kw, protocol, address,
-       parent_id, state, last_seen, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'online', NULL, ?)`,
-    [
-      ...[d.id, d.siteId, d.type, d.name, d.model, d.firmware, d.serialNumber, d.ratedKw],
-      ...[d.protocol, d.address, d.parentId, Date.now()],
-    ],
-  );
+export async function insertDevices(
+  tx: Db,
+  devices: readonly { device: DeviceWrite; series: readonly SeriesWrite[] }[],
+  floor = 0,
+): Promise<boolean> {
   const stored = Number((await tx.get<{ n: number | null }>('SELECT max(id) AS n FROM series'))?.n ?? 0);
   let next = Math.max(stored, floor) + 1;
-  for (const s of series) {
+  const now = Date.now();
+  for (const { device: d, series } of devices) {
+    const { changes } = await tx.run(
+      `INSERT INTO devices (id, site_id, type, name, model, firmware, serial_number, rated_kw, protocol, address,
+         parent_id, state, last_seen, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'online', NULL, ?) ON CONFLICT (id) DO NOTHING`,
+      [
+        ...[d.id, d.siteId, d.type, d.name, d.model, d.firmware, d.serialNumber, d.ratedKw],
+        ...[d.protocol, d.address, d.parentId, now],
+      ],
+    );
+    if (changes === 0) return false;
+    if (series.length === 0) continue;
+    // One statement per device: an import of thousands stays a few round trips per row.
     await tx.run(
       `INSERT INTO series (id, device_id, key, metric, unit, scale, min_value, max_value, period_ms, overridden)
-       VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
-      [next++, d.id, s.key, s.metric, s.unit, s.min, s.max, s.periodMs, s.overridden ? 1 : 0],
+       VALUES ${series.map(() => '(?, ?, ?, ?, ?, 1, ?, ?, ?, ?)').join(', ')}`,
+      series.flatMap((s) => [next++, d.id, s.key, s.metric, s.unit, s.min, s.max, s.periodMs, s.overridden ? 1 : 0]),
     );
   }
+  return true;
 }
 
 export async function updateDevice(tx: Db, d: DeviceWrite): Promise<void> {

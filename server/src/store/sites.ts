@@ -67,6 +67,11 @@ export async function getSite(db: Db, id: string): Promise<Site | undefined> {
   return row && fromRow(row);
 }
 
+/** Every site's id, decommissioned ones included: what an admin may still name (a user's sites, a display's). */
+export async function allSiteIds(db: Db): Promise<Set<string>> {
+  return new Set((await db.all<{ id: string }>('SELECT id FROM sites')).map((r) => r.id));
+}
+
 const MANAGED_SELECT = `SELECT s.*, (SELECT count(*) FROM devices d WHERE d.site_id = s.id
   AND d.decommissioned_at IS NULL) AS device_count FROM sites s`;
 

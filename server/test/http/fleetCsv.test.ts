@@ -3,12 +3,13 @@
 // right: new devices (parents anywhere in the file) and changes to existing ones, at once in the registry.
 import { describe, expect, it } from 'vitest';
 import { hubForTests } from '../hub.ts';
+import { storeCases } from '../stores.ts';
 
 const SITE = 'fr-occitanie';
 const HEADER = 'id,type,name,parent,model,firmware,serial_number,rated_kw,protocol,address';
 
-describe('devices CSV', () => {
-  const hub = hubForTests({ signIn: ['admin', 'operator'] });
+describe.each(storeCases('vs_fleet_csv'))('devices CSV on $driver', ({ overrides, drop }) => {
+  const hub = hubForTests({ overrides, drop, signIn: ['admin', 'operator'] });
   const call = (method: string, route: string, body?: unknown, token = hub.tokens.admin) =>
     hub.server.request(method, route, { token, ...(body === undefined ? {} : { body }) });
   const importing = async (csv: string, apply: boolean) => {
@@ -157,5 +158,25 @@ describe('devices CSV', () => {
     expect((await call('GET', `/api/sites/${SITE}/devices/export`, undefined, hub.tokens.operator)).status).toBe(403);
     const body = { csv: `${HEADER}\n`, apply: true };
     expect((await call('POST', `/api/sites/${SITE}/devices/import`, body, hub.tokens.operator)).status).toBe(403);
+  });
+  it('imports 5,000 rows in one go, at once in the registry', async () => {
+    const rows = Array.from(
+      { length: 4999 },
+      (_, i) => `big${i},inverter,Inverter B${i},trbig,modbus-tcp,10.7.0.1:502`,
+    );
+    const csv = [
+      HEADER.replace(',model,firmware,serial_number,rated_kw', ''),
+      'trbig,transformer,Transformer B,brk-f02,modbus-tcp,10.7.0.0:502',
+      ...rows,
+    ].join('\n');
+    const started = Date.now();
+    const answer = await importing(csv, true);
+    expect(answer.status).toBe(200);
+    expect(answer.body.applied).toBe(true);
+    expect(answer.body.rows).toHaveLength(5000);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const { registry } = hub.server.app.services;
+    expect(registry.devicesOfSite(SITE).filter((d) => d.id.startsWith(`${SITE}.big`))).toHaveLength(4999);
+    expect(registry.seriesIdByKey(`${SITE}.big4998/mppt_current:4`)).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmTools } from '../alarms/tools.ts';
 import { hubForTests } from '../hub.ts';
+import { storeCases } from '../stores.ts';
 
 const SITE = 'ma-ouarzazate';
 
@@ -23,8 +24,8 @@ const device = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('devices', () => {
-  const hub = hubForTests({ signIn: ['admin', 'operator', 'client'] });
+describe.each(storeCases('vs_fleet_devices'))('devices on $driver', ({ overrides, drop }) => {
+  const hub = hubForTests({ overrides, drop, signIn: ['admin', 'operator', 'client'] });
   const call = (method: string, route: string, body?: unknown, token = hub.tokens.admin) =>
     hub.server.request(method, route, { token, ...(body === undefined ? {} : { body }) });
   const json = async (method: string, route: string, body?: unknown) => {
@@ -81,7 +82,8 @@ describe('devices', () => {
     const edited = await json('PATCH', `/api/devices/${SITE}.tr99`, {
       name: 'Transformer 99b',
       firmware: '2.2',
-      parentId: `${SITE}.brk-f02`,
+      // Its parent's own id is enough.
+      parentId: 'brk-f02',
       series: [],
     });
     expect(edited.status).toBe(200);
@@ -229,5 +231,23 @@ describe('devices', () => {
     expect((await call('DELETE', `/api/devices/${SITE}.inv98`)).status).toBe(204);
     // Its history went with it, and the rollups of the minutes it had samples in carry on without them.
     await expect(hub.server.app.services.telemetry.flushRollups({ all: true })).resolves.toBeUndefined();
+  });
+  it('lists who put a device in maintenance, by name, since when and why', async () => {
+    const { db } = hub.server.app.services;
+    const admin = await db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', ['admin']);
+    await db.run('UPDATE devices SET maintenance_reason = ?, maintenance_since = ?, maintenance_by = ? WHERE id = ?', [
+      'Fan replaced',
+      1_000,
+      admin?.id ?? null,
+      `${SITE}.met`,
+    ]);
+    const listed = (await json('GET', `/api/admin/sites/${SITE}/devices`)).body;
+    expect(listed.find((d: { id: string }) => d.id === `${SITE}.met`).maintenance).toEqual({
+      reason: 'Fan replaced',
+      since: 1_000,
+      byUserId: admin?.id,
+      byName: 'Amina Rahimi',
+    });
+    expect(listed.find((d: { id: string }) => d.id === `${SITE}.meter`).maintenance).toBeNull();
   });
 });

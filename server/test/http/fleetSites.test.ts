@@ -208,6 +208,13 @@ describe('sites on SQLite', () => {
     expect(managed.decommissionedAt).toBeGreaterThan(0);
     expect(managed.deviceCount).toBeGreaterThan(10);
 
+    // An admin may still name it among a user's sites (the client keeps it for when it comes back).
+    const client = await hub.server.app.services.db.get<{ id: number }>('SELECT id FROM users WHERE username = ?', [
+      'client',
+    ]);
+    const kept = await call('PUT', `/api/users/${client?.id}/sites`, { siteIds: ['fr-occitanie', 'es-tarifa'] });
+    expect(kept.status).toBe(200);
+
     expect((await call('POST', '/api/sites/es-tarifa/restore')).status).toBe(200);
     expect(await visible()).toEqual(before);
   });
