@@ -29,10 +29,12 @@ const stateColor = { online: 'teal', offline: 'gray', fault: 'red', maintenance:
 
 interface Props {
   devices: readonly ManagedDevice[];
+  /** At the end of the tree's toolbar (the button that adds a device). */
+  toolbar?: ReactNode;
   onAction: (action: DeviceAction, device: ManagedDevice) => void;
 }
 
-export function DeviceTree({ devices, onAction }: Props) {
+export function DeviceTree({ devices, toolbar, onAction }: Props) {
   const { t } = useTranslation(['devicesAdmin']);
   const lng = useLanguage();
   const [query, setQuery] = useState('');
@@ -71,7 +73,7 @@ export function DeviceTree({ devices, onAction }: Props) {
 
   return (
     <>
-      <Group gap="sm" mb="xs" align="flex-end">
+      <Group gap="sm" mb="xs" align="center">
         <TextInput
           aria-label={t('devicesAdmin:devices.filter')}
           placeholder={t('devicesAdmin:devices.filter')}
@@ -88,12 +90,13 @@ export function DeviceTree({ devices, onAction }: Props) {
         >
           {collapsed.size > 0 ? t('devicesAdmin:devices.expandAll') : t('devicesAdmin:devices.collapseAll')}
         </Button>
-        <Text size="sm" c="dimmed" aria-live="polite">
+        <Text size="sm" c="dimmed" aria-live="polite" me="auto">
           {t('devicesAdmin:devices.shown', {
             shown: formatNumber(lng, shown.length),
             total: formatNumber(lng, rows.length),
           })}
         </Text>
+        {toolbar}
       </Group>
       <Table.ScrollContainer minWidth={820}>
         <Table highlightOnHover verticalSpacing={6} data-testid="device-tree">

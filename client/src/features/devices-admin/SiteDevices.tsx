@@ -78,28 +78,32 @@ export function SiteDevices({ siteId, types, onChanged }: Props) {
     }
   };
 
+  const add = (
+    <Button
+      leftSection={<IconPlus size={16} />}
+      onClick={() => setDialog({ kind: 'form', device: null, parentId: null })}
+      data-testid="device-new"
+    >
+      {t('devicesAdmin:devices.add')}
+    </Button>
+  );
+
   return (
     <>
-      <Group justify="space-between" mb="sm">
-        <Text role="status" size="sm" data-testid="devices-announcement">
-          {announcement}
-        </Text>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDialog({ kind: 'form', device: null, parentId: null })}
-          data-testid="device-new"
-        >
-          {t('devicesAdmin:devices.add')}
-        </Button>
-      </Group>
+      <Text role="status" size="sm" mb={announcement ? 'sm' : 0} data-testid="devices-announcement">
+        {announcement}
+      </Text>
       {devices.error !== null && devices.data === null ? (
         <RetryAlert message={t('devicesAdmin:devices.loadError')} onRetry={devices.reload} />
       ) : devices.data === null ? (
         <Loader aria-label={t('common:app.loading')} />
       ) : list.length === 0 ? (
-        <Text size="sm">{t('devicesAdmin:devices.none')}</Text>
+        <Group justify="space-between">
+          <Text size="sm">{t('devicesAdmin:devices.none')}</Text>
+          {add}
+        </Group>
       ) : (
-        <DeviceTree devices={list} onAction={onAction} />
+        <DeviceTree devices={list} onAction={onAction} toolbar={add} />
       )}
 
       {dialog?.kind === 'form' && (
