@@ -213,9 +213,14 @@ describe('the devices management page', () => {
     await poll(() => tile.count()).toBe(1);
   });
 
-  it('words the seed rules in Persian, right to left', async () => {
-    const page = await app.openInShell('admin', '/devices/management', { language: 'fa' });
+  it('words the seed rules in Persian, right to left, in the dark theme', async () => {
+    const page = await app.openInShell('admin', '/devices/management?site=es-tarifa', {
+      language: 'fa',
+      colorScheme: 'dark',
+    });
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await page.getByTestId('device-row').first().waitFor();
+    await expectAccessible(page, 'Persian, dark, a site tree', '[data-testid=site-panel]');
     await page.getByTestId('site-new').click();
     const form = page.getByTestId('site-form');
     await form.getByTestId('site-country').fill('F1');
