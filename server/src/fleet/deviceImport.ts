@@ -127,100 +127,89 @@ export function planImport(siteId: string, csv: string, stored: readonly DeviceW
   const seen = new Map<string, number>();
   const drafts: { line: number; write: DeviceWrite; checkTree: boolean }[] = [];
   for (const { line, fields } of records) {
-    const fail = (problems: readonly Problem[]) => {
-      for (const p of problems)
-        plan.errors.push({ line, field: columnOf(p.field), message: p.message, reason: p.reason });
-    };
-    if (fields.length !== header.fields.length) {
-      fail([
-        {
-          field: null,
-          message: `The row has ${fields.length} fields, the header ${header.fields.length}`,
-          reason: { code: 'fieldCount' },
-        },
-      ]);
-      continue;
-    }
     const body: Record<string, unknown> = {};
-    for (const [column, i] of index) body[csvColumns[column]] = (fields[i] as string).trim();
+    for (const [column, i] of index) body[csvColumns[column]] = (fields[i] ?? '').trim();
     const own = String(body.id);
-    const idReason = checkField(own, idRules);
-    if (idReason) {
-      fail([{ field: 'id', message: ruleMessage(idReason), reason: idReason }]);
-      continue;
+    const problems =
+      fields.length === header.fields.length
+        ? idProblems(own, seen.get(own))
+        : [problem(null, `The row has ${fields.length} fields, the header ${header.fields.length}`, 'fieldCount')];
+    const judged: Judged = problems.length === 0 ? judgeRow(siteId, own, body, byId) : { problems };
+    for (const p of judged.problems) {
+      plan.errors.push({ line, field: columnOf(p.field), message: p.message, reason: p.reason });
     }
-    if ([...own].length > OWN_ID_MAX) {
-      fail([
-        {
-          field: 'id',
-          message: `At most ${OWN_ID_MAX} characters`,
-          reason: { code: 'tooLong', params: { limit: OWN_ID_MAX } },
-        },
-      ]);
-      continue;
-    }
-    const first = seen.get(own);
-    if (first !== undefined) {
-      fail([
-        {
-          field: null,
-          message: `The id ${own} is also on line ${first}`,
-          reason: { code: 'duplicateId', params: { line: first } },
-        },
-      ]);
-      continue;
-    }
-    seen.set(own, line);
-    const id = `${siteId}.${own}`;
-    if (body.parentId !== undefined)
-      body.parentId = body.parentId === '' ? null : `${siteId}.${ownId(siteId, String(body.parentId))}`;
-    if (body.ratedKw === '') body.ratedKw = null;
-    const before = byId.get(id);
-    if (!before) {
-      const problems = deviceFieldProblems(body, deviceWriteFields);
-      fail(problems);
-      if (problems.length > 0) continue;
-      const write = toWrite(siteId, id, body);
-      plan.creates.push(write);
-      plan.rows.push({ line, deviceId: id, action: 'create', changes: [] });
-      drafts.push({ line, write, checkTree: true });
-      continue;
-    }
-    if (body.type !== undefined && body.type !== before.type) {
-      fail([
-        {
-          field: 'type',
-          message: `A device's type cannot change (it is ${before.type})`,
-          reason: { code: 'notOneOf' },
-        },
-      ]);
-      continue;
-    }
-    const write = toWrite(siteId, id, body, before);
-    const changes = changedDeviceFields(before, write);
-    const checked = changes.includes('protocol') && !changes.includes('address') ? [...changes, 'address'] : changes;
-    const problems = deviceFieldProblems({ ...write, ratedKw: body.ratedKw ?? write.ratedKw }, checked);
-    fail(problems);
-    if (problems.length > 0) continue;
-    if (changes.length > 0) plan.updates.push(write);
-    plan.rows.push({
-      line,
-      deviceId: id,
-      action: changes.length > 0 ? 'update' : 'unchanged',
-      changes: changes.map((c) => columnOf(c) ?? c),
-    });
-    drafts.push({ line, write, checkTree: changes.includes('parentId') });
+    if (!seen.has(own)) seen.set(own, line);
+    if (!judged.write) continue;
+    const { write, changes } = judged;
+    if (!byId.has(write.id)) plan.creates.push(write);
+    else if (changes.length > 0) plan.updates.push(write);
+    const action = !byId.has(write.id) ? 'create' : changes.length > 0 ? 'update' : 'unchanged';
+    plan.rows.push({ line, deviceId: write.id, action, changes: changes.map((c) => columnOf(c) ?? c) });
+    drafts.push({ line, write, checkTree: action === 'create' || changes.includes('parentId') });
   }
 
   // The tree as it would stand: the stored devices with the file's over them.
   const tree = new Map<string, { type: DeviceWrite['type']; parentId: string | null }>(byId);
   for (const { write } of drafts) tree.set(write.id, write);
   for (const { line, write, checkTree } of drafts) {
-    const problem = checkTree && treeProblem(write.id, write.type, write.parentId, (id) => tree.get(id));
-    if (problem) plan.errors.push({ line, field: 'parent', message: problem.message, reason: problem.reason });
+    const wrong = checkTree && treeProblem(write.id, write.type, write.parentId, (id) => tree.get(id));
+    if (wrong) plan.errors.push({ line, field: 'parent', message: wrong.message, reason: wrong.reason });
   }
   plan.errors.sort((a, b) => a.line - b.line);
   return plan;
+}
+
+const problem = (field: string | null, message: string, code: string, params?: Record<string, string | number>) => ({
+  field,
+  message,
+  reason: params ? { code, params } : { code },
+});
+
+/** A row's own id: the seed's rule, a length a path carries, once in the file (`first`: its earlier line). */
+function idProblems(own: string, first: number | undefined): Problem[] {
+  const reason = checkField(own, idRules);
+  if (reason) return [{ field: 'id', message: ruleMessage(reason), reason }];
+  if ([...own].length > OWN_ID_MAX) {
+    return [problem('id', `At most ${OWN_ID_MAX} characters`, 'tooLong', { limit: OWN_ID_MAX })];
+  }
+  if (first !== undefined)
+    return [problem(null, `The id ${own} is also on line ${first}`, 'duplicateId', { line: first })];
+  return [];
+}
+
+/** A row judged: its problems, or the device it writes and the fields it changes. */
+type Judged =
+  | { problems: Problem[]; write?: undefined }
+  | { problems: Problem[]; write: DeviceWrite; changes: string[] };
+
+/**
+ * A row of a device: new (every field checked), or stored (its type unchanged, the fields it changes checked,
+ * the address too when the protocol changes).
+ */
+function judgeRow(
+  siteId: string,
+  own: string,
+  body: Record<string, unknown>,
+  byId: ReadonlyMap<string, DeviceWrite>,
+): Judged {
+  const id = `${siteId}.${own}`;
+  if (body.parentId !== undefined) {
+    body.parentId = body.parentId === '' ? null : `${siteId}.${ownId(siteId, String(body.parentId))}`;
+  }
+  if (body.ratedKw === '') body.ratedKw = null;
+  const before = byId.get(id);
+  if (!before) {
+    const problems = deviceFieldProblems(body, deviceWriteFields);
+    return problems.length > 0 ? { problems } : { problems, write: toWrite(siteId, id, body), changes: [] };
+  }
+  if (body.type !== undefined && body.type !== before.type) {
+    return { problems: [problem('type', `A device's type cannot change (it is ${before.type})`, 'notOneOf')] };
+  }
+  const write = toWrite(siteId, id, body, before);
+  const changes = changedDeviceFields(before, write);
+  const checked = changes.includes('protocol') && !changes.includes('address') ? [...changes, 'address'] : changes;
+  const problems = deviceFieldProblems({ ...write, ratedKw: body.ratedKw ?? write.ratedKw }, checked);
+  return problems.length > 0 ? { problems } : { problems, write, changes };
 }
 
 /** A row's device: its columns over what is stored (a column the file lacks keeps the stored value). */

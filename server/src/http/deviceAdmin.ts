@@ -50,6 +50,10 @@ const parentOf = (siteId: string, value: unknown): string | null => {
   return id.includes('.') ? id : `${siteId}.${id}`;
 };
 
+/** A rating as typed: none when left empty. */
+const ratingOf = (value: unknown): number | null =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? null : Number(value);
+
 /** The device as written: the body's fields over `before`'s (a new device has none before). */
 export function deviceWrite(siteId: string, body: Body, before?: DeviceWrite): DeviceWrite {
   const has = (key: string) => body[key] !== undefined;
@@ -61,7 +65,7 @@ export function deviceWrite(siteId: string, body: Body, before?: DeviceWrite): D
     model: has('model') ? text(body.model) : (before?.model ?? ''),
     firmware: has('firmware') ? text(body.firmware) : (before?.firmware ?? ''),
     serialNumber: has('serialNumber') ? text(body.serialNumber) : (before?.serialNumber ?? ''),
-    ratedKw: has('ratedKw') ? (body.ratedKw === null ? null : Number(body.ratedKw)) : (before?.ratedKw ?? null),
+    ratedKw: has('ratedKw') ? ratingOf(body.ratedKw) : (before?.ratedKw ?? null),
     protocol: has('protocol') ? text(body.protocol) : (before?.protocol ?? ''),
     address: has('address') ? text(body.address) : (before?.address ?? ''),
     parentId: has('parentId') ? parentOf(siteId, body.parentId) : (before?.parentId ?? null),
