@@ -154,7 +154,7 @@ describe('the devices management page', () => {
       'To create: 1 · to update: 1 · unchanged: 1 · refused rows: 0',
     );
     const changes = (await panel.getByTestId('import-row').allTextContents()).map((r) => r.replace(/^\d+/, ''));
-    expect(changes.sort()).toEqual([`${SITE}.brk1Updated: Name`, `${SITE}.bus1Created`]);
+    expect(changes.sort()).toEqual([`${SITE}.brk1Updated: Name`, `${SITE}.bus1Created`, `${SITE}.meter1Unchanged`]);
     await panel.getByTestId('import-apply').click();
     await panel.getByTestId('import-applied').waitFor();
     await panel.getByTestId('tab-devices').click();
@@ -189,8 +189,21 @@ describe('the devices management page', () => {
     expect(await panel.textContent()).toContain('This key is shown only this once');
     const key = panel.getByTestId('key-row').filter({ hasText: 'Gateway north' });
     expect(await key.getByTestId('key-last-used').textContent()).toBe('Never');
+    // The site's gateway sends a sample with it: the list, read again, says it was used just now.
+    const sent = await fetch(`${app.url}/api/ingest`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-ingest-key': (await panel.getByTestId('key-secret').textContent()) ?? '',
+      },
+      body: JSON.stringify({ samples: [{ series: `${SITE}.meter1/active_power`, ts: Date.now(), value: 120 }] }),
+    });
+    expect(sent.status, await sent.text()).toBeLessThan(300);
     await panel.getByTestId('key-done').click();
     expect(await panel.getByTestId('key-secret').count()).toBe(0);
+    await panel.getByTestId('tab-devices').click();
+    await panel.getByTestId('tab-keys').click();
+    await poll(() => key.getByTestId('key-last-used').textContent()).toMatch(/now|second|minute/);
     await key.getByTestId('key-revoke').click();
     await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
     await poll(() => key.textContent()).toContain('Revoked on');

@@ -17,6 +17,9 @@ interface Props {
   onApplied: () => void;
 }
 
+/** Rows listed in a preview; the counts above it cover the whole file. */
+const MAX_LISTED = 200;
+
 type State =
   | { kind: 'idle' }
   | { kind: 'busy' }
@@ -58,6 +61,9 @@ export function ImportPanel({ siteId, onApplied }: Props) {
   const count = (action: 'create' | 'update' | 'unchanged') =>
     formatNumber(lng, preview?.rows.filter((r) => r.action === action).length ?? 0);
   const changing = preview?.rows.filter((r) => r.action !== 'unchanged') ?? [];
+  // What changes first, then what stays; a file of thousands of rows shows its first ones.
+  const listed = [...changing, ...(preview?.rows.filter((r) => r.action === 'unchanged') ?? [])];
+  const shownRows = listed.slice(0, MAX_LISTED);
 
   return (
     <Stack gap="md" data-testid="import-panel">
@@ -135,7 +141,7 @@ export function ImportPanel({ siteId, onApplied }: Props) {
               </Table>
             </Alert>
           )}
-          {changing.length > 0 && (
+          {listed.length > 0 && (
             <Table verticalSpacing={4} data-testid="import-rows">
               <Table.Thead>
                 <Table.Tr>
@@ -145,19 +151,26 @@ export function ImportPanel({ siteId, onApplied }: Props) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {changing.map((row) => (
-                  <Table.Tr key={row.line} data-testid="import-row">
+                {shownRows.map((row) => (
+                  <Table.Tr key={row.line} data-testid="import-row" data-action={row.action}>
                     <Table.Td>{formatNumber(lng, row.line)}</Table.Td>
                     <Table.Td dir="ltr">{row.deviceId}</Table.Td>
                     <Table.Td>
                       {row.action === 'create'
                         ? t('devicesAdmin:import.create')
-                        : t('devicesAdmin:import.update', { fields: changedFields(row.changes) })}
+                        : row.action === 'unchanged'
+                          ? t('devicesAdmin:import.unchanged')
+                          : t('devicesAdmin:import.update', { fields: changedFields(row.changes) })}
                     </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
+          )}
+          {listed.length > shownRows.length && (
+            <Text size="sm" c="dimmed">
+              {t('devicesAdmin:import.more', { count: formatNumber(lng, listed.length - shownRows.length) })}
+            </Text>
           )}
           {state.kind === 'applied' ? (
             <Alert color="teal" variant="light" icon={<IconCircleCheck />} role="status" data-testid="import-applied">
