@@ -179,6 +179,7 @@ describe('the devices management page', () => {
     await row.getByTestId('site-delete').click();
     await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
     await poll(() => page.getByTestId('announcement').textContent()).toContain('still has 3 device(s)');
+    expect(await page.getByTestId('announcement').getAttribute('data-refused')).toBe('true');
     expect(await row.count()).toBe(1);
 
     // Its ingest key: shown once, then listed as never used; revoked after a question.

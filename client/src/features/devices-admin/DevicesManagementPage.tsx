@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
+import { Announcement, refused, type Said, said } from './Announcement.tsx';
 import { decommissionSite, deleteSite, type ManagedSite, restoreSite } from './fleetAdminApi.ts';
 import { ImportPanel } from './ImportPanel.tsx';
 import { IngestKeys } from './IngestKeys.tsx';
@@ -32,13 +33,13 @@ export function DevicesManagementPage() {
   const [siteId, setSiteId] = useUrlParam('site');
   const [tab, setTab] = useState<string | null>('devices');
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<Said | null>(null);
   const close = () => setDialog(null);
   const list = sites.data ?? [];
   const chosen = list.find((s) => s.id === siteId) ?? null;
 
   const done = (key: 'siteSaved' | 'decommissioned' | 'restored' | 'deleted', name: string) => {
-    setAnnouncement(t(`devicesAdmin:announce.${key}`, { name }));
+    setAnnouncement(said(t(`devicesAdmin:announce.${key}`, { name })));
     sites.reload();
     close();
   };
@@ -48,7 +49,7 @@ export function DevicesManagementPage() {
     else if (action === 'restore') {
       restoreSite(site.id).then(
         () => done('restored', site.name),
-        (caught: unknown) => setAnnouncement(refusalText(caught)),
+        (caught: unknown) => setAnnouncement(refused(refusalText(caught))),
       );
     } else setDialog({ kind: 'confirm', action, site });
   };
@@ -61,7 +62,7 @@ export function DevicesManagementPage() {
       } else await decommissionSite(site.id);
       done(action === 'delete' ? 'deleted' : 'decommissioned', site.name);
     } catch (caught) {
-      setAnnouncement(refusalText(caught));
+      setAnnouncement(refused(refusalText(caught)));
       close();
     }
   };
@@ -81,9 +82,7 @@ export function DevicesManagementPage() {
           </Button>
         }
       />
-      <Text role="status" size="sm" mb={announcement ? 'sm' : 0} data-testid="announcement">
-        {announcement}
-      </Text>
+      <Announcement said={announcement} testId="announcement" />
       {sites.error !== null && sites.data === null ? (
         <RetryAlert message={t('devicesAdmin:sites.loadError')} onRetry={sites.reload} />
       ) : sites.data === null ? (

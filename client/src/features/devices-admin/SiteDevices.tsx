@@ -11,6 +11,7 @@ import { call } from '../../session/api.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { IconPlus } from '../../ui/icons.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
+import { Announcement, refused, type Said, said } from './Announcement.tsx';
 import { DeviceForm } from './DeviceForm.tsx';
 import { type DeviceAction, DeviceTree } from './DeviceTree.tsx';
 import { deviceDraftOf, newDeviceDraft } from './deviceDraft.ts';
@@ -43,13 +44,13 @@ export function SiteDevices({ siteId, types, onChanged }: Props) {
   const devices = useKept(call('GET /api/admin/sites/:id/devices', { params: { id: siteId } }));
   const lng = useLanguage();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<Said | null>(null);
   const list = devices.data ?? [];
   const close = () => setDialog(null);
   const infoOf = (type: string) => types.find((x) => x.type === type);
 
   const done = (key: 'saved' | 'moved' | 'decommissioned' | 'restored' | 'deleted', name: string) => {
-    setAnnouncement(t(`devicesAdmin:announce.${key}`, { name }));
+    setAnnouncement(said(t(`devicesAdmin:announce.${key}`, { name })));
     devices.reload();
     onChanged();
     close();
@@ -62,7 +63,7 @@ export function SiteDevices({ siteId, types, onChanged }: Props) {
     else if (action === 'restore') {
       restoreDevice(device.id).then(
         () => done('restored', deviceName(device, lng)),
-        (caught: unknown) => setAnnouncement(refusalText(caught)),
+        (caught: unknown) => setAnnouncement(refused(refusalText(caught))),
       );
     } else setDialog({ kind: 'confirm', action, device });
   };
@@ -73,7 +74,7 @@ export function SiteDevices({ siteId, types, onChanged }: Props) {
       else await decommissionDevice(device.id);
       done(action === 'delete' ? 'deleted' : 'decommissioned', deviceName(device, lng));
     } catch (caught) {
-      setAnnouncement(refusalText(caught));
+      setAnnouncement(refused(refusalText(caught)));
       close();
     }
   };
@@ -90,9 +91,7 @@ export function SiteDevices({ siteId, types, onChanged }: Props) {
 
   return (
     <>
-      <Text role="status" size="sm" mb={announcement ? 'sm' : 0} data-testid="devices-announcement">
-        {announcement}
-      </Text>
+      <Announcement said={announcement} testId="devices-announcement" />
       {devices.error !== null && devices.data === null ? (
         <RetryAlert message={t('devicesAdmin:devices.loadError')} onRetry={devices.reload} />
       ) : devices.data === null ? (

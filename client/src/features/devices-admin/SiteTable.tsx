@@ -1,6 +1,7 @@
 // Every site, decommissioned ones included (marked, with the date): a row opens the site's devices below;
 // its buttons edit, decommission or restore, and delete it.
 import { ActionIcon, Badge, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
@@ -20,7 +21,7 @@ interface Props {
 export function SiteTable({ sites, selected, onSelect, onAction }: Props) {
   const { t } = useTranslation(['devicesAdmin', 'common']);
   const lng = useLanguage();
-  const button = (action: SiteAction, site: ManagedSite, icon: React.ReactNode, color?: string) => (
+  const button = (action: SiteAction, site: ManagedSite, icon: ReactNode, color?: string) => (
     <Tooltip label={t(`devicesAdmin:siteAction.${action}`)}>
       <ActionIcon
         variant="subtle"
