@@ -88,6 +88,17 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
     await app.services.fleetChanged();
   }
 
+  /**
+   * The sockets that follow a site taken out of service re-read their rights (realtime/io.ts, `rights`):
+   * they leave its rooms at once and are told (`live:revoked`), as when a user loses a site.
+   */
+  async function leaveSite(siteId: string) {
+    const watching = await app.services.io.in([`site:${siteId}`, `alarms:${siteId}`]).fetchSockets();
+    for (const userId of new Set(watching.map((socket) => socket.data.session.user.id))) {
+      app.services.sessions.rightsChanged(userId);
+    }
+  }
+
   api.route({
     ...contract('GET /api/admin/sites'),
     config: { can: ['update', 'Site'] },
@@ -149,6 +160,7 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
         await setSiteDecommissioned(db, before.id, action === 'decommission' ? Date.now() : null);
         const site = await found(before.id);
         await changed(request, change, site);
+        if (action === 'decommission') await leaveSite(site.id);
         return site;
       },
     });

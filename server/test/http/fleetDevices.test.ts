@@ -228,7 +228,20 @@ describe.each(storeCases('vs_fleet_devices'))('devices on $driver', ({ overrides
       (a: { deviceId: string }) => a.deviceId === `${SITE}.inv98`,
     );
     expect(open).toEqual([]);
+    // Deleted, its series and their history go with it.
+    const { db } = hub.server.app.services;
+    const ids = (await db.all<{ id: number }>('SELECT id FROM series WHERE device_id = ?', [`${SITE}.inv98`])).map(
+      (r) => Number(r.id),
+    );
+    const history = async () =>
+      Number(
+        (await db.get<{ n: number }>(`SELECT count(*) AS n FROM samples WHERE series_id IN (${ids.join(', ')})`))?.n,
+      );
+    expect(ids).toHaveLength(15);
+    expect(await history()).toBe(2);
     expect((await call('DELETE', `/api/devices/${SITE}.inv98`)).status).toBe(204);
+    expect(await history()).toBe(0);
+    expect(await db.all('SELECT id FROM series WHERE device_id = ?', [`${SITE}.inv98`])).toEqual([]);
     // Its history went with it, and the rollups of the minutes it had samples in carry on without them.
     await expect(hub.server.app.services.telemetry.flushRollups({ all: true })).resolves.toBeUndefined();
   });

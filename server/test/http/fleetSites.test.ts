@@ -4,7 +4,7 @@
 // on SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { alarmTools } from '../alarms/tools.ts';
-import { DEMO_INGEST_KEY, demo } from '../helper.ts';
+import { DEMO_INGEST_KEY, demo, nextEvent } from '../helper.ts';
 import { hubForTests } from '../hub.ts';
 import { storeCases } from '../stores.ts';
 
@@ -194,7 +194,16 @@ describe('sites on SQLite', () => {
     expect(before.search).toContain('Tarifa Wind');
     expect(before.devices).toBe(200);
 
+    // A client following the site live is moved out of its room at once, and told.
+    const socket = hub.server.connect(token);
+    await nextEvent(socket, 'connect');
+    const ack = await socket.timeout(5000).emitWithAck('live:subscribe', { sites: [{ id: 'es-tarifa' }] });
+    expect('data' in ack && ack.data.granted.map((g: { siteId: string }) => g.siteId)).toEqual(['es-tarifa']);
+    const revoked = nextEvent(socket, 'live:revoked');
+
     expect((await call('POST', '/api/sites/es-tarifa/decommission')).status).toBe(200);
+    expect(await revoked).toEqual({ sites: ['es-tarifa'] });
+    expect(hub.server.app.services.io.sockets.adapter.rooms.get('site:es-tarifa')?.size ?? 0).toBe(0);
     const gone = await visible();
     expect(gone.sites).not.toContain('es-tarifa');
     expect(gone.kpis).not.toContain('es-tarifa');

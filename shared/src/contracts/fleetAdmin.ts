@@ -105,7 +105,7 @@ export const DeviceBody = Type.Object(
 /** A device type: the series a device of it reports and the alarm rules it starts with. */
 export const DeviceTypeInfo = Type.Object({
   type: OneOf(deviceTypes),
-  /** The types a device of this type may hang under in the site's tree (empty: only at the top). */
+  /** The types a device of this type may hang under in the site's tree (empty: only at the top, see atTop). */
   parentTypes: Type.Array(OneOf(deviceTypes)),
   /** Whether it may also stand at the top of the tree, with no parent (the meter; weather and security devices). */
   atTop: Type.Boolean(),
