@@ -297,6 +297,8 @@ export const routeTable: readonly RouteMeta[] = [
     layout: 'default',
     action: 'update',
     subject: 'Device',
+    page: () => import('./features/devices-admin/DevicesManagementPage.tsx').then((m) => m.DevicesManagementPage),
+    ns: ['devicesAdmin', 'validation'],
   },
   {
     name: 'devices-status',

@@ -13,6 +13,7 @@ import type dashboards from './locales/en/dashboards.json';
 import type device from './locales/en/device.json';
 import type devices from './locales/en/devices.json';
 import type devicesStatus from './locales/en/devicesStatus.json';
+import type devicesAdmin from './locales/en/devicesAdmin.json';
 import type displays from './locales/en/displays.json';
 import type events from './locales/en/events.json';
 import type fleet from './locales/en/fleet.json';
@@ -50,6 +51,7 @@ declare module 'i18next' {
       displays: typeof displays;
       devicesStatus: typeof devicesStatus;
       device: typeof device;
+      devicesAdmin: typeof devicesAdmin;
     };
   }
 }

@@ -24,6 +24,7 @@ export const namespaces = [
   'displays',
   'devicesStatus',
   'device',
+  'devicesAdmin',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
