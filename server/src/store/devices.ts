@@ -17,6 +17,8 @@ export interface DeviceRow {
   parent_id: string | null;
   state: string;
   last_seen: number | null;
+  /** Set while an operator has the device in maintenance (store/maintenance.ts). */
+  maintenance_since?: number | null;
 }
 
 export interface SeriesRow {
@@ -42,7 +44,8 @@ export const toDevice = (r: DeviceRow): Device => ({
   protocol: r.protocol,
   address: r.address,
   parentId: r.parent_id,
-  state: r.state as DeviceState,
+  // Maintenance stands above the stored state: every live page shows it while it lasts.
+  state: r.maintenance_since == null ? (r.state as DeviceState) : 'maintenance',
   lastSeen: r.last_seen === null ? null : Number(r.last_seen),
 });
 
