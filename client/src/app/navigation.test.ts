@@ -22,7 +22,7 @@ const allButMonitoring = [
       '/alarm/rules',
     ],
   },
-  { group: 'devices', entries: ['/devices/status'] },
+  { group: 'devices', entries: ['/devices/management', '/devices/status'] },
   { group: 'userAccess', entries: ['/access-control', '/admin/displays'] },
   { group: 'settings', entries: ['/settings/user-interface'] },
 ];
