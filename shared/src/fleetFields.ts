@@ -1,7 +1,7 @@
 // The seed's rules (section 5) of the fleet's forms and of the CSV import, written once: the management
 // page checks a form with them before it sends it, the hub checks every body and every imported row with
 // the same lists. Which seed rule serves where: required (every named field), between (coordinates,
-// capacities, ratings, series ranges and periods), integer (series periods, Modbus unit ids), regex (time
+// capacities, ratings, series ranges and periods), integer (series periods), regex (time
 // zones, firmware versions, Modbus addresses), alpha and length (country codes), url (HTTP and camera
 // addresses), alphaDash (site and device ids).
 import type { FieldRule, FieldSpec } from './validation.ts';
@@ -56,9 +56,6 @@ export function addressRules(protocol: string): readonly FieldRule[] {
   if (protocol === 'rtsp' || protocol === 'mqtt') return [required];
   return [required, { rule: 'regex', pattern: HOST_PORT_PATTERN }];
 }
-
-/** A Modbus unit id, where an import gives it in a column of its own. */
-export const unitIdRules: readonly FieldRule[] = [{ rule: 'integer' }, { rule: 'between', min: 1, max: 247 }];
 
 /** From 100 ms to a day. */
 export const PERIOD_BOUNDS = { min: 100, max: 86_400_000 } as const;

@@ -2,6 +2,7 @@
 // ingest key. Valid samples are kept even when others in the batch are refused; the answer comes once
 // the kept ones are committed. Admins create and revoke the keys.
 import type { Readable } from 'node:stream';
+import { ingestKeyFields } from '@voltscope/shared/fleetFields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../errors.ts';
 import { bodyTooLarge, readNdjson } from '../ingest/ndjsonStream.ts';
@@ -17,6 +18,7 @@ import {
 } from '../store/ingestKeys.ts';
 import { getSite } from '../store/sites.ts';
 import { contract, typed } from './contract.ts';
+import { assertFields } from './fieldRules.ts';
 
 const MAX_FUTURE_MS = 5 * 60_000;
 /** When a sender whose samples were not committed is asked to try again. */
@@ -109,6 +111,7 @@ export async function ingestRoutes(app: FastifyInstance) {
     ...contract('POST /api/ingest-keys'),
     config: { can: ['manage', 'Site'] },
     handler: async (request, reply) => {
+      assertFields(request.body, ingestKeyFields);
       const siteId = request.body.siteId ?? null;
       if (siteId !== null && !(await getSite(db, siteId))) throw notFound(`No site ${siteId}`);
       const { key, ingestKey } = await createIngestKey(db, { siteId, name: request.body.name });

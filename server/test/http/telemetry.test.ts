@@ -115,6 +115,37 @@ describe.each(storeCases('vs_http'))('telemetry over HTTP on $driver', ({ overri
       expect((await ingest({ samples: [] }, key)).status).toBe(401);
       expect((await hub.server.request('GET', '/api/ingest-keys', { token: hub.tokens.client })).status).toBe(403);
     });
+
+    it("names a key's last use, and refuses a key without a name with the seed's message", async () => {
+      const created = await hub.server.request('POST', '/api/ingest-keys', {
+        token: hub.tokens.admin,
+        body: { name: 'Ouarzazate logger', siteId: 'ma-ouarzazate' },
+      });
+      const { key, id: keyId, lastUsedAt } = await created.json();
+      expect(lastUsedAt).toBeNull();
+      const before = Date.now();
+      expect(
+        (await ingest({ samples: [{ series: 'ma-ouarzazate.inv01/ac_power', ts: before - 1000, value: 90 }] }, key))
+          .status,
+      ).toBe(200);
+      await expect
+        .poll(async () => {
+          const keys = await (await hub.server.request('GET', '/api/ingest-keys', { token: hub.tokens.admin })).json();
+          return keys.find((k: { id: number }) => k.id === keyId)?.lastUsedAt ?? 0;
+        })
+        .toBeGreaterThanOrEqual(before);
+
+      const blank = await hub.server.request('POST', '/api/ingest-keys', {
+        token: hub.tokens.admin,
+        body: { name: ' ' },
+      });
+      expect(blank.status).toBe(400);
+      expect(await blank.json()).toMatchObject({
+        code: 'VALIDATION',
+        message: 'This field is required.',
+        fields: { name: { code: 'required' } },
+      });
+    });
   });
 
   describe('history and latest values', () => {

@@ -81,7 +81,8 @@ export const edgeContracts = routes({
   'POST /api/ingest-keys': {
     body: Type.Object(
       {
-        name: Type.String({ minLength: 1, maxLength: 100 }),
+        // Required: judged by ingestKeyFields (shared/src/fleetFields.ts), for the seed's message.
+        name: Type.String({ maxLength: 100 }),
         siteId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
       },
       { additionalProperties: false },
