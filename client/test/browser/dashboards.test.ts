@@ -114,7 +114,7 @@ describe('the solar dashboard', () => {
     await page.waitForURL(`${app.url}/overview/solar?site=ir-yazd`);
   });
 
-  it('gets one snapshot per site on its socket, then only live frames, over 30 s', async () => {
+  it('gets one snapshot per site on its socket, then only live frames, over 12 s', async () => {
     const page = await app.openSignedIn('admin', { language: 'en' });
     // Socket.IO sends a binary event as a text header naming the site, then the frame's bytes.
     const frames: { siteId: string; kind: number; seq: number }[] = [];
@@ -131,14 +131,14 @@ describe('the solar dashboard', () => {
     });
     await page.goto(`${app.url}/dashboards/solar`);
     await page.getByTestId('site-card').nth(3).waitFor();
-    await page.waitForTimeout(30_000);
+    await page.waitForTimeout(12_000);
     for (const site of ['es-tarifa', 'fr-occitanie', 'ir-yazd', 'ma-ouarzazate']) {
       const of = frames.filter((f) => f.siteId === site);
       expect(of.filter((f) => f.kind === 2).length, site).toBe(1);
       expect(of.filter((f) => f.kind === 3).length, site).toBe(0);
       const live = of.filter((f) => f.kind === 1).map((f) => f.seq);
       // The simulator samples once a second: a frame a second, each once and in order.
-      expect(live.length, site).toBeGreaterThanOrEqual(25);
+      expect(live.length, site).toBeGreaterThanOrEqual(10);
       expect(
         live.every((seq, i) => i === 0 || seq === (live[i - 1] as number) + 1),
         site,

@@ -74,6 +74,9 @@ describe('devices status', () => {
     await poll(() => page.getByTestId('device-maintenance').textContent()).toContain('String fuse swap WO-812');
     expect(await page.getByTestId('device-maintenance').textContent()).toContain('Julien Moreau');
     await poll(() => page.getByTestId('series-value').count()).toBeGreaterThan(3);
+    // Each series named as a person reads it, its key beside.
+    const mppt = page.locator('[data-testid=device-series] tr[data-series="mppt_voltage:2"]');
+    expect(await mppt.getByTestId('series-name').textContent()).toBe('MPPT voltage 2');
     expect(await page.getByTestId('device-detail-link').getAttribute('href')).toBe(
       '/overview/solar/inverter/fr-occitanie%2Einv07',
     );

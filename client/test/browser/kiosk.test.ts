@@ -234,7 +234,9 @@ describe('wall display (kiosk)', () => {
     const banner = page.getByTestId('wall-alarm').filter({ hasText: 'اینورتر ۰۶' });
     await banner.waitFor({ timeout: 30_000 });
     expect(await banner.getByTestId('wall-alarm-device').textContent()).toBe('اینورتر ۰۶');
-    await poll(dir).toBe('en ltr');
+    // The remote's arrow turns to the next item without waiting for the dwell.
+    await page.keyboard.press('ArrowRight');
+    await poll(dir, 5_000).toBe('en ltr');
     await poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(
       'light',
     );

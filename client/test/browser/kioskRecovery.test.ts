@@ -30,8 +30,9 @@ describe('wall display recovery', () => {
     expect(await page.getByTestId('kiosk-connection').textContent()).toMatch(
       /Reconnecting since \d\d:\d\d:\d\d|Offline/,
     );
-    // Long enough for the playlist to turn (and a page's code to fail to load) while the cable is out.
-    await page.waitForTimeout(15_000);
+    // Long enough for the playlist to turn (a 5 s dwell) and the next page's code to fail to load while
+    // the cable is out.
+    await page.waitForTimeout(8_000);
     await cable.plug();
 
     await poll(status, 30_000).toBe('live');

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlParam } from '../../data/useUrlParam.ts';
 import { formatNumber } from '../../i18n/format.ts';
+import { seriesName } from '../../i18n/seriesName.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { HistoryChart } from '../../plots/HistoryChart.tsx';
 import type { HistorySeriesSpec } from '../../plots/historyView.ts';
@@ -37,7 +38,7 @@ export function DeviceHistory({ detail, site, name }: { detail: Detail; site: Si
     return [
       {
         id: chosen.id,
-        label: chosen.key,
+        label: seriesName(lng, chosen.key),
         unit: chosen.unit,
         format: (v) => `${formatNumber(lng, v, digits)}${chosen.unit ? ` ${chosen.unit}` : ''}`,
         zero: chosen.min >= 0,
@@ -56,7 +57,10 @@ export function DeviceHistory({ detail, site, name }: { detail: Detail; site: Si
             <Group gap="sm" align="flex-end">
               <Select
                 label={t('device:history.series')}
-                data={detail.series.map((s) => ({ value: s.key, label: s.unit ? `${s.key} (${s.unit})` : s.key }))}
+                data={detail.series.map((s) => ({
+                  value: s.key,
+                  label: s.unit ? `${seriesName(lng, s.key)} (${s.unit})` : seriesName(lng, s.key),
+                }))}
                 value={chosen?.key ?? null}
                 onChange={(key) => setSeries(key)}
                 allowDeselect={false}
@@ -72,7 +76,7 @@ export function DeviceHistory({ detail, site, name }: { detail: Detail; site: Si
               series={specs}
               range={range}
               timeZone={site.timeZone}
-              title={`${name} · ${chosen.key}`}
+              title={`${name} · ${seriesName(lng, chosen.key)}`}
               height={300}
               markers={alarms.markers}
               liveSiteId={site.id}

@@ -4,6 +4,7 @@ import { Table, Text } from '@mantine/core';
 import type { Language } from '@voltscope/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatRelativeTime } from '../../i18n/format.ts';
+import { seriesName } from '../../i18n/seriesName.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { useSecondClock } from '../../live/secondClock.ts';
 import { ScrollingTable } from '../../ui/ScrollingTable.tsx';
@@ -66,7 +67,10 @@ export function DeviceSeriesTable({ lines, lng }: { lines: readonly SeriesLine[]
       {lines.map((line) => (
         <Table.Tr key={line.id} data-series={line.key}>
           <Table.Td>
-            <Text component="code" size="sm" ff="monospace" dir="ltr">
+            <Text size="sm" data-testid="series-name">
+              {seriesName(lng, line.key)}
+            </Text>
+            <Text component="code" size="xs" c="dimmed" ff="monospace" dir="ltr">
               {line.key}
             </Text>
           </Table.Td>

@@ -3,6 +3,7 @@
 import { List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
+import { seriesName } from '../../i18n/seriesName.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import type { SeriesDraft } from './deviceDraft.ts';
 import type { DeviceTypeInfo } from './fleetAdminApi.ts';
@@ -53,7 +54,12 @@ export function SeriesOverrides({ series, rules, onChange, error }: Props) {
             <Table.Tbody>
               {series.map((s, i) => (
                 <Table.Tr key={s.key} data-testid="series-row">
-                  <Table.Td dir="ltr">{s.key}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{seriesName(lng, s.key)}</Text>
+                    <Text component="code" size="xs" c="dimmed" ff="monospace" dir="ltr">
+                      {s.key}
+                    </Text>
+                  </Table.Td>
                   <Table.Td dir="ltr">{s.unit}</Table.Td>
                   <Table.Td>{input(i, 'min', s.typeMin)}</Table.Td>
                   <Table.Td>{input(i, 'max', s.typeMax)}</Table.Td>
