@@ -5,7 +5,7 @@
 // one at a time: two operators acknowledging the same alarm give one record. The lifecycle itself is
 // alarmMachine.ts (pure); what is evaluated, alarmPoints.ts; how a transition is stored, alarmWriter.ts;
 // order and transactions, alarmCommits.ts. This file reads the points, feeds the machine and keeps the
-// open alarms. It is about 430 lines (a tenth of them imports) because its public methods are the one
+// open alarms. It is about 440 lines (a tenth of them imports) because its public methods are the one
 // surface the routes and the realtime layer call; the words of a fault alarm ({fault}, {lost}: #fault)
 // stay here because they read the engine's newest values of the device's peers.
 import { EventEmitter } from 'node:events';
