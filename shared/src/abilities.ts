@@ -31,6 +31,8 @@ export const subjects = [
   'User',
   'Role',
   'Display',
+  /** A site's single-line diagram (conditions on `siteId`): read it, or `update` it (publish, restore). */
+  'Diagram',
   'AclDemo',
 ] as const;
 export type SubjectName = (typeof subjects)[number];
@@ -59,7 +61,7 @@ export const USER_SITE_IDS = '${user.siteIds}';
 export const roleRuleTemplates: Record<RoleName, AbilityRule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   operator: [
-    { action: 'read', subject: ['Site', 'Device', 'Series', 'Alarm', 'Event', 'AclDemo'] },
+    { action: 'read', subject: ['Site', 'Device', 'Series', 'Alarm', 'Event', 'Diagram', 'AclDemo'] },
     { action: ['acknowledge', 'shelve', 'comment', 'outOfService'], subject: 'Alarm' },
     // Maintenance: a device taken out of service (its alarms with it) and back.
     { action: 'outOfService', subject: 'Device' },
@@ -68,7 +70,7 @@ export const roleRuleTemplates: Record<RoleName, AbilityRule[]> = {
     { action: 'read', subject: 'Site', conditions: { id: { $in: USER_SITE_IDS } } },
     {
       action: 'read',
-      subject: ['Device', 'Series', 'Alarm', 'Event'],
+      subject: ['Device', 'Series', 'Alarm', 'Event', 'Diagram'],
       conditions: { siteId: { $in: USER_SITE_IDS } },
     },
     { action: 'read', subject: 'AclDemo' },
@@ -77,7 +79,7 @@ export const roleRuleTemplates: Record<RoleName, AbilityRule[]> = {
     { action: 'read', subject: 'Site', conditions: { id: { $in: USER_SITE_IDS } } },
     {
       action: 'read',
-      subject: ['Device', 'Series', 'Alarm', 'Event'],
+      subject: ['Device', 'Series', 'Alarm', 'Event', 'Diagram'],
       conditions: { siteId: { $in: USER_SITE_IDS } },
     },
   ],

@@ -18,6 +18,7 @@ export const playlistPages = {
   'overview-daily-energy': '/overview/ApexChartDailySalesStates',
   'overview-irradiance-power': '/overview/ChartJsLineChart',
   'alarm-realtime': '/alarm/realtime',
+  'sld-sl': '/sld/sl',
 } as const;
 export type PlaylistPage = keyof typeof playlistPages;
 export const playlistPageNames = Object.keys(playlistPages) as PlaylistPage[];
@@ -30,6 +31,7 @@ export const sitePages: ReadonlySet<PlaylistPage> = new Set([
   'overview-wind',
   'overview-daily-energy',
   'overview-irradiance-power',
+  'sld-sl',
 ]);
 
 export const MIN_DWELL_S = 5;

@@ -10,6 +10,7 @@ import { edgeContracts } from './edge.ts';
 import { fleetContracts } from './fleet.ts';
 import { fleetAdminContracts } from './fleetAdmin.ts';
 import { siteContracts } from './sites.ts';
+import { sldContracts } from './sld.ts';
 
 export const contracts = {
   ...siteContracts,
@@ -20,6 +21,7 @@ export const contracts = {
   ...edgeContracts,
   ...fleetContracts,
   ...fleetAdminContracts,
+  ...sldContracts,
 } satisfies Record<string, RouteContract>;
 
 export type Contracts = typeof contracts;
