@@ -50,6 +50,10 @@ export const eventTypes = [
   'site_changed',
   'device_changed',
   'device_maintenance',
+  /** A site's single-line diagram published or restored (an admin's). */
+  'diagram_changed',
+  /** A fault started or ended by hand in the simulator (trainers, demos, tests). */
+  'simulated_fault',
   'sign_in',
   'door',
   'motion',

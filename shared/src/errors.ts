@@ -65,6 +65,8 @@ export const reasonCodes = [
   'invalidPairingCode',
   'unknownSite',
   'siteOutsideDisplay',
+  // A diagram saved over a newer version than the editor started from (params: `version`, `by`).
+  'diagramChanged',
   ...schemaRuleCodes,
 ] as const;
 export type ReasonCode = (typeof reasonCodes)[number];

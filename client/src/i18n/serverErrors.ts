@@ -27,6 +27,7 @@ const reasonKeys: Record<ReasonCode, KeyOf<'validation' | 'auth' | 'account' | '
   invalidPairingCode: 'displays:errors.invalidPairingCode',
   unknownSite: 'displays:errors.unknownSite',
   siteOutsideDisplay: 'displays:errors.siteOutsideDisplay',
+  diagramChanged: 'validation:diagramChanged',
   tooShort: 'validation:tooShort',
   tooLong: 'validation:tooLong',
   tooSmall: 'validation:tooSmall',

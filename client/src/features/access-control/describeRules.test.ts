@@ -39,7 +39,7 @@ describe('permissions in words', () => {
     const rules = resolveRules(roleRuleTemplates.client, { siteIds: ['fr-occitanie', 'es-tarifa'] });
     expect(phrases(rules)).toEqual([
       'Can read: sites Occitanie Solar and Tarifa Wind',
-      'Can read: devices, measurement series, alarms and events of Occitanie Solar and Tarifa Wind',
+      'Can read: devices, measurement series, alarms, events and single-line diagrams of Occitanie Solar and Tarifa Wind',
       'Can read: the access control page',
     ]);
   });
