@@ -3,17 +3,8 @@
 // is quiet and an abnormal one stands out by weight (an outlined badge), colour staying the alarms'.
 import { Badge } from '@mantine/core';
 import type { DeviceStatusState } from '@voltscope/shared/contracts/fleetAdmin';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, type IconProps, IconSettings } from './icons.tsx';
-
-const styles: Record<DeviceStatusState, { color: string; Icon: ComponentType<IconProps>; normal: boolean }> = {
-  online: { color: 'running', Icon: IconCircleCheck, normal: true },
-  stale: { color: 'warning', Icon: IconAlertTriangle, normal: false },
-  offline: { color: 'gray', Icon: IconClock, normal: false },
-  fault: { color: 'fault', Icon: IconCircleX, normal: false },
-  maintenance: { color: 'blue', Icon: IconSettings, normal: true },
-};
+import { stateStyles } from './stateStyles.ts';
 
 export function DeviceStatusBadge({
   state,
@@ -26,7 +17,7 @@ export function DeviceStatusBadge({
   controlRoom?: boolean;
 }) {
   const { t } = useTranslation(['devicesStatus']);
-  const { color, Icon, normal } = styles[state];
+  const { color, Icon, normal } = stateStyles[state];
   return (
     <Badge
       color={color}

@@ -4,28 +4,12 @@
 import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { DeviceState } from '@voltscope/shared/fleet';
 import type { SiteKpis } from '@voltscope/shared/kpis';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePalette } from '../../app/settings/usePalette.ts';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconCircleX,
-  IconClock,
-  type IconProps,
-  IconSettings,
-} from '../../ui/icons.tsx';
+import { IconClock } from '../../ui/icons.tsx';
+import { stateStyles } from '../../ui/stateStyles.ts';
 
 type State = SiteKpis['state'] | DeviceState;
-
-/** Colours by meaning (app/theme.ts): green and red in the seed's palette, grey in the control room's. */
-const styles: Record<State, { color: string; Icon: ComponentType<IconProps>; normal: boolean }> = {
-  online: { color: 'running', Icon: IconCircleCheck, normal: true },
-  degraded: { color: 'warning', Icon: IconAlertTriangle, normal: false },
-  fault: { color: 'fault', Icon: IconCircleX, normal: false },
-  offline: { color: 'gray', Icon: IconClock, normal: false },
-  maintenance: { color: 'blue', Icon: IconSettings, normal: true },
-};
 
 /**
  * In the control room (ISA-101) a normal state is quiet (a light grey badge) and an abnormal one that is
@@ -43,7 +27,7 @@ export function StateBadge({
 }) {
   const { t } = useTranslation(['dashboards', 'common']);
   const controlRoom = usePalette() === 'control-room';
-  const { color, Icon, normal } = styles[state];
+  const { color, Icon, normal } = stateStyles[state];
   return (
     <Badge
       color={quiet ? 'gray' : color}
