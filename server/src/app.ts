@@ -20,6 +20,7 @@ import { metricsRoutes } from './http/metrics.ts';
 import { profileRoutes } from './http/profile.ts';
 import { searchRoutes } from './http/search.ts';
 import { seriesRoutes } from './http/series.ts';
+import { simulatorRoutes } from './http/simulator.ts';
 import { siteRoutes } from './http/sites.ts';
 import { userRoutes } from './http/users.ts';
 import { buildHub } from './hub.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     analysisRoutes,
     metricsRoutes,
     displayRoutes,
+    simulatorRoutes,
   ]) {
     await app.register(routes);
   }
