@@ -22,6 +22,7 @@ import { searchRoutes } from './http/search.ts';
 import { seriesRoutes } from './http/series.ts';
 import { simulatorRoutes } from './http/simulator.ts';
 import { siteRoutes } from './http/sites.ts';
+import { sldRoutes } from './http/sld.ts';
 import { userRoutes } from './http/users.ts';
 import { buildHub } from './hub.ts';
 import { loggerOptions, RequestLogs } from './logging.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     metricsRoutes,
     displayRoutes,
     simulatorRoutes,
+    sldRoutes,
   ]) {
     await app.register(routes);
   }
