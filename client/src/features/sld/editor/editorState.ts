@@ -1,8 +1,9 @@
 // The editor's state as plain data and pure functions (no React): the draft diagram, what is selected,
 // the wire being drawn, and the undo/redo stacks. Every action is one undo step; a drag moves the draft
 // without history until it ends, then records the position it started from once.
-import { type DeviceType } from '@voltscope/shared/fleet';
-import { seriesKeysOfType, type SeriesKey } from '@voltscope/shared/deviceTypes';
+
+import { type SeriesKey, seriesKeysOfType } from '@voltscope/shared/deviceTypes';
+import type { DeviceType } from '@voltscope/shared/fleet';
 import {
   type Diagram,
   defaultShow,
@@ -169,10 +170,14 @@ export function connect(s: EditorState, from: TerminalRef, to: TerminalRef): Edi
   );
   if (exists) return cleared;
   const connection = { id: nextId(s.draft, 'c'), from, to, via: [] };
-  return commit(cleared, { ...s.draft, connections: [...s.draft.connections, connection] }, {
-    type: 'connection',
-    id: connection.id,
-  });
+  return commit(
+    cleared,
+    { ...s.draft, connections: [...s.draft.connections, connection] },
+    {
+      type: 'connection',
+      id: connection.id,
+    },
+  );
 }
 
 /** A click on a terminal: starts a wire, or finishes the one started. */
@@ -187,11 +192,7 @@ export function deleteConnection(s: EditorState, id: string): EditorState {
 }
 
 /** Binds a symbol to a device (or unbinds it: null); the shown series start as the type's default. */
-export function bindDevice(
-  s: EditorState,
-  id: string,
-  device: { id: string; type: DeviceType } | null,
-): EditorState {
+export function bindDevice(s: EditorState, id: string, device: { id: string; type: DeviceType } | null): EditorState {
   return commit(
     s,
     updateSymbol(s, id, (symbol) => ({
@@ -205,7 +206,10 @@ export function bindDevice(
 export const setLabel = (s: EditorState, id: string, label: string) =>
   commit(
     s,
-    updateSymbol(s, id, (symbol) => ({ ...symbol, label: label.trim() === '' ? null : label.slice(0, SLD_LIMITS.label) })),
+    updateSymbol(s, id, (symbol) => ({
+      ...symbol,
+      label: label.trim() === '' ? null : label.slice(0, SLD_LIMITS.label),
+    })),
   );
 
 /** The series written beside a symbol: at most four, each one its device's type has. */
@@ -240,7 +244,9 @@ export function addText(s: EditorState, x: number, y: number, text: string): Edi
 export function editText(s: EditorState, id: string, change: Partial<Pick<SldText, 'text' | 'size'>>): EditorState {
   if (change.text !== undefined && change.text.trim() === '') return s;
   const texts = s.draft.texts.map((t) =>
-    t.id === id ? { ...t, ...change, ...(change.text !== undefined && { text: change.text.slice(0, SLD_LIMITS.text) }) } : t,
+    t.id === id
+      ? { ...t, ...change, ...(change.text !== undefined && { text: change.text.slice(0, SLD_LIMITS.text) }) }
+      : t,
   );
   const changed = JSON.stringify(texts) !== JSON.stringify(s.draft.texts);
   return changed ? commit(s, { ...s.draft, texts }) : s;
@@ -281,3 +287,13 @@ export const replaceDraft = (s: EditorState, draft: Diagram): EditorState => ({
 });
 
 export const select = (s: EditorState, selection: Selection): EditorState => ({ ...s, selection });
+
+/** The next (or previous) symbol in diagram order: the keyboard's way around the canvas. */
+export function selectNext(s: EditorState, step: 1 | -1): EditorState {
+  const n = s.draft.symbols.length;
+  if (n === 0) return s;
+  const at = s.selection?.type === 'symbol' ? s.draft.symbols.findIndex((x) => x.id === s.selection?.id) : -1;
+  const next = at === -1 ? (step === 1 ? 0 : n - 1) : (at + step + n) % n;
+  const symbol = s.draft.symbols[next];
+  return symbol ? { ...s, selection: { type: 'symbol', id: symbol.id } } : s;
+}
