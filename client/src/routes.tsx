@@ -320,7 +320,15 @@ export const routeTable: readonly RouteMeta[] = [
   },
 
   // Not built yet: kept as data with the permissions they will need.
-  { name: 'sld-sl', path: '/sld/sl', layout: 'default', action: 'read', subject: 'Site' },
+  {
+    name: 'sld-sl',
+    path: '/sld/sl',
+    layout: 'default',
+    action: 'read',
+    subject: 'Diagram',
+    page: () => import('./features/sld/SldPage.tsx').then((m) => m.SldPage),
+    ns: ['sld', 'devicesStatus', 'alarms'],
+  },
   { name: 'cctv-monitor', path: '/cctv/monitor', layout: 'default', action: 'read', subject: 'Device' },
 
   // The seed's `/:error(.*)`: anything else is not found. Last, so the table reads in matching order.

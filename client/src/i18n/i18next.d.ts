@@ -13,6 +13,7 @@ import type dashboards from './locales/en/dashboards.json';
 import type device from './locales/en/device.json';
 import type devices from './locales/en/devices.json';
 import type devicesAdmin from './locales/en/devicesAdmin.json';
+import type sld from './locales/en/sld.json';
 import type devicesStatus from './locales/en/devicesStatus.json';
 import type displays from './locales/en/displays.json';
 import type events from './locales/en/events.json';
@@ -52,6 +53,7 @@ declare module 'i18next' {
       devicesStatus: typeof devicesStatus;
       device: typeof device;
       devicesAdmin: typeof devicesAdmin;
+      sld: typeof sld;
     };
   }
 }
