@@ -136,7 +136,9 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
             return <path key={c.id} className={glyphClasses.wire} d={d} data-connection={c.id} data-energy="unknown" />;
           })}
           {diagram.symbols.map((s) => {
-            const anchor = labelAnchor(s);
+            const at = labelAnchor(s);
+            // A busbar's values sit above its label's line, clear of the bar.
+            const anchor = s.kind === 'busbar' ? { x: at.x, y: at.y - 15 * s.show.length } : at;
             const label = labelOf(s);
             return (
               // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>; it acts as one.
@@ -160,6 +162,7 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
                   }
                 }}
               >
+                <title>{label}</title>
                 <SymbolGlyph symbol={s} />
                 {s.kind !== 'busbar' && s.kind !== 'grid' && (
                   <g className={classes.flow} data-flow-mark="" transform="translate(-12 -30)">
@@ -168,7 +171,7 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
                   </g>
                 )}
                 <AlarmMark x={s.kind === 'busbar' ? -30 : -2 * G - 8} y={s.kind === 'busbar' ? -12 : -2 * G} />
-                <text className={classes.label} x={anchor.x} y={anchor.y}>
+                <text className={`${classes.label} ${classes.detail}`} x={anchor.x} y={anchor.y}>
                   {label}
                 </text>
                 <text className={classes.stateTag} x={anchor.x} y={anchor.y - 14} data-state-tag="">
@@ -176,7 +179,7 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
                   <tspan className={classes.offlineTag}>{t('state.offline')}</tspan>
                 </text>
                 {s.show.map((key, i) => (
-                  <text key={key} className={classes.value} x={anchor.x} y={anchor.y + 15 * (i + 1)} data-value={i}>
+                  <text key={key} className={`${classes.value} ${classes.detail}`} x={anchor.x} y={anchor.y + 15 * (i + 1)} data-value={i}>
                     —
                   </text>
                 ))}

@@ -47,6 +47,8 @@ export function useViewport(
     const { x, y, k } = view.current;
     stageRef.current?.setAttribute('transform', `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${k.toFixed(4)})`);
     svgRef.current?.setAttribute('data-zoom', k.toFixed(2));
+    // Crowded rows of generators: their labels only once zoomed in enough to read them.
+    svgRef.current?.setAttribute('data-detail', k < 1.1 ? 'low' : 'high');
   }, [svgRef, stageRef]);
 
   const size = useCallback(() => {
