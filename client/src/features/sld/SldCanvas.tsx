@@ -18,6 +18,7 @@ import { LiveBinder } from '../overview/liveBinding.ts';
 import { AlarmMark, glyphClasses, labelAnchor, SymbolGlyph } from './glyphs.tsx';
 import {
   alarmsByDevice,
+  type DeviceAlarms,
   type DrawnDiagram,
   diagramUpdate,
   indexSite,
@@ -70,7 +71,7 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
   }, []);
 
   // Alarms: written when the feed changes, and read by the switches (0 with an open alarm = tripped).
-  const alarmsRef = useRef(new Map<string, { alarms: Alarm[] }>());
+  const alarmsRef = useRef(new Map<string, DeviceAlarms>());
   useEffect(() => {
     const write = (alarms: readonly Alarm[]) => {
       const byDevice = alarmsByDevice(alarms, siteId);
@@ -89,7 +90,7 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
     const binder = new LiveBinder(siteId);
     const stop = binder.start();
     const remove = binder.add(
-      diagramUpdate(diagram, index, drawn, lng, (id) => (alarmsRef.current.get(id)?.alarms.length ?? 0) > 0, binder),
+      diagramUpdate(diagram, index, drawn, lng, (id) => (alarmsRef.current.get(id)?.active.length ?? 0) > 0, binder),
     );
     const unsubscribe = alarmFeed.store.subscribe(() => binder.refresh());
     return () => {

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { useAlarmFeedState } from '../../alarmFeed/hooks.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { isActiveAlarm } from '../../alarmFeed/siteAlarms.ts';
-import { isUnacknowledged } from '../../alarmFeed/alarmView.ts';
+import { isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { devicePath } from '../../data/deviceLink.ts';
 import { deviceName } from '../../data/deviceName.ts';
 import { useResource } from '../../data/useResource.ts';
@@ -53,7 +53,9 @@ function DeviceBody({ siteId, deviceId }: { siteId: string; deviceId: string }) 
   const detail = useResource(call('GET /api/devices/:id', { params: { id: deviceId } }));
   const mayAck = useAbility().can('acknowledge', 'Alarm');
   const alarms = useAlarmFeedState((s) => s.alarms);
-  const own = alarms.filter((a) => a.deviceId === deviceId && isActiveAlarm(a));
+  const own = alarms.filter(
+    (a) => a.deviceId === deviceId && (isActiveAlarm(a) || (isPresented(a) && a.state === 'rtn_unacknowledged')),
+  );
   const tableRef = useRef<HTMLTableSectionElement>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const series = detail.status === 'ready' ? detail.data.series : null;

@@ -7,7 +7,7 @@ import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
 import { type Energy, sourceFromVoltages, Topology } from '@voltscope/shared/sld/energise';
 import { type Diagram, flowKey, isSwitch, POSITION_KEY, type SldSymbol } from '@voltscope/shared/sld/model';
 import { isActiveAlarm } from '../../alarmFeed/siteAlarms.ts';
-import { isUnacknowledged } from '../../alarmFeed/alarmView.ts';
+import { isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import type { Language } from '@voltscope/shared/i18n';
 import { staleAfterMs } from '../../live/ageWatchdog.ts';
@@ -59,17 +59,31 @@ export interface DrawnDiagram {
   flow(symbolId: string): SVGGElement | null;
 }
 
-/** Per alarm-bearing device: its highest active priority and whether an alarm of it waits. */
-export function alarmsByDevice(alarms: readonly Alarm[], siteId: string): Map<string, { priority: AlarmPriority; unacked: boolean; alarms: Alarm[] }> {
-  const out = new Map<string, { priority: AlarmPriority; unacked: boolean; alarms: Alarm[] }>();
+/** What the diagram shows of a device's alarms. */
+export interface DeviceAlarms {
+  /** The highest priority among its alarms shown (standing, or returned but not yet acknowledged). */
+  priority: AlarmPriority;
+  /** One of them waits for its acknowledgement (the mark blinks). */
+  unacked: boolean;
+  /** Its standing alarms (a switch open with one of them is tripped). */
+  active: Alarm[];
+}
+
+/**
+ * Per device: its alarms as the console presents them (shelved, suppressed and out of service aside),
+ * standing or returned to normal unacknowledged, as ISA-18.2 keeps both on the operator's screens.
+ */
+export function alarmsByDevice(alarms: readonly Alarm[], siteId: string): Map<string, DeviceAlarms> {
+  const out = new Map<string, DeviceAlarms>();
   // The feed keeps them by priority then newest: the first of a device is its highest.
   for (const alarm of alarms) {
-    if (alarm.siteId !== siteId || !isActiveAlarm(alarm)) continue;
-    const entry = out.get(alarm.deviceId);
-    if (entry) {
-      entry.alarms.push(alarm);
-      entry.unacked ||= isUnacknowledged(alarm);
-    } else out.set(alarm.deviceId, { priority: alarm.priority, unacked: isUnacknowledged(alarm), alarms: [alarm] });
+    if (alarm.siteId !== siteId || !isPresented(alarm)) continue;
+    const standing = isActiveAlarm(alarm);
+    if (!standing && alarm.state !== 'rtn_unacknowledged') continue;
+    const entry = out.get(alarm.deviceId) ?? { priority: alarm.priority, unacked: false, active: [] };
+    entry.unacked ||= isUnacknowledged(alarm);
+    if (standing) entry.active.push(alarm);
+    out.set(alarm.deviceId, entry);
   }
   return out;
 }
