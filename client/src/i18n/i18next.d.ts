@@ -13,7 +13,6 @@ import type dashboards from './locales/en/dashboards.json';
 import type device from './locales/en/device.json';
 import type devices from './locales/en/devices.json';
 import type devicesAdmin from './locales/en/devicesAdmin.json';
-import type sld from './locales/en/sld.json';
 import type devicesStatus from './locales/en/devicesStatus.json';
 import type displays from './locales/en/displays.json';
 import type events from './locales/en/events.json';
@@ -22,6 +21,7 @@ import type kiosk from './locales/en/kiosk.json';
 import type overview from './locales/en/overview.json';
 import type realtime from './locales/en/realtime.json';
 import type shell from './locales/en/shell.json';
+import type sld from './locales/en/sld.json';
 import type validation from './locales/en/validation.json';
 import type wind from './locales/en/wind.json';
 

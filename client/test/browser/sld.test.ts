@@ -52,7 +52,9 @@ describe('single-line diagram', () => {
     const panel = page.getByRole('dialog');
     await poll(() => panel.getByTestId('sld-panel-name').textContent()).toMatch(/Inverter/);
     await poll(() => panel.locator('[data-series="ac_power"]').textContent()).toMatch(/\d/);
-    expect(await panel.getByTestId('sld-panel-device-link').getAttribute('href')).toMatch(/^\/devices\/fr-occitanie.{1,3}inv\d+$/);
+    expect(await panel.getByTestId('sld-panel-device-link').getAttribute('href')).toMatch(
+      /^\/devices\/fr-occitanie.{1,3}inv\d+$/,
+    );
     await page.keyboard.press('Escape');
 
     // Grid outage: the main breaker opens (tripped: its alarm is open), busbar and inverters go dead.
@@ -66,7 +68,10 @@ describe('single-line diagram', () => {
     await poll(() => energyOf(page, 'g[data-kind="busbar"], g[data-kind="inverter"]')).toEqual(['dead']);
     await poll(() => main.getAttribute('data-position')).toBe('tripped');
     if (shots) await page.screenshot({ path: `${shots}/sld-outage.png` });
-    const end = await api('/api/simulator/faults', { method: 'POST', body: { siteId: SITE, fault: 'gridOutage', minutes: 0 } });
+    const end = await api('/api/simulator/faults', {
+      method: 'POST',
+      body: { siteId: SITE, fault: 'gridOutage', minutes: 0 },
+    });
     expect(end.status).toBeLessThan(300);
     await poll(() => main.getAttribute('data-position')).toBe('closed');
     await poll(() => energyOf(page, 'g[data-kind="busbar"], g[data-kind="inverter"]')).toEqual(['live']);

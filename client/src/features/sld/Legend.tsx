@@ -21,7 +21,12 @@ function Wire({ energy }: { energy: 'live' | 'dead' | 'unknown' }) {
 function Switch({ position, stale }: { position: 'closed' | 'open' | 'tripped'; stale?: boolean }) {
   return (
     <svg className={glyphClasses.diagram} width={24} height={36} viewBox="-20 -45 48 90" aria-hidden="true">
-      <g className={glyphClasses.symbol} data-position={position} data-energy="live" data-stale={stale ? '' : undefined}>
+      <g
+        className={glyphClasses.symbol}
+        data-position={position}
+        data-energy="live"
+        data-stale={stale ? '' : undefined}
+      >
         <SymbolGlyph symbol={breaker} />
       </g>
     </svg>

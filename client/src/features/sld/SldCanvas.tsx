@@ -4,7 +4,7 @@
 // (liveDiagram.ts), the alarm feed's store writes the alarm marks, and zoom/pan change one transform
 // through a ref (useViewport.ts). Shared by the page and the editor's preview.
 import type { Alarm } from '@voltscope/shared/alarms';
-import { type Diagram, GRID_PX, type SldSymbol, terminalPoint, connectionPath } from '@voltscope/shared/sld/model';
+import { connectionPath, type Diagram, GRID_PX, type SldSymbol, terminalPoint } from '@voltscope/shared/sld/model';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmFeed } from '../../alarmFeed/alarmFeed.ts';
@@ -26,7 +26,7 @@ import {
   writeAlarms,
 } from './liveDiagram.ts';
 import classes from './sld.module.css';
-import { ViewControls, useViewport } from './useViewport.tsx';
+import { useViewport, ViewControls } from './useViewport.tsx';
 
 export interface SldCanvasProps {
   siteId: string;
@@ -114,13 +114,20 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
         role="application"
         aria-roledescription={t('canvas.role')}
         aria-label={t('canvas.label')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas takes the keys that pan and zoom it.
         tabIndex={0}
         data-testid="sld-canvas"
         data-ready={index ? '' : undefined}
         {...viewport.handlers}
       >
         <defs>
-          <pattern id="sld-stale-hatch" width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <pattern
+            id="sld-stale-hatch"
+            width={6}
+            height={6}
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
             <line x1={0} y1={0} x2={0} y2={6} className={classes.hatch} />
           </pattern>
         </defs>
@@ -180,7 +187,13 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
                   <tspan className={classes.offlineTag}>{t('state.offline')}</tspan>
                 </text>
                 {s.show.map((key, i) => (
-                  <text key={key} className={`${classes.value} ${classes.detail}`} x={anchor.x} y={anchor.y + 15 * (i + 1)} data-value={i}>
+                  <text
+                    key={key}
+                    className={`${classes.value} ${classes.detail}`}
+                    x={anchor.x}
+                    y={anchor.y + 15 * (i + 1)}
+                    data-value={i}
+                  >
                     —
                   </text>
                 ))}
@@ -188,7 +201,13 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
             );
           })}
           {diagram.texts.map((text) => (
-            <text key={text.id} className={classes.freeText} x={text.x * G} y={text.y * G} fontSize={textSize[text.size]}>
+            <text
+              key={text.id}
+              className={classes.freeText}
+              x={text.x * G}
+              y={text.y * G}
+              fontSize={textSize[text.size]}
+            >
               {text.text}
             </text>
           ))}

@@ -7,9 +7,9 @@ import type { SldSymbol } from '@voltscope/shared/sld/model';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useResource } from '../../data/useResource.ts';
 import { useSiteChoice } from '../../data/useSiteChoice.ts';
 import { useUrlParam } from '../../data/useUrlParam.ts';
-import { useResource } from '../../data/useResource.ts';
 import { formatDateTime, localDigits } from '../../i18n/format.ts';
 import { directionOf } from '../../i18n/language.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
@@ -69,7 +69,12 @@ export function SldPage() {
             }}
           />
           {mayEdit && (
-            <Button component={Link} to={`?site=${encodeURIComponent(site.id)}&edit=1`} variant="default" data-testid="sld-edit">
+            <Button
+              component={Link}
+              to={`?site=${encodeURIComponent(site.id)}&edit=1`}
+              variant="default"
+              data-testid="sld-edit"
+            >
               {t('sld:edit')}
             </Button>
           )}
@@ -120,7 +125,11 @@ function SiteDiagram({ siteId, highlight }: { siteId: string; highlight: string 
   );
 }
 
-function versionLine(view: View, t: ReturnType<typeof useTranslation<'sld'>>['t'], lng: ReturnType<typeof useLanguage>) {
+function versionLine(
+  view: View,
+  t: ReturnType<typeof useTranslation<'sld'>>['t'],
+  lng: ReturnType<typeof useLanguage>,
+) {
   if (view.generated || view.version === null) return t('version.generated');
   return t('version.saved', {
     version: localDigits(lng, String(view.version)),

@@ -7,10 +7,10 @@ import type { SldSymbol } from '@voltscope/shared/sld/model';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { useAlarmFeedState } from '../../alarmFeed/hooks.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { isActiveAlarm } from '../../alarmFeed/siteAlarms.ts';
-import { isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { devicePath } from '../../data/deviceLink.ts';
 import { deviceName } from '../../data/deviceName.ts';
 import { useResource } from '../../data/useResource.ts';
@@ -22,7 +22,15 @@ import { acknowledge } from '../alarms/alarmActions.ts';
 import { LiveBinder, setText } from '../overview/liveBinding.ts';
 import { formatValue, freshValue } from './liveDiagram.ts';
 
-export function SymbolPanel({ siteId, symbol, onClose }: { siteId: string; symbol: SldSymbol | null; onClose: () => void }) {
+export function SymbolPanel({
+  siteId,
+  symbol,
+  onClose,
+}: {
+  siteId: string;
+  symbol: SldSymbol | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['sld', 'common']);
   return (
     <Drawer

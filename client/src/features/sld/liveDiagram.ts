@@ -4,12 +4,12 @@
 // alarm feed's store (a change of an alarm, not a frame), written the same way.
 import type { Alarm, AlarmPriority } from '@voltscope/shared/alarms';
 import type { Device, SeriesEntry } from '@voltscope/shared/fleet';
+import type { Language } from '@voltscope/shared/i18n';
 import { type Energy, sourceFromVoltages, Topology } from '@voltscope/shared/sld/energise';
 import { type Diagram, flowKey, isSwitch, POSITION_KEY, type SldSymbol } from '@voltscope/shared/sld/model';
-import { isActiveAlarm } from '../../alarmFeed/siteAlarms.ts';
 import { isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
+import { isActiveAlarm } from '../../alarmFeed/siteAlarms.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import type { Language } from '@voltscope/shared/i18n';
 import { staleAfterMs } from '../../live/ageWatchdog.ts';
 import { type LiveBinder, setAttr, setText } from '../overview/liveBinding.ts';
 
@@ -115,7 +115,13 @@ export function diagramUpdate(
       if (known) return known;
       const value = s.deviceId ? freshValue(binder, index.series(s.deviceId, POSITION_KEY), now) : null;
       const position: Position =
-        value === null ? 'unknown' : value >= 0.5 ? 'closed' : s.deviceId && hasOpenAlarm(s.deviceId) ? 'tripped' : 'open';
+        value === null
+          ? 'unknown'
+          : value >= 0.5
+            ? 'closed'
+            : s.deviceId && hasOpenAlarm(s.deviceId)
+              ? 'tripped'
+              : 'open';
       positions.set(s.id, position);
       return position;
     };
@@ -130,13 +136,18 @@ export function diagramUpdate(
           return entry ? freshValue(binder, entry, now) : undefined;
         }),
     });
-    for (const c of diagram.connections) setAttr(drawn.wire(c.id), 'data-energy', energy.connections.get(c.id) ?? 'unknown');
+    for (const c of diagram.connections)
+      setAttr(drawn.wire(c.id), 'data-energy', energy.connections.get(c.id) ?? 'unknown');
     for (const s of diagram.symbols) {
       const g = drawn.symbol(s.id);
       setAttr(g, 'data-energy', (energy.symbols.get(s.id) ?? 'unknown') satisfies Energy);
       if (isSwitch(s.kind)) setAttr(g, 'data-position', positionOf(s));
       const device = s.deviceId ? index.devices.get(s.deviceId) : undefined;
-      setAttr(g, 'data-state', device && (device.state === 'maintenance' || device.state === 'offline') ? device.state : null);
+      setAttr(
+        g,
+        'data-state',
+        device && (device.state === 'maintenance' || device.state === 'offline') ? device.state : null,
+      );
       let stale = false;
       s.show.forEach((key, i) => {
         const entry = s.deviceId ? index.series(s.deviceId, key) : undefined;

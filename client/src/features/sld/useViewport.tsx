@@ -155,7 +155,12 @@ export function ViewControls({ viewport }: { viewport: Viewport }) {
   return (
     <Group gap={4} className={classes.controls}>
       <Tooltip label={t('view.zoomIn')}>
-        <ActionIcon variant="default" aria-label={t('view.zoomIn')} onClick={() => viewport.zoom(STEP)} data-testid="sld-zoom-in">
+        <ActionIcon
+          variant="default"
+          aria-label={t('view.zoomIn')}
+          onClick={() => viewport.zoom(STEP)}
+          data-testid="sld-zoom-in"
+        >
           +
         </ActionIcon>
       </Tooltip>
