@@ -22,6 +22,7 @@ import type overview from './locales/en/overview.json';
 import type realtime from './locales/en/realtime.json';
 import type shell from './locales/en/shell.json';
 import type sldEditor from './locales/en/sldEditor.json';
+import type sld from './locales/en/sld.json';
 import type validation from './locales/en/validation.json';
 import type wind from './locales/en/wind.json';
 
@@ -54,6 +55,7 @@ declare module 'i18next' {
       device: typeof device;
       devicesAdmin: typeof devicesAdmin;
       sldEditor: typeof sldEditor;
+      sld: typeof sld;
     };
   }
 }

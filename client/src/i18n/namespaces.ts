@@ -26,6 +26,7 @@ export const namespaces = [
   'device',
   'devicesAdmin',
   'sldEditor',
+  'sld',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
