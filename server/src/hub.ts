@@ -227,6 +227,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     },
     async stop() {
       await simulator?.stop();
+      simulator = null;
       await scheduler.stop();
       fanout.stop();
       await alarms.stop();

@@ -101,7 +101,7 @@ describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver
     );
   });
 
-  it('refuses operators, and answers 404 for a site it does not simulate', async () => {
+  it('refuses operators, and answers 404 for a site it does not simulate or that is decommissioned', async () => {
     const refused = await server.request('POST', '/api/simulator/faults', {
       token: operator,
       body: { siteId: SITE, fault: 'gridOutage', minutes: 5 },
@@ -112,6 +112,13 @@ describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver
       body: { siteId: 'atlantis', fault: 'gridOutage', minutes: 5 },
     });
     expect(unknown.status).toBe(404);
+    const decommissioned = await server.request('POST', '/api/sites/es-tarifa/decommission', { token: admin });
+    expect(decommissioned.status).toBe(200);
+    const gone = await server.request('POST', '/api/simulator/faults', {
+      token: admin,
+      body: { siteId: 'es-tarifa', fault: 'gridOutage', minutes: 5 },
+    });
+    expect(gone.status).toBe(404);
     const tooLong = await server.request('POST', '/api/simulator/faults', {
       token: admin,
       body: { siteId: SITE, fault: 'gridOutage', minutes: 5000 },

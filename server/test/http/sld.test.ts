@@ -227,7 +227,7 @@ describe.each(storeCases('vs_sld'))('single-line diagrams on $driver', ({ overri
     expect((await response.json()).version).toBe(4);
   });
 
-  it('deletes a site’s versions with the site', async () => {
+  it('hides a decommissioned site’s diagram (404) and deletes its versions with the site', async () => {
     const site = {
       id: 'de-lausitz',
       name: 'Lausitz Solar',
@@ -244,6 +244,9 @@ describe.each(storeCases('vs_sld'))('single-line diagrams on $driver', ({ overri
     expect(empty.symbols).toEqual([]);
     empty.texts.push({ id: 'note', x: 0, y: 0, text: 'To be built', size: 'normal' });
     expect((await publish(site.id, empty, null)).status).toBe(201);
+    expect((await admin.post(`/api/sites/${site.id}/decommission`)).status).toBe(200);
+    expect((await admin.get(`/api/sites/${site.id}/sld`)).status).toBe(404);
+    expect((await admin.get(`/api/sites/${site.id}/sld/versions`)).status).toBe(404);
     expect((await server.request('DELETE', `/api/sites/${site.id}`, { token: tokens.admin })).status).toBe(204);
     expect((await admin.post('/api/sites', site)).status).toBe(201);
     const fresh = await (await admin.get(`/api/sites/${site.id}/sld`)).json();
