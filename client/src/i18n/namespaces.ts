@@ -25,6 +25,8 @@ export const namespaces = [
   'devicesStatus',
   'device',
   'devicesAdmin',
+  'sldEditor',
+  'sld',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
