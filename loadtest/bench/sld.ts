@@ -85,6 +85,12 @@ export async function sldBenchmark(options: { quick: boolean }): Promise<Figure[
       await page.waitForTimeout(3000);
       const plan = await probeWrites(page, 3000);
       writesPerTick = plan.texts + plan.attributes.reduce((n, a) => n + a.writes, 0);
+      const attributes = plan.attributes.map(
+        (a) => `${a.name} ${a.writes.toFixed(1)} (${a.changed.toFixed(1)} changed)`,
+      );
+      console.error(
+        `  writes per frame: texts ${plan.texts.toFixed(1)} (${plan.changedTexts.toFixed(1)} changed), ${attributes.join(', ')}`,
+      );
       if (writesPerTick === 0) console.error('  the live page wrote nothing to its diagram: are frames arriving?');
       const live = await measureWindow(page, windowMs);
       runs.live.push(live);

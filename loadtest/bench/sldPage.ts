@@ -62,9 +62,13 @@ export async function measureWindow(page: Page, ms: number): Promise<WindowRun> 
 /** Ms from the navigation's start to the diagram holding `symbols` symbols (polled every animation frame). */
 export async function openDiagram(page: Page, url: string, symbols: number): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
+  // A function, not a string: the hub's CSP forbids eval, which a string predicate needs.
   const handle = await page.waitForFunction(
-    `document.querySelectorAll('svg [data-symbol]').length >= ${symbols} ? performance.now() : false`,
-    null,
+    (n) => {
+      const { document } = globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } };
+      return document.querySelectorAll('svg [data-symbol]').length >= n ? performance.now() : false;
+    },
+    symbols,
     { polling: 'raf', timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
@@ -154,7 +158,9 @@ export async function bareCopy(page: Page, plan: WritePlan): Promise<string> {
   const script = `
     const plan = ${JSON.stringify(plan)};
     const svg = document.querySelector('svg');
-    const texts = [...svg.querySelectorAll('text')];
+    // The live page writes its values into text[data-value]; any text where it has none.
+    const valueTexts = [...svg.querySelectorAll('text[data-value]')];
+    const texts = valueTexts.length > 0 ? valueTexts : [...svg.querySelectorAll('text')];
     const targets = plan.attributes.map((a) => [...svg.querySelectorAll('[' + CSS.escape(a.name) + ']')]);
     let tick = 0;
     // Fractional writes per tick carry over, so that the total over the window matches the live page's.
