@@ -232,7 +232,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Alarm',
     page: () => import('./features/alarms/AlarmConsolePage.tsx').then((m) => m.AlarmConsolePage),
-    ns: ['alarms', 'events', 'alarmDetail'],
+    ns: ['alarms', 'events', 'alarmDetail', 'sld'],
   },
   {
     name: 'event-realtime',
@@ -250,7 +250,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Event',
     page: () => import('./features/events/EventHistoryPage.tsx').then((m) => m.EventHistoryPage),
-    ns: ['events'],
+    ns: ['events', 'sld'],
   },
   {
     name: 'alarm-history',
@@ -259,7 +259,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Alarm',
     page: () => import('./features/alarms/AlarmHistoryPage.tsx').then((m) => m.AlarmHistoryPage),
-    ns: ['alarms', 'events'],
+    ns: ['alarms', 'events', 'sld'],
   },
 
   {
@@ -316,11 +316,19 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Device',
     page: () => import('./features/device/DevicePage.tsx').then((m) => m.DevicePage),
-    ns: ['device', 'devicesStatus', 'events', 'overview', 'validation'],
+    ns: ['device', 'devicesStatus', 'events', 'overview', 'validation', 'sld'],
   },
 
   // Not built yet: kept as data with the permissions they will need.
-  { name: 'sld-sl', path: '/sld/sl', layout: 'default', action: 'read', subject: 'Site' },
+  {
+    name: 'sld-sl',
+    path: '/sld/sl',
+    layout: 'default',
+    action: 'read',
+    subject: 'Diagram',
+    page: () => import('./features/sld/SldPage.tsx').then((m) => m.SldPage),
+    ns: ['sld', 'devicesStatus', 'alarms'],
+  },
   { name: 'cctv-monitor', path: '/cctv/monitor', layout: 'default', action: 'read', subject: 'Device' },
 
   // The seed's `/:error(.*)`: anything else is not found. Last, so the table reads in matching order.

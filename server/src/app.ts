@@ -20,7 +20,9 @@ import { metricsRoutes } from './http/metrics.ts';
 import { profileRoutes } from './http/profile.ts';
 import { searchRoutes } from './http/search.ts';
 import { seriesRoutes } from './http/series.ts';
+import { simulatorRoutes } from './http/simulator.ts';
 import { siteRoutes } from './http/sites.ts';
+import { sldRoutes } from './http/sld.ts';
 import { userRoutes } from './http/users.ts';
 import { buildHub } from './hub.ts';
 import { loggerOptions, RequestLogs } from './logging.ts';
@@ -89,6 +91,8 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     analysisRoutes,
     metricsRoutes,
     displayRoutes,
+    simulatorRoutes,
+    sldRoutes,
   ]) {
     await app.register(routes);
   }

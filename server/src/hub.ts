@@ -27,6 +27,7 @@ import { SampleCounts } from './live/sampleCounts.ts';
 import { Fanout } from './realtime/fanout.ts';
 import { createIo } from './realtime/io.ts';
 import type { Io } from './realtime/types.ts';
+import type { SimulatorControl } from './simulator/simulator.ts';
 import { startSimulator } from './simulator/source.ts';
 import type { Db } from './store/db.ts';
 import { openStore } from './store/open.ts';
@@ -72,6 +73,8 @@ export interface Services {
   kpis: PlantKpis;
   /** Recomputes the daily KPIs over ANALYSIS_DAYS now, after any run in progress. */
   recomputeDailyKpis(): Promise<void>;
+  /** The live simulator's fault switch; null when the hub runs none (real telemetry) or has not started it. */
+  readonly simulator: SimulatorControl | null;
   /** Which client build is served now ('dev' without one): wall displays reload when it changes. */
   clientBuild(): Promise<string>;
 }
@@ -176,6 +179,9 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     },
   );
 
+  // 9. The simulator: a source like any other, started last, once everything it feeds is ready.
+  let simulator: (SimulatorControl & { stop(): Promise<void> }) | null = null;
+
   const services: Services = {
     config,
     db,
@@ -202,10 +208,10 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     kpis,
     recomputeDailyKpis: () => scheduler.run('daily KPIs', () => dailyKpis(config.analysis.days)),
     clientBuild: clientBuild(config.clientDist),
+    get simulator() {
+      return simulator;
+    },
   };
-
-  // 9. The simulator: a source like any other, started last, once everything it feeds is ready.
-  let simulator: { stop(): Promise<void> } | null = null;
 
   return {
     services,
@@ -221,6 +227,7 @@ export async function buildHub(config: Config, log: HubLog): Promise<Hub> {
     },
     async stop() {
       await simulator?.stop();
+      simulator = null;
       await scheduler.stop();
       fanout.stop();
       await alarms.stop();

@@ -42,10 +42,19 @@ describe('menu', () => {
           '/overview/wind',
           '/overview/ApexChartDailySalesStates',
           '/overview/ChartJsLineChart',
+          '/sld/sl',
         ],
       },
       ...allButMonitoring,
     ]);
+  });
+
+  it('shows the single-line diagram to operators and clients (read on Diagram)', () => {
+    const monitoringOf = (rules: Parameters<typeof createAbility>[0]) =>
+      menuOf(rules).find((group) => group.group === 'monitoring')?.entries ?? [];
+    expect(monitoringOf(roleRuleTemplates.operator)).toContain('/sld/sl');
+    expect(monitoringOf(resolveRules(roleRuleTemplates.client, { siteIds: ['a'] }))).toContain('/sld/sl');
+    expect(monitoringOf([{ action: 'read', subject: 'Site' }])).not.toContain('/sld/sl');
   });
 
   it('hides what the ability denies, and a group left with no visible entry', () => {
@@ -63,7 +72,10 @@ describe('menu', () => {
         { action: 'read', subject: 'Site', inverted: true },
       ]),
     ).toEqual([
-      { group: 'monitoring', entries: ['/overview/ApexChartDailySalesStates', '/overview/ChartJsLineChart'] },
+      {
+        group: 'monitoring',
+        entries: ['/overview/ApexChartDailySalesStates', '/overview/ChartJsLineChart', '/sld/sl'],
+      },
       ...allButMonitoring,
     ]);
   });
@@ -89,7 +101,7 @@ describe('menu', () => {
 
   it('leaves out entries whose page is not built', () => {
     const groups: NavGroup[] = [
-      { label: 'monitoring', icon: 'monitoring', children: [{ label: 'sld', route: 'sld-sl' }] },
+      { label: 'monitoring', icon: 'monitoring', children: [{ label: 'cctv', route: 'cctv-monitor' }] },
     ];
     expect(visibleNavigation(createAbility(roleRuleTemplates.admin), groups)).toEqual([]);
   });

@@ -21,6 +21,7 @@ import type kiosk from './locales/en/kiosk.json';
 import type overview from './locales/en/overview.json';
 import type realtime from './locales/en/realtime.json';
 import type shell from './locales/en/shell.json';
+import type sld from './locales/en/sld.json';
 import type validation from './locales/en/validation.json';
 import type wind from './locales/en/wind.json';
 
@@ -52,6 +53,7 @@ declare module 'i18next' {
       devicesStatus: typeof devicesStatus;
       device: typeof device;
       devicesAdmin: typeof devicesAdmin;
+      sld: typeof sld;
     };
   }
 }

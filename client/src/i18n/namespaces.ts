@@ -25,6 +25,7 @@ export const namespaces = [
   'devicesStatus',
   'device',
   'devicesAdmin',
+  'sld',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { devicePath } from '../data/deviceLink.ts';
 import { deviceName } from '../data/deviceName.ts';
+import { diagramPath, drawnOnDiagram } from '../data/diagramPath.ts';
 import type { FleetDirectory } from '../data/useFleetDirectory.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
+import { IconBolt } from '../ui/icons.tsx';
 import type { Column } from './LogTable.tsx';
 import type { TimeZoneMode } from './logQuery.ts';
 import classes from './logs.module.css';
@@ -57,11 +59,28 @@ export function DeviceCell({ directory, deviceId }: { directory: FleetDirectory;
   const lng = useLanguage();
   const path = deviceId ? devicePath(deviceId) : null;
   const name = deviceLabel(directory, deviceId, lng);
+  const { t } = useTranslation('sld');
   if (!path) return name;
+  const device = deviceId ? directory.deviceById.get(deviceId) : undefined;
   return (
-    <Anchor component={Link} to={path} size="sm">
-      {name}
-    </Anchor>
+    <>
+      <Anchor component={Link} to={path} size="sm">
+        {name}
+      </Anchor>
+      {device && drawnOnDiagram(device.type) && (
+        <Anchor
+          component={Link}
+          to={diagramPath(device.siteId, device.id)}
+          size="sm"
+          title={t('showOnDiagram')}
+          aria-label={t('showOnDiagram')}
+          data-testid="log-show-on-diagram"
+          style={{ marginInlineStart: 6 }}
+        >
+          <IconBolt size={14} style={{ verticalAlign: 'middle' }} />
+        </Anchor>
+      )}
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import type { Registry } from '../fleet/registry.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import type { FaultRates } from './faults.ts';
 import { BatchBuilder } from './output.ts';
-import type { StepContext } from './plant.ts';
+import type { GridConnection, StepContext } from './plant.ts';
 import { createRandom } from './random.ts';
 import { SolarPlant } from './solarPlant.ts';
 import { WindFarm } from './windFarm.ts';
@@ -52,12 +52,32 @@ const HISTORY_METRICS = new Set([
 const keepHistory = (key: string) => HISTORY_METRICS.has(key);
 const keepAll = () => true;
 
-export class FleetSimulator {
-  readonly #plants: { step(ctx: StepContext): void }[];
+/** Faults switched on demand (shared/src/contracts/sld.ts, `simulatorFaults`). */
+export type SimulatorFault = 'gridOutage';
+
+/** A fault switched: when it ends (null: ended now), or the site is none of the simulator's. */
+export type FaultSwitch = { simulated: true; until: number | null } | { simulated: false };
+
+/** What the hub's routes may ask of a running simulator. */
+export interface SimulatorControl {
+  /** Starts (minutes > 0) or ends (0) `fault` on a site, on the simulator's own clock. */
+  setFault(siteId: string, fault: SimulatorFault, minutes: number): FaultSwitch;
+}
+
+interface SimulatedPlant {
+  readonly siteId: string;
+  readonly grid: GridConnection;
+  step(ctx: StepContext): void;
+}
+
+export class FleetSimulator implements SimulatorControl {
+  readonly #plants: SimulatedPlant[];
   readonly #random: () => number;
   readonly #options: SimulatorOptions;
   readonly #out = new BatchBuilder();
   #timer: NodeJS.Timeout | null = null;
+  /** The time of the last step: the simulator's clock, which may run ahead of the wall's (warp). */
+  #now: number | null = null;
 
   constructor(registry: Registry, sites: readonly Site[], plants: readonly PlantSpec[], options: SimulatorOptions) {
     this.#options = options;
@@ -85,8 +105,21 @@ export class FleetSimulator {
       keep,
       resume: this.#options.resume ?? (() => null),
     };
+    this.#now = now;
     for (const plant of this.#plants) plant.step(ctx);
     return this.#out.take();
+  }
+
+  setFault(siteId: string, fault: SimulatorFault, minutes: number): FaultSwitch {
+    const plant = this.#plants.find((p) => p.siteId === siteId);
+    if (!plant) return { simulated: false };
+    const condition = { gridOutage: plant.grid.outage }[fault];
+    if (minutes <= 0) {
+      condition.until = 0;
+      return { simulated: true, until: null };
+    }
+    condition.until = Math.round((this.#now ?? Date.now()) + minutes * 60_000);
+    return { simulated: true, until: condition.until };
   }
 
   /**

@@ -7,7 +7,7 @@ import { faultCodes, inverterStates } from '@voltscope/shared/fleet';
 import type { SolarPlantSpec } from '../demo/fleet.ts';
 import type { Registry } from '../fleet/registry.ts';
 import { Fault } from './faults.ts';
-import { ambientTemperature, DeviceSeries, PlantDevices, type StepContext } from './plant.ts';
+import { ambientTemperature, DeviceSeries, type GridConnection, PlantDevices, type StepContext } from './plant.ts';
 import { dcPower, invert, moduleTemperature, mppVoltage, PV } from './pv.ts';
 import { hashString, noise, turbulence } from './random.ts';
 import { clearSky, sunPosition } from './sun.ts';
@@ -46,6 +46,15 @@ export class SolarPlant {
   readonly #stringsPerMppt: number;
   /** What a trip shows: one of the codes of the inverters' model (shared/faultCodes.ts). */
   readonly #tripCodes: readonly number[];
+
+  get siteId(): string {
+    return this.#site.id;
+  }
+
+  /** The site's grid connection (its outage can be switched on demand). */
+  get grid(): GridConnection {
+    return this.#plant.grid;
+  }
 
   constructor(registry: Registry, site: Site, spec: SolarPlantSpec, seed: number) {
     this.#spec = spec;

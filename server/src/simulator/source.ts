@@ -9,7 +9,7 @@ import type { Registry } from '../fleet/registry.ts';
 import type { Ingest } from '../ingest/pipeline.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { TelemetryStore } from '../store/telemetry/types.ts';
-import { FleetSimulator } from './simulator.ts';
+import { FleetSimulator, type SimulatorControl } from './simulator.ts';
 
 export interface SourceLog {
   info(details: object, message: string): void;
@@ -33,7 +33,10 @@ export interface SimulatorDeps {
  * latest stored values of the same local day (a restart), else start from what the plant made since local
  * midnight, as a real meter's do.
  */
-export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promise<{ stop(): Promise<void> }> {
+export async function startSimulator(
+  deps: SimulatorDeps,
+  sites: Site[],
+): Promise<SimulatorControl & { stop(): Promise<void> }> {
   const { config, registry, latest, ingest, telemetry, log, current } = deps;
   // A warped simulator's clock runs ahead of the wall's: after a restart it carries on from the newest
   // stored sample, not from now (the latest values keep the newer samples, so the pages' "now" would stand
@@ -68,6 +71,7 @@ export async function startSimulator(deps: SimulatorDeps, sites: Site[]): Promis
     ingest.accept(batch).catch((error: unknown) => log.error({ err: error }, 'simulator batch not stored'));
   }, now);
   return {
+    setFault: (siteId, fault, minutes) => simulator.setFault(siteId, fault, minutes),
     async stop() {
       // History left half filled is fine: it is complete up to where it stopped, and the rest stays empty.
       stopping.abort();

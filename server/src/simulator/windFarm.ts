@@ -7,7 +7,7 @@ import { faultCodes, turbineStates } from '@voltscope/shared/fleet';
 import type { WindFarmSpec } from '../demo/fleet.ts';
 import type { Registry } from '../fleet/registry.ts';
 import { Fault } from './faults.ts';
-import { ambientTemperature, DeviceSeries, PlantDevices, type StepContext } from './plant.ts';
+import { ambientTemperature, DeviceSeries, type GridConnection, PlantDevices, type StepContext } from './plant.ts';
 import { hashString, noise, turbulence } from './random.ts';
 import { clearSky, sunPosition } from './sun.ts';
 import { pitchAngle, powerCurve, rotorSpeed, turbine3MW, weibullQuantile } from './wind.ts';
@@ -39,6 +39,15 @@ export class WindFarm {
   readonly #plant: PlantDevices;
   /** What a trip shows: one of the trip codes of the turbines' model (shared/faultCodes.ts). */
   readonly #tripCodes: readonly number[];
+
+  get siteId(): string {
+    return this.#site.id;
+  }
+
+  /** The site's grid connection (its outage can be switched on demand). */
+  get grid(): GridConnection {
+    return this.#plant.grid;
+  }
 
   constructor(registry: Registry, site: Site, spec: WindFarmSpec, seed: number) {
     this.#spec = spec;

@@ -381,6 +381,28 @@ export const migrations: Migration[] = [
       'ALTER TABLE ingest_keys ADD COLUMN last_used_at BIGINT',
     ],
   },
+  {
+    version: 14,
+    name: 'single-line diagrams',
+    // A site's diagram, one row per saved version (1, 2, 3… per site; never rewritten: a restore is a new
+    // version naming the one it brought back). The diagram as JSON text, its count of symbols for the list.
+    // The author's name is kept as it was (no foreign key: the version outlives the user); the versions go
+    // with their site.
+    up: (d) => [
+      `CREATE TABLE sld_versions (
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        diagram TEXT NOT NULL,
+        symbol_count INTEGER NOT NULL,
+        saved_at BIGINT NOT NULL,
+        saved_by_user_id BIGINT,
+        saved_by_name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        restored_from INTEGER,
+        PRIMARY KEY (site_id, version)
+      )${d.clustered}`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

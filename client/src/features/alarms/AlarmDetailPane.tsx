@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { categoryOf, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { devicePath } from '../../data/deviceLink.ts';
+import { diagramPath, drawnOnDiagram } from '../../data/diagramPath.ts';
 import { formatNumber, localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { api, call } from '../../session/api.ts';
@@ -139,7 +140,7 @@ interface Props {
 }
 
 export function AlarmDetailPane({ alarm, siteName, device }: Props) {
-  const { t } = useTranslation(['alarmDetail', 'alarms', 'common']);
+  const { t } = useTranslation(['alarmDetail', 'alarms', 'common', 'sld']);
   const lng = useLanguage();
   const titleId = useId();
   const rule = useRuleOf(alarm);
@@ -189,6 +190,18 @@ export function AlarmDetailPane({ alarm, siteName, device }: Props) {
           <Text size="sm" c="dimmed">
             {t('alarmDetail:noDevicePage')}
           </Text>
+        )}
+        {drawnOnDiagram(device?.type) && (
+          <Button
+            component={Link}
+            to={diagramPath(alarm.siteId, alarm.deviceId)}
+            variant="default"
+            size="compact-sm"
+            className={classes.deviceLink}
+            data-testid="detail-diagram-link"
+          >
+            {t('sld:showOnDiagram')}
+          </Button>
         )}
         {rule.status === 'loading' && (
           <Group gap="xs">

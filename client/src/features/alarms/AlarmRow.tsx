@@ -14,8 +14,9 @@ import { Link } from 'react-router';
 import { categoryOf, isActive, isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { devicePath } from '../../data/deviceLink.ts';
+import { diagramPath, drawnOnDiagram } from '../../data/diagramPath.ts';
 import { localDigits } from '../../i18n/format.ts';
-import { IconArrowBack, IconCheck, IconClock, IconFileSearch, IconPencil } from '../../ui/icons.tsx';
+import { IconArrowBack, IconBolt, IconCheck, IconClock, IconFileSearch, IconPencil } from '../../ui/icons.tsx';
 import classes from './AlarmConsole.module.css';
 import { formatAlarmTime, formatFullTime } from './alarmTime.ts';
 import type { ConsoleCommand } from './consoleKeys.ts';
@@ -52,7 +53,7 @@ export const AlarmRow = memo(function AlarmRow({
   context: RowContext;
   onActivate: (index: number) => void;
 }) {
-  const { t } = useTranslation(['alarms', 'common']);
+  const { t } = useTranslation(['alarms', 'common', 'sld']);
   const { lng, canAct } = context;
   const category = categoryOf(alarm);
   const unack = isUnacknowledged(alarm);
@@ -136,6 +137,19 @@ export const AlarmRow = memo(function AlarmRow({
           </Link>
         ) : (
           deviceName
+        )}
+        {drawnOnDiagram(device?.type) && (
+          <Link
+            to={diagramPath(alarm.siteId, alarm.deviceId)}
+            tabIndex={-1}
+            className={classes.deviceLink}
+            title={t('sld:showOnDiagram')}
+            aria-label={t('sld:showOnDiagram')}
+            data-testid="alarm-show-on-diagram"
+            onClick={(e) => e.stopPropagation()}
+          >
+            <IconBolt size={14} style={{ verticalAlign: 'middle', marginInlineStart: 4 }} />
+          </Link>
         )}
       </td>
       <td className={classes.message} title={message}>

@@ -11,6 +11,7 @@ import { usePalette } from '../../app/settings/usePalette.ts';
 import { equipmentPath, inverterPath, turbinePath } from '../../data/deviceLink.ts';
 import { putBackInService, putIntoMaintenance } from '../../data/deviceMaintenance.ts';
 import { deviceName } from '../../data/deviceName.ts';
+import { diagramPath, drawnOnDiagram } from '../../data/diagramPath.ts';
 import { useSites } from '../../data/sites.ts';
 import { usePolled } from '../../data/usePolled.ts';
 import { useResource } from '../../data/useResource.ts';
@@ -62,7 +63,7 @@ export function DevicePage() {
 }
 
 function DeviceView({ detail, site }: { detail: Detail; site: Site }) {
-  const { t } = useTranslation(['device', 'devicesStatus', 'common']);
+  const { t } = useTranslation(['device', 'devicesStatus', 'common', 'sld']);
   const lng = useLanguage();
   const controlRoom = usePalette() === 'control-room';
   const mayMaintain = useAbility().can('outOfService', 'Device');
@@ -110,6 +111,16 @@ function DeviceView({ detail, site }: { detail: Detail; site: Site }) {
           <Button component={Link} to={detailLink.to} variant="default" data-testid="device-detail-link">
             {detailLink.label}
           </Button>
+          {drawnOnDiagram(detail.type) && (
+            <Button
+              component={Link}
+              to={diagramPath(site.id, detail.id)}
+              variant="default"
+              data-testid="device-diagram-link"
+            >
+              {t('sld:showOnDiagram')}
+            </Button>
+          )}
           {mayMaintain && row && (
             <Button
               variant={row.maintenance ? 'light' : 'filled'}

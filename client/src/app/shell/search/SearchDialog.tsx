@@ -3,9 +3,10 @@ import type { SearchChild } from '@voltscope/shared/search';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { devicePath } from '../../../data/deviceLink.ts';
+import { devicePath, siteOfDevice } from '../../../data/deviceLink.ts';
+import { diagramPath, drawnOnDiagram } from '../../../data/diagramPath.ts';
 import { useLanguage } from '../../../i18n/useLanguage.ts';
-import { IconArrowsUpDown, IconCornerDownLeft, IconSearch, IconX } from '../../../ui/icons.tsx';
+import { IconArrowsUpDown, IconBolt, IconCornerDownLeft, IconSearch, IconX } from '../../../ui/icons.tsx';
 import classes from './SearchDialog.module.css';
 import { searchIcon } from './searchIcons.tsx';
 import { closeSearch, isSearchShortcut, openSearch, useSearchOpened } from './searchStore.ts';
@@ -162,6 +163,21 @@ function SearchPanel() {
                       <span className={classes.optionTitle} dir="auto">
                         {child.title}
                       </span>
+                      {'device' in child && drawnOnDiagram(child.device.type) && (
+                        <UnstyledButton
+                          tabIndex={-1}
+                          title={t('shell:showOnDiagram')}
+                          aria-label={t('shell:showOnDiagram')}
+                          data-testid="search-show-on-diagram"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            closeSearch();
+                            void navigate(diagramPath(siteOfDevice(child.device.id), child.device.id));
+                          }}
+                        >
+                          <IconBolt size={16} />
+                        </UnstyledButton>
+                      )}
                       <IconCornerDownLeft size={16} className={classes.enter} />
                     </div>
                   );
