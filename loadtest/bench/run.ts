@@ -10,6 +10,7 @@ import { historyBenchmark } from './history.ts';
 import { httpBenchmark } from './http.ts';
 import { ingestBenchmark } from './ingest.ts';
 import { commit, compareReports, type Figure, machine, printTable, type Report } from './report.ts';
+import { sldBenchmark } from './sld.ts';
 import { soakBenchmark } from './soak.ts';
 import { SOAK_FLAGS, SoakOptionError } from './soakOptions.ts';
 import { wallBenchmark } from './wall.ts';
@@ -23,6 +24,7 @@ const scenarios: Record<
   fanout: fanoutBenchmark,
   frames: framesBenchmark,
   wall: wallBenchmark,
+  sld: sldBenchmark,
   alarms: alarmsBenchmark,
   http: httpBenchmark,
   abuse: abuseBenchmark,
