@@ -7,14 +7,18 @@ export type Resource<T> =
   | { status: 'error'; error: unknown }
   | { status: 'ready'; data: T };
 
-/** GETs a JSON resource when the component mounts (and on reload); aborts if it unmounts first. */
-export function useResource<T>(wanted: Call<T>): Resource<T> & { reload: () => void } {
+/**
+ * GETs a JSON resource when the component mounts (and on reload); aborts if it unmounts first. `skip`:
+ * not needed by this caller (someone else has it), stays loading without a request.
+ */
+export function useResource<T>(wanted: Call<T>, skip = false): Resource<T> & { reload: () => void } {
   const request = useStableRequest(wanted);
   const path = pathOf(request);
   const [state, setState] = useState<Resource<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (skip) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
     api<T>(request, { signal: controller.signal }).then(
@@ -25,7 +29,7 @@ export function useResource<T>(wanted: Call<T>): Resource<T> & { reload: () => v
     );
     return () => controller.abort();
     // `attempt` is the reload trigger.
-  }, [request, attempt]);
+  }, [request, attempt, skip]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };

@@ -34,23 +34,73 @@ export interface SldCanvasProps {
   /** A device (or symbol) id to centre on and mark. */
   highlight?: string | null | undefined;
   onSelect?: ((symbol: SldSymbol) => void) | undefined;
+  /**
+   * The site's devices and series, when the caller fetched them beside the diagram (the page does, so
+   * that opening waits for one round trip, not two in a row); fetched here otherwise (the editor's preview).
+   */
+  index?: SiteIndex | null | undefined;
+}
+
+/** The site's devices and series, indexed for the live writes; null until both have arrived. */
+export function useSiteIndex(siteId: string, skip = false): SiteIndex | null {
+  const params = { id: siteId };
+  const devices = useResource(call('GET /api/sites/:id/devices', { params }), skip);
+  const series = useResource(call('GET /api/sites/:id/series', { params }), skip);
+  return useMemo(
+    () => (devices.status === 'ready' && series.status === 'ready' ? indexSite(devices.data, series.data) : null),
+    [devices, series],
+  );
+}
+
+/**
+ * Where the drawn elements are, by symbol and connection id: looked up once per drawn diagram (on the
+ * first write after React drew it), never per frame (a selector per value per frame was most of a
+ * 500-symbol diagram's main-thread time).
+ */
+interface Found {
+  symbols: Map<string, SVGGElement>;
+  wires: Map<string, SVGPathElement>;
+  values: Map<string, SVGTextElement[]>;
+  flows: Map<string, SVGGElement>;
+}
+
+function drawnElements(svg: { current: SVGSVGElement | null }): DrawnDiagram {
+  let found: Found | null = null;
+  const elements = () => {
+    if (found) return found;
+    const root = svg.current;
+    const next: Found = { symbols: new Map(), wires: new Map(), values: new Map(), flows: new Map() };
+    if (!root) return next;
+    for (const g of root.querySelectorAll<SVGGElement>('g[data-symbol]')) {
+      const id = g.dataset.symbol as string;
+      next.symbols.set(id, g);
+      next.values.set(id, [...g.querySelectorAll<SVGTextElement>('text[data-value]')]);
+      const flow = g.querySelector<SVGGElement>('g[data-flow-mark]');
+      if (flow) next.flows.set(id, flow);
+    }
+    for (const path of root.querySelectorAll<SVGPathElement>('path[data-connection]'))
+      next.wires.set(path.dataset.connection as string, path);
+    found = next;
+    return next;
+  };
+  return {
+    symbol: (id) => elements().symbols.get(id) ?? null,
+    wire: (id) => elements().wires.get(id) ?? null,
+    value: (id, i) => elements().values.get(id)?.[i] ?? null,
+    flow: (id) => elements().flows.get(id) ?? null,
+  };
 }
 
 const G = GRID_PX;
 const textSize = { small: 11, normal: 14, large: 18 } as const;
 
-export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasProps) {
+export function SldCanvas({ siteId, diagram, highlight, onSelect, index: given }: SldCanvasProps) {
   const { t } = useTranslation('sld');
   const lng = useLanguage();
   useLiveSite(siteId);
   useAlarmFeed();
-  const params = { id: siteId };
-  const devices = useResource(call('GET /api/sites/:id/devices', { params }));
-  const series = useResource(call('GET /api/sites/:id/series', { params }));
-  const index = useMemo<SiteIndex | null>(
-    () => (devices.status === 'ready' && series.status === 'ready' ? indexSite(devices.data, series.data) : null),
-    [devices, series],
-  );
+  const fetched = useSiteIndex(siteId, given !== undefined);
+  const index = given === undefined ? fetched : given;
   const svgRef = useRef<SVGSVGElement>(null);
   const stageRef = useRef<SVGGElement>(null);
   const selected = useMemo(
@@ -59,16 +109,9 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect }: SldCanvasPro
   );
   const viewport = useViewport(svgRef, stageRef, diagram, selected);
 
-  // The drawn elements, found once per render of the diagram.
-  const drawn = useMemo<DrawnDiagram>(() => {
-    const q = <T extends Element>(selector: string) => svgRef.current?.querySelector<T>(selector) ?? null;
-    return {
-      symbol: (id) => q(`g[data-symbol="${CSS.escape(id)}"]`),
-      wire: (id) => q(`path[data-connection="${CSS.escape(id)}"]`),
-      value: (id, i) => q(`g[data-symbol="${CSS.escape(id)}"] text[data-value="${i}"]`),
-      flow: (id) => q(`g[data-symbol="${CSS.escape(id)}"] g[data-flow-mark]`),
-    };
-  }, []);
+  // The drawn elements, found once per drawn diagram.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new diagram is drawn anew: look again.
+  const drawn = useMemo<DrawnDiagram>(() => drawnElements(svgRef), [diagram]);
 
   // Alarms: written when the feed changes, and read by the switches (0 with an open alarm = tripped).
   const alarmsRef = useRef(new Map<string, DeviceAlarms>());

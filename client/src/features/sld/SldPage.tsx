@@ -17,7 +17,7 @@ import { useAbility } from '../../session/ability.ts';
 import { ApiError, call, type Reply } from '../../session/api.ts';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { Legend } from './Legend.tsx';
-import { SldCanvas } from './SldCanvas.tsx';
+import { SldCanvas, useSiteIndex } from './SldCanvas.tsx';
 import { SymbolPanel } from './SymbolPanel.tsx';
 
 const SldEditor = lazy(() => import('./editor/SldEditor.tsx').then((m) => ({ default: m.SldEditor })));
@@ -91,6 +91,8 @@ function SiteDiagram({ siteId, highlight }: { siteId: string; highlight: string 
   const { t } = useTranslation('sld');
   const lng = useLanguage();
   const view = useResource(call('GET /api/sites/:id/sld', { params: { id: siteId } }));
+  // Fetched beside the diagram, not after it.
+  const index = useSiteIndex(siteId);
   const [selected, setSelected] = useState<SldSymbol | null>(null);
   if (view.status === 'loading') return <Loader aria-label={t('loading')} />;
   if (view.status === 'error') {
@@ -113,7 +115,13 @@ function SiteDiagram({ siteId, highlight }: { siteId: string; highlight: string 
           </Text>
         )}
       </Group>
-      <SldCanvas siteId={siteId} diagram={view.data.diagram} highlight={highlight} onSelect={setSelected} />
+      <SldCanvas
+        siteId={siteId}
+        diagram={view.data.diagram}
+        index={index}
+        highlight={highlight}
+        onSelect={setSelected}
+      />
       <Legend />
       {highlight && (
         <Anchor component={Link} to={`?site=${encodeURIComponent(siteId)}`} size="sm">
