@@ -172,10 +172,11 @@ export function titleOf(path: string, language: Language): string {
  * visit, or a page titled as the one on screen (whose drawing could not be told from it), is a full load.
  */
 export async function visit(page: Page, base: string, path: string): Promise<void> {
+  const languages = Object.keys(commonWords) as Language[];
+  const titles = Object.fromEntries(languages.map((language) => [language, titleOf(path, language)]));
   const onApp = page.url().startsWith(base);
-  const language = (onApp && ((await page.evaluate(() => document.documentElement.lang)) as Language)) || 'en';
-  const title = titleOf(path, language in commonWords ? language : 'en');
-  if (!onApp || (await page.title()) === title) {
+  const current = onApp ? await page.evaluate(() => [document.documentElement.lang, document.title]) : [];
+  if (!onApp || titles[current[0] ?? ''] === current[1]) {
     await page.goto(base + path);
   } else {
     await page.evaluate((to) => {
@@ -185,8 +186,9 @@ export async function visit(page: Page, base: string, path: string): Promise<voi
       window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
     }, path);
   }
-  await page.waitForFunction((expected) => document.title === expected, title);
-  expect(pathOf(page), path).toBe(new URL(base + path).pathname + new URL(base + path).search);
+  await page.waitForFunction((expected) => document.title === expected[document.documentElement.lang], titles);
+  const url = new URL(base + path);
+  expect(pathOf(page), path).toBe(url.pathname + url.search);
 }
 
 /** Until every finite animation and transition of the page has ended (an endless one never does), from
