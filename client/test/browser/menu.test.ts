@@ -71,10 +71,9 @@ describe('the menu', () => {
     for (const link of links) {
       await follow(page, link);
       // The page drawn (its title), where the entry said, inside the shell: not sent to not-authorized.
-      await expect.poll(() => Promise.all([pathOf(page), page.title()]), { timeout: 10_000 }).toEqual([
-        link,
-        titleOf(link),
-      ]);
+      await expect
+        .poll(() => Promise.all([pathOf(page), page.title()]), { timeout: 10_000 })
+        .toEqual([link, titleOf(link)]);
       await page.getByTestId('default-layout').waitFor();
     }
   }, 120_000);
