@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isBuilt, routeTable } from '../../src/routes.tsx';
-import { expectAccessible, type OpenOptions, setupBrowser } from './harness.ts';
+import { animationsDone, expectAccessible, type OpenOptions, setupBrowser, visit } from './harness.ts';
 
 const app = setupBrowser();
 
@@ -11,7 +11,7 @@ const app = setupBrowser();
 async function settle(page: Page) {
   await page.locator('main').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root, .mantine-Loader-root'));
-  await page.waitForTimeout(220);
+  await animationsDone(page);
 }
 
 /** A concrete address for each route with parameters; a new route with parameters must add its own. */
@@ -84,7 +84,7 @@ function sharedTab(open: () => Promise<Page>): () => Page {
 
 // One test per page and combination (not one per combination looping over every page), so that a slow
 // machine meets each test's limit; a combination's tests share one tab (and its session), each test
-// loading its page afresh.
+// going to its page through the app's router (harness `visit`: a full load per page took four minutes).
 describe.each([
   ['fa', 'light'],
   ['en', 'dark'],
@@ -93,7 +93,7 @@ describe.each([
 
   it.each(signedOutPages)('%s passes', async (path) => {
     const page = tab();
-    await page.goto(app.url + path);
+    await visit(page, app.url, path);
     await settle(page);
     await expectAccessible(page, `${language} ${colorScheme} ${path}`);
   });
@@ -104,7 +104,7 @@ describe.each(combinations)('accessibility of the signed-in pages: %s', (label, 
 
   it.each(pages)('%s passes', async (path) => {
     const page = tab();
-    await page.goto(app.url + path);
+    await visit(page, app.url, path);
     await settle(page);
     await expectAccessible(page, `${label} ${path}`);
   });
@@ -160,7 +160,7 @@ describe('text readable at 200% zoom (a 640 px wide window): nothing scrolls sid
 
   it.each(signedInPages)('%s', async (path) => {
     const page = tab();
-    await page.goto(app.url + path);
+    await visit(page, app.url, path);
     await settle(page);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

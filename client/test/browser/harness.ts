@@ -5,6 +5,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium } from '../../../loadtest/bench/chromium.ts';
 import { startTestServer } from '../../../server/test/helper.ts';
+import arCommon from '../../src/i18n/locales/ar/common.json' with { type: 'json' };
+import enCommon from '../../src/i18n/locales/en/common.json' with { type: 'json' };
+import faCommon from '../../src/i18n/locales/fa/common.json' with { type: 'json' };
+import frCommon from '../../src/i18n/locales/fr/common.json' with { type: 'json' };
+import { routeForPath } from '../../src/routes.tsx';
 
 export const demo = {
   admin: { login: 'admin@voltscope.io', password: 'Volt!Admin1' },
@@ -147,6 +152,54 @@ export async function signIn(page: Page, base: string, who: { login: string; pas
   await page.getByTestId('login-email').fill(who.login);
   await page.getByTestId('login-password').fill(who.password);
   await page.locator('form button[type=submit]').click();
+}
+
+const commonWords: Record<Language, typeof enCommon> = { en: enCommon, fr: frCommon, fa: faCommon, ar: arCommon };
+
+/** The document title the app gives the page of `path` in `language` (AppRoot: app name | route name). */
+export function titleOf(path: string, language: Language): string {
+  const name = routeForPath(new URL(path, 'http://x').pathname)?.name ?? 'not-found';
+  const words = commonWords[language];
+  const route = (words.routes as Record<string, string>)[name];
+  if (!route) throw new Error(`no title for the route ${name} in ${language}`);
+  return `${words.app.name} | ${route}`;
+}
+
+/**
+ * Goes to `path` (on the hub at `base`) as a user moving around the app does: through the app's own router
+ * (a history entry and popstate, at the top of the page), not a fresh load, once the tab holds the app;
+ * then waits until the new page is drawn (its title is set after its render) where it was asked. A first
+ * visit, or a page titled as the one on screen (whose drawing could not be told from it), is a full load.
+ */
+export async function visit(page: Page, base: string, path: string): Promise<void> {
+  const languages = Object.keys(commonWords) as Language[];
+  const titles = Object.fromEntries(languages.map((language) => [language, titleOf(path, language)]));
+  const onApp = page.url().startsWith(base);
+  const current = onApp ? await page.evaluate(() => [document.documentElement.lang, document.title]) : [];
+  if (!onApp || titles[current[0] ?? ''] === current[1]) {
+    await page.goto(base + path);
+  } else {
+    await page.evaluate((to) => {
+      window.scrollTo(0, 0);
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, path);
+  }
+  await page.waitForFunction((expected) => document.title === expected[document.documentElement.lang], titles);
+  const url = new URL(base + path);
+  expect(pathOf(page), path).toBe(url.pathname + url.search);
+}
+
+/** Until every finite animation and transition of the page has ended (an endless one never does), from
+ * two frames on, so that a transition a render has just asked for has started. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
 }
 
 export const pathOf = (page: Page): string => {

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, setupBrowser } from './harness.ts';
+import { animationsDone, expectAccessible, setupBrowser, visit } from './harness.ts';
 
 const app = setupBrowser();
 /** A moving clock for samples: each (series, timestamp) is stored once, so no two may share one. */
@@ -216,11 +216,12 @@ describe('event and alarm history', () => {
       ['/alarm/history', 'alarm-table'],
       ['/event/realtime', 'tail-table'],
     ] as const) {
-      await page.goto(app.url + path);
+      // From page to page through the app's router, as the operator moves around.
+      await visit(page, app.url, path);
       await page.getByTestId(table).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect((await untranslated(page)).join(' | '), path).toBe('');
-      await page.waitForTimeout(250);
+      await animationsDone(page);
       await expectAccessible(page, `fa dark ${path}`);
     }
   });
