@@ -13,7 +13,15 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { launchChromium } from './chromium.ts';
 import type { Figure } from './report.ts';
-import { bareCopy, MEASURES_SCRIPT, measureWindow, openDiagram, probeWrites, type WindowRun } from './sldPage.ts';
+import {
+  bareCopy,
+  MEASURES_SCRIPT,
+  measureWindow,
+  openDiagram,
+  openTimeline,
+  probeWrites,
+  type WindowRun,
+} from './sldPage.ts';
 import { BENCH_SITE, makeBenchSite, startFeed } from './sldSite.ts';
 import { call } from './soakOperator.ts';
 
@@ -74,7 +82,9 @@ export async function sldBenchmark(options: { quick: boolean }): Promise<Figure[
   try {
     for (let i = 0; i < opens; i++) {
       const context = await operatorContext(browser, hub);
-      openMs.push(await openDiagram(await context.newPage(), url, site.symbols));
+      const page = await context.newPage();
+      openMs.push(await openDiagram(page, url, site.symbols));
+      if (i === opens - 1) console.error(`  last open's requests:\n    ${(await openTimeline(page)).join('\n    ')}`);
       await context.close();
     }
     console.error(`  open ${openMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);

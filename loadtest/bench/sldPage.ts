@@ -39,9 +39,16 @@ export async function measureWindow(page: Page, ms: number): Promise<WindowRun> 
     const { metrics } = await cdp.send('Performance.getMetrics');
     return { task: metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0, at: performance.now() };
   };
+  // SLD_PROFILE=1: a JavaScript CPU profile of the window, its heaviest functions printed (self time).
+  const profiling = process.env.SLD_PROFILE === '1';
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   const before = await taskSeconds();
   await page.evaluate('window.__sldBench.start()');
   await page.waitForTimeout(ms);
+  if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
   const run = (await page.evaluate('window.__sldBench.stop()')) as {
     frames: number[];
     longTasks: number;
@@ -59,6 +66,24 @@ export async function measureWindow(page: Page, ms: number): Promise<WindowRun> 
   };
 }
 
+/** The functions with the most self time in a CPU profile, to stderr. */
+function printProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}): void {
+  const self = new Map<number, number>();
+  profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+    byName.set(name, (byName.get(name) ?? 0) + (self.get(node.id) ?? 0) / 1000);
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.error(`  profile (self ms):\n    ${top.map(([n, ms]) => `${ms.toFixed(0)} ${n}`).join('\n    ')}`);
+}
+
 /** Ms from the navigation's start to the diagram holding `symbols` symbols (polled every animation frame). */
 export async function openDiagram(page: Page, url: string, symbols: number): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
@@ -72,6 +97,20 @@ export async function openDiagram(page: Page, url: string, symbols: number): Pro
     { polling: 'raf', timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/** Where an open's time went: each request the page made (path, start and end in ms from navigation). */
+export async function openTimeline(page: Page): Promise<string[]> {
+  const entries = (await page.evaluate(`performance.getEntriesByType('resource').map((e) => ({
+    path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd, bytes: e.encodedBodySize }))`)) as {
+    path: string;
+    start: number;
+    end: number;
+    bytes: number;
+  }[];
+  return entries
+    .sort((a, b) => a.start - b.start)
+    .map((e) => `${e.path} ${e.start.toFixed(0)}–${e.end.toFixed(0)} ms, ${(e.bytes / 1024).toFixed(0)} kB`);
 }
 
 /** The writes of one tick: texts set (changed or the same), and per attribute the values set. */

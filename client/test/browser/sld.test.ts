@@ -89,6 +89,10 @@ describe('single-line diagram', () => {
     await poll(() => symbol.getAttribute('data-selected')).toBe('');
     await poll(() => symbol.getAttribute('data-alarm')).toMatch(/critical|high|medium|low/);
     expect(await symbol.getAttribute('data-unacked')).toBe('');
+    // Its mark is the priority's (the "Main breaker open" rule is critical), beside it.
+    expect(await symbol.getAttribute('data-alarm')).toBe('critical');
+    expect(await symbol.locator('use[data-mark]').getAttribute('href')).toBe('#sld-mark-critical');
+    expect(await symbol.locator('use[data-mark]').isVisible()).toBe(true);
     // Acknowledged from its panel: the mark stops blinking.
     await symbol.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }).first().click();

@@ -15,7 +15,7 @@ import { useLanguage } from '../../i18n/useLanguage.ts';
 import { useLiveSite } from '../../live/hooks.ts';
 import { call } from '../../session/api.ts';
 import { LiveBinder } from '../overview/liveBinding.ts';
-import { AlarmMark, glyphClasses, labelAnchor, SymbolGlyph } from './glyphs.tsx';
+import { AlarmMark, AlarmMarkDefs, glyphClasses, labelAnchor, SymbolGlyph } from './glyphs.tsx';
 import {
   alarmsByDevice,
   type DeviceAlarms,
@@ -62,6 +62,7 @@ interface Found {
   wires: Map<string, SVGPathElement>;
   values: Map<string, SVGTextElement[]>;
   flows: Map<string, SVGGElement>;
+  marks: Map<string, SVGUseElement>;
 }
 
 function drawnElements(svg: { current: SVGSVGElement | null }): DrawnDiagram {
@@ -69,7 +70,7 @@ function drawnElements(svg: { current: SVGSVGElement | null }): DrawnDiagram {
   const elements = () => {
     if (found) return found;
     const root = svg.current;
-    const next: Found = { symbols: new Map(), wires: new Map(), values: new Map(), flows: new Map() };
+    const next: Found = { symbols: new Map(), wires: new Map(), values: new Map(), flows: new Map(), marks: new Map() };
     if (!root) return next;
     for (const g of root.querySelectorAll<SVGGElement>('g[data-symbol]')) {
       const id = g.dataset.symbol as string;
@@ -77,6 +78,8 @@ function drawnElements(svg: { current: SVGSVGElement | null }): DrawnDiagram {
       next.values.set(id, [...g.querySelectorAll<SVGTextElement>('text[data-value]')]);
       const flow = g.querySelector<SVGGElement>('g[data-flow-mark]');
       if (flow) next.flows.set(id, flow);
+      const mark = g.querySelector<SVGUseElement>('use[data-mark]');
+      if (mark) next.marks.set(id, mark);
     }
     for (const path of root.querySelectorAll<SVGPathElement>('path[data-connection]'))
       next.wires.set(path.dataset.connection as string, path);
@@ -88,6 +91,7 @@ function drawnElements(svg: { current: SVGSVGElement | null }): DrawnDiagram {
     wire: (id) => elements().wires.get(id) ?? null,
     value: (id, i) => elements().values.get(id)?.[i] ?? null,
     flow: (id) => elements().flows.get(id) ?? null,
+    mark: (id) => elements().marks.get(id) ?? null,
   };
 }
 
@@ -164,6 +168,7 @@ export function SldCanvas({ siteId, diagram, highlight, onSelect, index: given }
         {...viewport.handlers}
       >
         <defs>
+          <AlarmMarkDefs />
           <pattern
             id="sld-stale-hatch"
             width={6}

@@ -118,13 +118,35 @@ const bodies: Record<SymbolKind, (symbol: Pick<SldSymbol, 'length'>) => ReactNod
   ),
 };
 
-/** The priority marks of shared alarm icons (PriorityIcon's shapes), one shown per `data-alarm`. */
-const priorityShapes: Record<AlarmPriority, { d: string; number: string; y: number }> = {
-  critical: { d: 'M8 2h8l6 6v8l-6 6H8l-6-6V8z', number: '1', y: 16.2 },
-  high: { d: 'M12 2.5 22.5 21h-21z', number: '2', y: 19 },
-  medium: { d: 'M12 1.5 22.5 12 12 22.5 1.5 12z', number: '3', y: 16.2 },
-  low: { d: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20z', number: '4', y: 16.2 },
+/** The priority marks of the alarm icons (PriorityIcon's shapes, numbers and colours), one per priority. */
+const priorityShapes: Record<AlarmPriority, { d: string; number: string; y: number; fill: string; ink: string }> = {
+  critical: { d: 'M8 2h8l6 6v8l-6 6H8l-6-6V8z', number: '1', y: 16.2, fill: '#a51111', ink: '#fff' },
+  high: { d: 'M12 2.5 22.5 21h-21z', number: '2', y: 19, fill: '#f0700a', ink: '#1a1b1e' },
+  medium: { d: 'M12 1.5 22.5 12 12 22.5 1.5 12z', number: '3', y: 16.2, fill: '#fcd34d', ink: '#1a1b1e' },
+  low: { d: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20z', number: '4', y: 16.2, fill: '#bfdbfe', ink: '#1a1b1e' },
 };
+
+/** The id of a priority's mark in the canvas's <defs> (see AlarmMarkDefs). */
+export const alarmMarkRef = (priority: AlarmPriority) => `#sld-mark-${priority}`;
+
+/** The four priority marks, drawn once in the canvas's <defs> and used by every symbol's mark. */
+export function AlarmMarkDefs() {
+  return (
+    <>
+      {(Object.keys(priorityShapes) as AlarmPriority[]).map((priority) => {
+        const shape = priorityShapes[priority];
+        return (
+          <symbol key={priority} id={alarmMarkRef(priority).slice(1)} viewBox="0 0 24 24">
+            <path d={shape.d} className={classes.markShape} fill={shape.fill} />
+            <text x={12} y={shape.y} className={classes.markNumber} fill={shape.ink}>
+              {shape.number}
+            </text>
+          </symbol>
+        );
+      })}
+    </>
+  );
+}
 
 /** The box a symbol's hit area, halo and selection ring cover, in pixels at rotation 0. */
 export function symbolBox(symbol: Pick<SldSymbol, 'kind' | 'length'>): { x: number; y: number; w: number; h: number } {
@@ -146,22 +168,13 @@ export function SymbolGlyph({ symbol }: { symbol: Pick<SldSymbol, 'kind' | 'leng
   );
 }
 
-/** The alarm mark beside a symbol: the priority's shape and number, shown by `data-alarm` on the symbol. */
+/**
+ * The alarm mark beside a symbol: one <use> of the priority's mark (its `href` written with the alarm,
+ * not four drawings per symbol), shown by `data-alarm` on the symbol.
+ */
 export function AlarmMark({ x, y }: { x: number; y: number }) {
   return (
-    <g className={classes.alarmMark} transform={`translate(${x} ${y})`}>
-      {(Object.keys(priorityShapes) as AlarmPriority[]).map((priority) => {
-        const shape = priorityShapes[priority];
-        return (
-          <g key={priority} data-mark={priority}>
-            <path d={shape.d} className={classes.markShape} />
-            <text x={12} y={shape.y} className={classes.markNumber}>
-              {shape.number}
-            </text>
-          </g>
-        );
-      })}
-    </g>
+    <use className={classes.alarmMark} x={x} y={y} width={24} height={24} href={alarmMarkRef('low')} data-mark="" />
   );
 }
 

@@ -12,6 +12,7 @@ import { isActiveAlarm } from '../../alarmFeed/siteAlarms.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { staleAfterMs } from '../../live/ageWatchdog.ts';
 import { type LiveBinder, setAttr, setText } from '../overview/liveBinding.ts';
+import { alarmMarkRef } from './glyphs.tsx';
 
 export type Position = 'closed' | 'open' | 'tripped' | 'unknown';
 
@@ -57,6 +58,8 @@ export interface DrawnDiagram {
   wire(id: string): SVGPathElement | null;
   value(symbolId: string, index: number): SVGTextElement | null;
   flow(symbolId: string): SVGGElement | null;
+  /** The alarm mark's <use>, whose `href` names the priority's mark. */
+  mark(symbolId: string): SVGUseElement | null;
 }
 
 /** What the diagram shows of a device's alarms. */
@@ -94,6 +97,7 @@ export function writeAlarms(diagram: Diagram, drawn: DrawnDiagram, byDevice: Ret
     const g = drawn.symbol(s.id);
     const entry = s.deviceId ? byDevice.get(s.deviceId) : undefined;
     setAttr(g, 'data-alarm', entry?.priority ?? null);
+    if (entry) setAttr(drawn.mark(s.id), 'href', alarmMarkRef(entry.priority));
     setAttr(g, 'data-unacked', entry?.unacked ? '' : null);
   }
 }
