@@ -99,6 +99,32 @@ export async function openDiagram(page: Page, url: string, symbols: number): Pro
   return (await handle.jsonValue()) as number;
 }
 
+/**
+ * Ms from an operator's move to the diagram (the app already running on another page, as when an alarm
+ * row's "Show on diagram" or the menu is clicked) to the diagram holding `symbols` symbols. The move is
+ * the app router's own (a history entry and its popstate), so nothing but the page's work is timed.
+ */
+export async function openInApp(page: Page, base: string, path: string, symbols: number): Promise<number> {
+  await page.goto(`${base}/settings/user-interface`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const started = (await page.evaluate(`(() => {
+    const t = performance.now();
+    history.pushState(null, '', ${JSON.stringify(path)});
+    dispatchEvent(new PopStateEvent('popstate'));
+    return t;
+  })()`)) as number;
+  const handle = await page.waitForFunction(
+    (n) => {
+      const { document } = globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } };
+      return document.querySelectorAll('svg [data-symbol]').length >= n ? performance.now() : false;
+    },
+    symbols,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return ((await handle.jsonValue()) as number) - started;
+}
+
 /** Where an open's time went: each request the page made (path, start and end in ms from navigation). */
 export async function openTimeline(page: Page): Promise<string[]> {
   const entries = (await page.evaluate(`performance.getEntriesByType('resource').map((e) => ({
