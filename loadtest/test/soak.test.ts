@@ -2,6 +2,7 @@
 // lets it back (an echo server behind it), the growth fit ignores the level of each page and finds a
 // real slope, and the flags give the warp and the drops and restarts the README promises.
 import net from 'node:net';
+import { playlistPageNames } from '@voltscope/shared/displays';
 import { afterAll, describe, expect, it } from 'vitest';
 import { soakOptions, soakSchedule } from '../bench/soakOptions.ts';
 import { startProxy } from '../bench/soakProxy.ts';
@@ -104,8 +105,9 @@ describe('the soak flags', () => {
   it('samples every page of the playlist in turn, at most a minute apart', () => {
     for (const dwell of ['5', '10', '20', '30', '45', '90']) {
       const o = soakOptions(['--dwell', dwell], false);
-      const visited = new Set(Array.from({ length: 9 }, (_, k) => (k * o.sampleEveryTurns) % 9));
-      expect(visited.size).toBe(9);
+      const pages = playlistPageNames.length;
+      const visited = new Set(Array.from({ length: pages }, (_, k) => (k * o.sampleEveryTurns) % pages));
+      expect(visited.size).toBe(pages);
       expect(o.sampleEveryTurns * o.dwellSeconds <= 60 || o.sampleEveryTurns === 1).toBe(true);
     }
   });
