@@ -67,6 +67,9 @@ describe('single-line diagram', () => {
     await poll(() => main.getAttribute('data-position')).toMatch(/^(open|tripped)$/);
     await poll(() => energyOf(page, 'g[data-kind="busbar"], g[data-kind="inverter"]')).toEqual(['dead']);
     await poll(() => main.getAttribute('data-position')).toBe('tripped');
+    // The headline says it in words: the grid connection is dead, nothing flows at the meter.
+    await poll(() => page.getByTestId('sld-grid-state').textContent()).toBe('De-energised');
+    expect(await page.locator('[data-testid=sld-summary] [data-main-figure]').textContent()).toBe('0 W');
     if (shots) await page.screenshot({ path: `${shots}/sld-outage.png` });
     const end = await api('/api/simulator/faults', {
       method: 'POST',
@@ -75,6 +78,7 @@ describe('single-line diagram', () => {
     expect(end.status).toBeLessThan(300);
     await poll(() => main.getAttribute('data-position')).toBe('closed');
     await poll(() => energyOf(page, 'g[data-kind="busbar"], g[data-kind="inverter"]')).toEqual(['live']);
+    await poll(() => page.getByTestId('sld-grid-state').textContent()).toBe('Energised');
     await page.context().close();
   }, 120_000);
 

@@ -18,6 +18,7 @@ import { ApiError, call, type Reply } from '../../session/api.ts';
 import { SitePicker } from '../../ui/SitePicker.tsx';
 import { Legend } from './Legend.tsx';
 import { SldCanvas, useSiteIndex } from './SldCanvas.tsx';
+import { SldSummary } from './SldSummary.tsx';
 import { SymbolPanel } from './SymbolPanel.tsx';
 
 const SldEditor = lazy(() => import('./editor/SldEditor.tsx').then((m) => ({ default: m.SldEditor })));
@@ -115,6 +116,7 @@ function SiteDiagram({ siteId, highlight }: { siteId: string; highlight: string 
           </Text>
         )}
       </Group>
+      <SldSummary siteId={siteId} diagram={view.data.diagram} index={index} />
       <SldCanvas
         siteId={siteId}
         diagram={view.data.diagram}
