@@ -84,9 +84,8 @@ function printProfile(profile: {
   console.error(`  profile (self ms):\n    ${top.map(([n, ms]) => `${ms.toFixed(0)} ${n}`).join('\n    ')}`);
 }
 
-/** Ms from the navigation's start to the diagram holding `symbols` symbols (polled every animation frame). */
-export async function openDiagram(page: Page, url: string, symbols: number): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
+/** The page's clock (ms) when the diagram first holds `symbols` symbols, polled every animation frame. */
+async function symbolsDrawn(page: Page, symbols: number): Promise<number> {
   // A function, not a string: the hub's CSP forbids eval, which a string predicate needs.
   const handle = await page.waitForFunction(
     (n) => {
@@ -97,6 +96,12 @@ export async function openDiagram(page: Page, url: string, symbols: number): Pro
     { polling: 'raf', timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/** Ms from the navigation's start to the diagram holding `symbols` symbols (polled every animation frame). */
+export async function openDiagram(page: Page, url: string, symbols: number): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return symbolsDrawn(page, symbols);
 }
 
 /**
@@ -114,15 +119,7 @@ export async function openInApp(page: Page, base: string, path: string, symbols:
     dispatchEvent(new PopStateEvent('popstate'));
     return t;
   })()`)) as number;
-  const handle = await page.waitForFunction(
-    (n) => {
-      const { document } = globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } };
-      return document.querySelectorAll('svg [data-symbol]').length >= n ? performance.now() : false;
-    },
-    symbols,
-    { polling: 'raf', timeout: 30_000 },
-  );
-  return ((await handle.jsonValue()) as number) - started;
+  return (await symbolsDrawn(page, symbols)) - started;
 }
 
 /** Where an open's time went: each request the page made (path, start and end in ms from navigation). */

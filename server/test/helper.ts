@@ -41,6 +41,20 @@ export const demo = {
   client: { email: 'client@voltscope.io', username: 'client', password: 'Volt!Client1' },
 } as const;
 
+/** A site as an admin creates one (POST /api/sites), with any fields replaced. */
+export const newSite = (over: Record<string, unknown> = {}) => ({
+  id: 'de-lausitz',
+  name: 'Lausitz Solar',
+  kind: 'solar',
+  timeZone: 'Europe/Berlin',
+  country: 'de',
+  latitude: 51.5,
+  longitude: 14.1,
+  capacityKw: 12_000,
+  gridLimitKw: 10_000,
+  ...over,
+});
+
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'voltscope-test-'));
   // A cheap scrypt cost keeps the suite fast; production uses 2^17. Load shedding waits for a 10 s stall

@@ -4,22 +4,9 @@
 // on SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { alarmTools } from '../alarms/tools.ts';
-import { DEMO_INGEST_KEY, demo, nextEvent } from '../helper.ts';
+import { DEMO_INGEST_KEY, demo, newSite, nextEvent } from '../helper.ts';
 import { hubForTests } from '../hub.ts';
 import { storeCases } from '../stores.ts';
-
-const newSite = (over: Record<string, unknown> = {}) => ({
-  id: 'de-lausitz',
-  name: 'Lausitz Solar',
-  kind: 'solar',
-  timeZone: 'Europe/Berlin',
-  country: 'de',
-  latitude: 51.5,
-  longitude: 14.1,
-  capacityKw: 12_000,
-  gridLimitKw: 10_000,
-  ...over,
-});
 
 describe.each(storeCases('vs_fleet_sites'))('sites CRUD on $driver', ({ overrides, drop }) => {
   const hub = hubForTests({ overrides, drop, signIn: ['admin'] });

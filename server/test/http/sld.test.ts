@@ -4,7 +4,7 @@
 import type { Diagram } from '@voltscope/shared/sld/model';
 import { validateDiagram } from '@voltscope/shared/sld/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { demo, newSite, startTestServer, type TestServer } from '../helper.ts';
 import { storeCases } from '../stores.ts';
 
 const SITE = 'fr-occitanie';
@@ -228,17 +228,7 @@ describe.each(storeCases('vs_sld'))('single-line diagrams on $driver', ({ overri
   });
 
   it('hides a decommissioned site’s diagram (404) and deletes its versions with the site', async () => {
-    const site = {
-      id: 'de-lausitz',
-      name: 'Lausitz Solar',
-      kind: 'solar',
-      timeZone: 'Europe/Berlin',
-      country: 'de',
-      latitude: 51.5,
-      longitude: 14.1,
-      capacityKw: 12_000,
-      gridLimitKw: 10_000,
-    };
+    const site = newSite();
     expect((await admin.post('/api/sites', site)).status).toBe(201);
     const empty = await generated(site.id);
     expect(empty.symbols).toEqual([]);
