@@ -73,7 +73,9 @@ function printProfile(profile: {
   timeDeltas?: number[];
 }): void {
   const self = new Map<number, number>();
-  profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  profile.samples?.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
+  });
   const byName = new Map<string, number>();
   for (const node of profile.nodes) {
     const { functionName, url, lineNumber } = node.callFrame;
