@@ -62,9 +62,15 @@ export function DeviceCell({ directory, deviceId }: { directory: FleetDirectory;
   const { t } = useTranslation('sld');
   if (!path) return name;
   const device = deviceId ? directory.deviceById.get(deviceId) : undefined;
+  // Both links at least 24 px high and 12 px apart (WCAG 2.2 target size: they sit side by side).
   return (
-    <>
-      <Anchor component={Link} to={path} size="sm">
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12 }}>
+      <Anchor
+        component={Link}
+        to={path}
+        size="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
+      >
         {name}
       </Anchor>
       {device && drawnOnDiagram(device.type) && (
@@ -75,12 +81,18 @@ export function DeviceCell({ directory, deviceId }: { directory: FleetDirectory;
           title={t('showOnDiagram')}
           aria-label={t('showOnDiagram')}
           data-testid="log-show-on-diagram"
-          style={{ marginInlineStart: 6 }}
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            minWidth: 24,
+            minHeight: 24,
+          }}
         >
-          <IconBolt size={14} style={{ verticalAlign: 'middle' }} />
+          <IconBolt size={14} />
         </Anchor>
       )}
-    </>
+    </span>
   );
 }
 

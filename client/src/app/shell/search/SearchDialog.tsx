@@ -79,10 +79,12 @@ function SearchPanel() {
     listRef.current?.querySelector(`[id="${optionId(active)}"]`)?.scrollIntoView({ block: 'nearest' });
   });
 
-  const choose = (child: SearchChild | undefined) => {
+  /** Opens a result: its page, or (`onDiagram`, Shift+Enter or its bolt) its device on the diagram. */
+  const choose = (child: SearchChild | undefined, onDiagram = false) => {
     if (!child) return;
     closeSearch();
-    void navigate(targetOf(child));
+    const diagram = onDiagram && 'device' in child && drawnOnDiagram(child.device.type);
+    void navigate(diagram ? diagramPath(siteOfDevice(child.device.id), child.device.id) : targetOf(child));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -97,7 +99,7 @@ function SearchPanel() {
       setActive(Math.max(0, move()));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(options[active]);
+      choose(options[active], event.shiftKey);
     }
   };
 
@@ -164,19 +166,20 @@ function SearchPanel() {
                         {child.title}
                       </span>
                       {'device' in child && drawnOnDiagram(child.device.type) && (
-                        <UnstyledButton
-                          tabIndex={-1}
-                          title={t('shell:showOnDiagram')}
-                          aria-label={t('shell:showOnDiagram')}
+                        // Not a control inside the option (an option holds none): the pointer's way to
+                        // what Shift+Enter does from the keyboard, said in the option's title.
+                        <span
+                          aria-hidden="true"
+                          className={classes.diagramLink}
+                          title={t('shell:showOnDiagramKey')}
                           data-testid="search-show-on-diagram"
                           onClick={(e) => {
                             e.stopPropagation();
-                            closeSearch();
-                            void navigate(diagramPath(siteOfDevice(child.device.id), child.device.id));
+                            choose(child, true);
                           }}
                         >
                           <IconBolt size={16} />
-                        </UnstyledButton>
+                        </span>
                       )}
                       <IconCornerDownLeft size={16} className={classes.enter} />
                     </div>
@@ -209,6 +212,7 @@ function SearchPanel() {
         <KeyHint text={t('shell:search.hintOpen')}>
           <IconCornerDownLeft size={12} />
         </KeyHint>
+        <KeyHint text={t('shell:search.hintDiagram')}>⇧ + ↵</KeyHint>
         <KeyHint text={t('shell:search.hintClose')}>Esc</KeyHint>
       </div>
     </>
