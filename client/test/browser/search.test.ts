@@ -59,6 +59,17 @@ describe('the search', () => {
     await page.getByRole('group', { name: 'Devices' }).getByRole('option', { name: 'WTG 03 · Tarifa Wind' }).click();
     await page.waitForURL(`${app.url}/devices/es-tarifa%2Ewtg03`);
     await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('WTG 03');
+    // Shift+Enter on the same result: the turbine on its site's diagram instead.
+    await page.getByTestId('search-open').click();
+    await page.getByTestId('search-input').fill('wtg 03');
+    await page.getByRole('group', { name: 'Devices' }).getByRole('option', { name: 'WTG 03 · Tarifa Wind' }).waitFor();
+    await page.getByTestId('search-input').press('Shift+Enter');
+    await page.waitForURL(/\/sld\/sl\?/);
+    const address = new URL(page.url());
+    expect([address.searchParams.get('site'), address.searchParams.get('device')]).toEqual([
+      'es-tarifa',
+      'es-tarifa.wtg03',
+    ]);
   });
 
   it('shows only the devices that match as the query grows, each opening that device', async () => {
