@@ -1,3 +1,5 @@
+// One file over 400 lines on purpose: the route table is data, one entry per seed route, read top to bottom
+// in matching order; splitting it would scatter the order that decides which route matches.
 // The seed's route table (section 2), as data. Every page loads on demand. Routes whose page is not
 // built yet stay here (so the table stays whole and the menu can name them) but have no `page`: they
 // are not registered, so visiting them shows not-found, and the menu leaves them out.
@@ -44,7 +46,7 @@ export const routeTable: readonly RouteMeta[] = [
     layout: 'blank',
     unauthenticatedOnly: true,
     page: loginPage,
-    ns: ['auth', 'validation'],
+    ns: ['auth', 'mfa', 'validation'],
   },
   {
     name: 'forgot-password',
@@ -63,6 +65,13 @@ export const routeTable: readonly RouteMeta[] = [
     ns: ['auth', 'validation'],
   },
   {
+    name: 'two-factor-setup',
+    path: '/two-factor-setup',
+    layout: 'blank',
+    page: () => import('./features/auth/TwoFactorSetupPage.tsx').then((m) => m.TwoFactorSetupPage),
+    ns: ['mfa', 'auth', 'validation'],
+  },
+  {
     name: 'dashboards-solar',
     path: '/dashboards/solar',
     layout: 'default',
@@ -72,13 +81,29 @@ export const routeTable: readonly RouteMeta[] = [
     ns: ['dashboards', 'fleet'],
   },
   {
+    name: 'change-password',
+    path: '/change-password',
+    layout: 'blank',
+    page: () => import('./features/auth/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage),
+    ns: ['auth', 'validation', 'account'],
+  },
+  {
     name: 'access-control',
     path: '/access-control',
     layout: 'default',
     action: 'read',
     subject: 'AclDemo',
     page: () => import('./features/access-control/AccessControlPage.tsx').then((m) => m.AccessControlPage),
-    ns: ['account'],
+    ns: ['account', 'accessLog', 'overview', 'events'],
+  },
+  {
+    name: 'admin-users',
+    path: '/admin/users',
+    layout: 'default',
+    action: 'manage',
+    subject: 'User',
+    page: () => import('./features/users-admin/UsersAdminPage.tsx').then((m) => m.UsersAdminPage),
+    ns: ['usersAdmin', 'validation', 'account'],
   },
   // Seed: /pages/user-profile and /pages/account-settings lead to their tab routes, on their first tab.
   {
@@ -105,7 +130,7 @@ export const routeTable: readonly RouteMeta[] = [
     path: '/pages/account-settings/:tab',
     layout: 'default',
     page: () => import('./features/account/AccountSettingsPage.tsx').then((m) => m.AccountSettingsPage),
-    ns: ['account', 'auth', 'validation'],
+    ns: ['account', 'auth', 'mfa', 'validation'],
   },
   {
     name: 'settings-user-interface',
@@ -159,7 +184,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Site',
     page: () => import('./features/dashboards/SolarComparisonPage.tsx').then((m) => m.SolarComparisonPage),
-    ns: ['dashboards'],
+    ns: ['dashboards', 'overview'],
   },
   {
     name: 'overview-fleet',
@@ -213,7 +238,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Series',
     page: () => import('./features/charts/EnergyHeatmapPage.tsx').then((m) => m.EnergyHeatmapPage),
-    ns: ['charts'],
+    ns: ['charts', 'overview'],
   },
   {
     name: 'overview-irradiance-power',
@@ -222,7 +247,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Series',
     page: () => import('./features/charts/IrradiancePowerPage.tsx').then((m) => m.IrradiancePowerPage),
-    ns: ['charts'],
+    ns: ['charts', 'overview'],
   },
 
   {
@@ -232,7 +257,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Alarm',
     page: () => import('./features/alarms/AlarmConsolePage.tsx').then((m) => m.AlarmConsolePage),
-    ns: ['alarms', 'events', 'alarmDetail', 'sld'],
+    ns: ['alarms', 'events', 'alarmDetail', 'sld', 'overview'],
   },
   {
     name: 'event-realtime',
@@ -241,7 +266,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Event',
     page: () => import('./features/events/RealtimeEventsPage.tsx').then((m) => m.RealtimeEventsPage),
-    ns: ['events'],
+    ns: ['events', 'sld', 'overview'],
   },
   {
     name: 'event-history',
@@ -250,7 +275,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Event',
     page: () => import('./features/events/EventHistoryPage.tsx').then((m) => m.EventHistoryPage),
-    ns: ['events', 'sld'],
+    ns: ['events', 'sld', 'overview'],
   },
   {
     name: 'alarm-history',
@@ -259,7 +284,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Alarm',
     page: () => import('./features/alarms/AlarmHistoryPage.tsx').then((m) => m.AlarmHistoryPage),
-    ns: ['alarms', 'events', 'sld'],
+    ns: ['alarms', 'events', 'sld', 'overview'],
   },
 
   {
@@ -272,6 +297,15 @@ export const routeTable: readonly RouteMeta[] = [
     ns: ['alarmRules'],
   },
   {
+    name: 'admin-roles',
+    path: '/admin/roles',
+    layout: 'default',
+    action: 'manage',
+    subject: 'Role',
+    page: () => import('./features/roles-admin/RolesAdminPage.tsx').then((m) => m.RolesAdminPage),
+    ns: ['rolesAdmin', 'account', 'validation'],
+  },
+  {
     name: 'admin-displays',
     path: '/admin/displays',
     layout: 'default',
@@ -279,6 +313,15 @@ export const routeTable: readonly RouteMeta[] = [
     subject: 'Display',
     page: () => import('./features/displays-admin/DisplaysAdminPage.tsx').then((m) => m.DisplaysAdminPage),
     ns: ['displays', 'validation'],
+  },
+  {
+    name: 'admin-audit',
+    path: '/admin/audit',
+    layout: 'default',
+    action: 'read',
+    subject: 'AuditLog',
+    page: () => import('./features/audit/AuditLogPage.tsx').then((m) => m.AuditLogPage),
+    ns: ['audit', 'validation', 'account', 'auth', 'displays', 'overview', 'events'],
   },
 
   {
@@ -288,7 +331,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Series',
     page: () => import('./features/analysis/AnalysisHistoryPage.tsx').then((m) => m.AnalysisHistoryPage),
-    ns: ['analysis'],
+    ns: ['analysis', 'overview', 'events'],
   },
 
   {
@@ -298,7 +341,7 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'update',
     subject: 'Device',
     page: () => import('./features/devices-admin/DevicesManagementPage.tsx').then((m) => m.DevicesManagementPage),
-    ns: ['devicesAdmin', 'validation'],
+    ns: ['devicesAdmin', 'validation', 'events'],
   },
   {
     name: 'devices-status',
@@ -316,10 +359,9 @@ export const routeTable: readonly RouteMeta[] = [
     action: 'read',
     subject: 'Device',
     page: () => import('./features/device/DevicePage.tsx').then((m) => m.DevicePage),
-    ns: ['device', 'devicesStatus', 'events', 'overview', 'validation', 'sld'],
+    ns: ['device', 'devicesStatus', 'events', 'overview', 'validation', 'sld', 'devices'],
   },
 
-  // Not built yet: kept as data with the permissions they will need.
   {
     name: 'sld-sl',
     path: '/sld/sl',
@@ -329,7 +371,24 @@ export const routeTable: readonly RouteMeta[] = [
     page: () => import('./features/sld/SldPage.tsx').then((m) => m.SldPage),
     ns: ['sld', 'devicesStatus', 'alarms'],
   },
-  { name: 'cctv-monitor', path: '/cctv/monitor', layout: 'default', action: 'read', subject: 'Device' },
+  {
+    name: 'cctv-monitor',
+    path: '/cctv/monitor',
+    layout: 'default',
+    action: 'read',
+    subject: 'Device',
+    page: () => import('./features/cctv/CctvMonitorPage.tsx').then((m) => m.CctvMonitorPage),
+    ns: ['cctv', 'validation'],
+  },
+  {
+    name: 'motion-trace',
+    path: '/motion/trace',
+    layout: 'default',
+    action: 'read',
+    subject: 'Event',
+    page: () => import('./features/motion/MotionTracePage.tsx').then((m) => m.MotionTracePage),
+    ns: ['motion', 'validation'],
+  },
 
   // The seed's `/:error(.*)`: anything else is not found. Last, so the table reads in matching order.
   { name: '$error', path: '*', layout: 'blank', public: true, page: notFoundPage },

@@ -56,10 +56,10 @@ const hasTaskset = (() => {
 })();
 
 /** A hub process pinned to core 0 where taskset exists (the clients take the other core). */
-export function spawnHub(args: readonly string[], stdio: StdioOptions): ChildProcess {
+export function spawnHub(args: readonly string[], stdio: StdioOptions, env = process.env): ChildProcess {
   return hasTaskset
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio })
-    : spawn(process.execPath, args, { stdio });
+    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio, env })
+    : spawn(process.execPath, args, { stdio, env });
 }
 
 export function pinSelf(core: number) {

@@ -4,6 +4,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { abuseBenchmark } from './abuse.ts';
 import { alarmsBenchmark } from './alarms.ts';
+import { cctvBenchmark } from './cctv.ts';
+import { clusterBenchmark } from './cluster.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { framesBenchmark } from './frames.ts';
 import { historyBenchmark } from './history.ts';
@@ -29,6 +31,8 @@ const scenarios: Record<
   http: httpBenchmark,
   abuse: abuseBenchmark,
   soak: soakBenchmark,
+  cctv: cctvBenchmark,
+  cluster: clusterBenchmark,
 };
 
 const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]
@@ -36,6 +40,7 @@ const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...]
                      [--rounds N]      (fan-out; http: with/without response schemas alternated, 3 by default)
                      [--clients N --rounds N --seconds S]      (abuse: healthy clients, quiet/abuse rounds, window)
                      [--attacks sign_in,ingest,subscribe,stalled]      (abuse: some kinds only)
+                     [--clients N --rounds N]      (cluster: clients through the proxy, rounds of 1/2/3 nodes)
                      [--hours H --days D | --warp W] [--dwell S] [--drop-every MIN --drop-seconds S]
                      [--restart-every MIN] [--no-display] [--no-operator] (soak: not run unless named)
        npm run bench -- --compare A.json B.json`;

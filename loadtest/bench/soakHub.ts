@@ -27,7 +27,8 @@ export interface SoakHub {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now: one the system gave, then closed. */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

@@ -3,9 +3,13 @@
 // sign-in), the routes, the sockets; the hub's clocks start when the app is ready and stop on close.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { accessRoutes } from './http/access.ts';
 import { alarmRoutes } from './http/alarms.ts';
 import { analysisRoutes } from './http/analysis.ts';
+import { auditRoutes } from './http/audit.ts';
 import { authRoutes } from './http/auth.ts';
+import { cameraRoutes } from './http/cameras.ts';
+import { cctvLayoutRoutes } from './http/cctvLayouts.ts';
 import { assertContract } from './http/contract.ts';
 import { deviceAdminRoutes } from './http/deviceAdmin.ts';
 import { deviceStatusRoutes } from './http/deviceStatus.ts';
@@ -17,7 +21,10 @@ import { ingestRoutes } from './http/ingest.ts';
 import { kpiRoutes } from './http/kpis.ts';
 import { logRoutes } from './http/logs.ts';
 import { metricsRoutes } from './http/metrics.ts';
+import { mfaRoutes } from './http/mfa.ts';
+import { motionRoutes } from './http/motion.ts';
 import { profileRoutes } from './http/profile.ts';
+import { roleRoutes } from './http/roles.ts';
 import { searchRoutes } from './http/search.ts';
 import { seriesRoutes } from './http/series.ts';
 import { simulatorRoutes } from './http/simulator.ts';
@@ -27,10 +34,12 @@ import { userRoutes } from './http/users.ts';
 import { buildHub } from './hub.ts';
 import { loggerOptions, RequestLogs } from './logging.ts';
 import { allowedHostsPlugin } from './plugins/allowedHosts.ts';
+import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
 import { finiteNumbersPlugin } from './plugins/finiteNumbers.ts';
 import { loadSheddingPlugin } from './plugins/loadShedding.ts';
+import { pendingStepPlugin } from './plugins/pendingStep.ts';
 import { rateLimitPlugin } from './plugins/rateLimit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -69,6 +78,8 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
   await app.register(allowedHostsPlugin, { config });
   await app.register(loadSheddingPlugin, { config });
   await app.register(authPlugin);
+  await app.register(pendingStepPlugin);
+  await app.register(auditPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(finiteNumbersPlugin);
 
@@ -86,6 +97,8 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     searchRoutes,
     profileRoutes,
     userRoutes,
+    roleRoutes,
+    mfaRoutes,
     alarmRoutes,
     logRoutes,
     analysisRoutes,
@@ -93,6 +106,11 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     displayRoutes,
     simulatorRoutes,
     sldRoutes,
+    auditRoutes,
+    cameraRoutes,
+    cctvLayoutRoutes,
+    motionRoutes,
+    accessRoutes,
   ]) {
     await app.register(routes);
   }

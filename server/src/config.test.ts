@@ -14,6 +14,16 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('names Redis channels after the store, so that deployments sharing one Redis keep apart', () => {
+    const prefix = (env: Record<string, string>) => loadConfig(env).cluster.redisPrefix;
+    const a = { DATABASE_URL: 'postgres://hub@db1:5432/plant_a', REDIS_URL: 'redis://cache:6379' };
+    expect(prefix(a)).toBe('voltscope:db1:5432/plant_a');
+    expect(prefix({ ...a, DATABASE_URL: 'postgres://hub@db1/plant_b' })).toBe('voltscope:db1:5432/plant_b');
+    expect(prefix({ ...a, DATABASE_SCHEMA: 'north' })).toBe('voltscope:db1:5432/plant_a/north');
+    expect(prefix({ ...a, REDIS_PREFIX: 'fleet-1' })).toBe('fleet-1');
+    expect(prefix({})).toBe('voltscope');
+  });
+
   it('reads durations with units', () => {
     expect(loadConfig({ SESSION_TTL: '30m', REMEMBER_TTL: '7d' })).toMatchObject({
       sessionTtlSeconds: 1800,
@@ -112,6 +122,17 @@ describe('loadConfig', () => {
     expect(loadConfig({}).maxEventLoopDelayMs).toBe(1000);
     expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '250' }).maxEventLoopDelayMs).toBe(250);
     expect(() => loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0' })).toThrow(/MAX_EVENT_LOOP_DELAY_MS="0"/);
+  });
+
+  it('draws simulated cameras at 640×360 and 5 frames a second unless told otherwise, within bounds', () => {
+    expect(loadConfig({}).cctv).toEqual({ width: 640, height: 360, fps: 5, encoderThreads: 2 });
+    expect(loadConfig({ CCTV_WIDTH: '320', CCTV_HEIGHT: '180', CCTV_FPS: '0.5' }).cctv).toMatchObject({
+      width: 320,
+      height: 180,
+      fps: 0.5,
+    });
+    expect(() => loadConfig({ CCTV_WIDTH: '100' })).toThrow(/CCTV_WIDTH="100"/);
+    expect(() => loadConfig({ CCTV_FPS: '60' })).toThrow(/CCTV_FPS="60"/);
   });
 
   it('names every bad variable, what it got and what it expects, in one error', () => {

@@ -1,9 +1,26 @@
 // Configuration is read once at boot from environment variables into one typed object. A bad value
 // stops the process with a message naming the variable, what it got and what it expects.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Nodes that share a store are one deployment: by default their Redis channels are named after that store
+ * (host, port, database and schema), so that two deployments sharing one Redis never take each other's
+ * samples or alarm calls, and nodes on one store always find each other.
+ */
+export function defaultRedisPrefix(databaseUrl: string | undefined, schema: string | undefined): string {
+  if (!databaseUrl) return 'voltscope';
+  try {
+    const url = new URL(databaseUrl);
+    const store = `${url.hostname}:${url.port || 5432}/${decodeURIComponent(url.pathname.slice(1))}`;
+    return `voltscope:${store}${schema?.trim() ? `/${schema.trim()}` : ''}`;
+  } catch {
+    return 'voltscope';
+  }
+}
 
 export interface Config {
   host: string;
@@ -37,10 +54,46 @@ export interface Config {
   mailFrom: string;
   /** A password-reset link's lifetime in seconds. */
   resetTtlSeconds: number;
+  /** An invitation link's lifetime in seconds. */
+  inviteTtlSeconds: number;
+  /** Roles whose users must sign in with a second factor (TOTP); `admin` by default outside demo mode. */
+  mfaRequiredRoles: string[];
+  /** The issuer name authenticator apps show beside the account. */
+  mfaIssuer: string;
+  /** How long audit entries are kept, in seconds; null keeps them for ever. */
+  auditRetentionSeconds: number | null;
   /** PostgreSQL instead of the embedded SQLite file when set. */
   databaseUrl: string | null;
   /** The PostgreSQL schema to use (created when missing); the server's default when null. */
   databaseSchema: string | null;
+  /** PostgreSQL connections this node holds at most, and the longest a statement may run (ms; 0: no limit). */
+  databasePoolMax: number;
+  databaseStatementTimeoutMs: number;
+  /**
+   * Several hub nodes (issue 22). Unset, the hub runs alone exactly as it always has: it is its own leader
+   * and its Socket.IO rooms live in its process.
+   */
+  cluster: {
+    /** This node's name in logs, metrics and the leader lease (NODE_ID; the host name and process id by default). */
+    nodeId: string;
+    /** Redis for Socket.IO across nodes and the live samples every node fans out (REDIS_URL). */
+    redisUrl: string | null;
+    /** What this deployment's Redis keys and channels start with (REDIS_PREFIX): several hubs may share one Redis. */
+    redisPrefix: string;
+    /** How long a leader's lease lasts without renewal (ms): another node takes over within it. */
+    leaderLeaseMs: number;
+  };
+  mqtt: {
+    /** The broker the hub takes telemetry from (MQTT_URL, mqtt:// or mqtts://); no MQTT ingest when null. */
+    url: string | null;
+    /** The shared-subscription group: each message reaches one node of the group. */
+    shareGroup: string;
+    /** The first level of every ingest topic (MQTT_TOPIC_PREFIX, `voltscope`): `<prefix>/<site>/...`. */
+    topicPrefix: string;
+    /** The hub's own credentials at the broker. */
+    username: string | null;
+    password: string | null;
+  };
   simulator: {
     enabled: boolean;
     seed: number;
@@ -55,6 +108,8 @@ export interface Config {
     /** Sampling step of that history, in seconds. */
     backfillStepSeconds: number;
   };
+  /** How the simulator's samples reach the ingest: directly, or published to MQTT_URL like a data logger. */
+  simulatorTransport: 'direct' | 'mqtt';
   /** How long each resolution is kept, in seconds; null keeps it for ever. */
   retentionSeconds: { raw: number | null; minute: number | null; hour: number | null };
   /** Largest ingest request body, in bytes. */
@@ -123,6 +178,14 @@ export interface Config {
     intervalMs: number;
     /** Days the first run computes (history already in the store). */
     days: number;
+  };
+  cctv: {
+    /** A simulated camera's picture size and frame rate, unless its settings say otherwise. */
+    width: number;
+    height: number;
+    fps: number;
+    /** Worker threads that draw and encode simulated cameras' frames (0: on the event loop). */
+    encoderThreads: number;
   };
 }
 
@@ -267,8 +330,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: url('SMTP_URL', null, ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM', 'Voltscope <no-reply@voltscope.local>'),
     resetTtlSeconds: duration('RESET_TTL', 30 * 60),
+    inviteTtlSeconds: duration('INVITE_TTL', 7 * 86400),
+    mfaRequiredRoles: (env.MFA_REQUIRED_ROLES ?? (demo ? '' : 'admin'))
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+    mfaIssuer: str('MFA_ISSUER', 'Voltscope'),
+    auditRetentionSeconds: retention('AUDIT_RETENTION', 2 * 365 * 86400),
     databaseUrl: url('DATABASE_URL', null, ['postgres:', 'postgresql:']),
     databaseSchema: env.DATABASE_SCHEMA?.trim() || null,
+    databasePoolMax: int('DATABASE_POOL_MAX', 10, 1, 1000),
+    databaseStatementTimeoutMs: int('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    cluster: {
+      nodeId: str('NODE_ID', `${os.hostname()}-${process.pid}`),
+      redisUrl: url('REDIS_URL', null, ['redis:', 'rediss:']),
+      redisPrefix: str('REDIS_PREFIX', defaultRedisPrefix(env.DATABASE_URL, env.DATABASE_SCHEMA)),
+      leaderLeaseMs: int('LEADER_LEASE_MS', 5000, 1000, 600_000),
+    },
+    mqtt: {
+      url: url('MQTT_URL', null, ['mqtt:', 'mqtts:']),
+      shareGroup: str('MQTT_SHARE_GROUP', 'hub'),
+      topicPrefix: str('MQTT_TOPIC_PREFIX', 'voltscope'),
+      username: env.MQTT_USERNAME || null,
+      password: env.MQTT_PASSWORD || null,
+    },
     simulator: {
       enabled: bool('SIMULATOR', demo),
       seed: int('SIM_SEED', 1, 0, 2 ** 31),
@@ -278,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backfillDays: int('BACKFILL_DAYS', demo ? 30 : 0, 0, 3650),
       backfillStepSeconds: duration('BACKFILL_STEP', 15 * 60),
     },
+    simulatorTransport: str('SIM_TRANSPORT', 'direct') as Config['simulatorTransport'],
     retentionSeconds: {
       raw: retention('RETENTION_RAW', 30 * 86400),
       minute: retention('RETENTION_1M', 730 * 86400),
@@ -324,12 +410,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: duration('ANALYSIS_INTERVAL', 15 * 60) * 1000,
       days: int('ANALYSIS_DAYS', 31, 1, 3660),
     },
+    cctv: {
+      width: int('CCTV_WIDTH', 640, 160, 1920),
+      height: int('CCTV_HEIGHT', 360, 90, 1080),
+      fps: number('CCTV_FPS', 5, 0.2, 30),
+      encoderThreads: int('CCTV_ENCODER_THREADS', 2, 0, 64),
+    },
   };
   if (config.live.dropBytes <= config.live.slowBytes) {
     problems.push('DROP_SOCKET_BYTES must be larger than SLOW_SOCKET_BYTES (a socket is skipped before it is dropped)');
   }
   if (config.databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(config.databaseSchema)) {
     problems.push(`DATABASE_SCHEMA=${JSON.stringify(config.databaseSchema)}: expected a lower-case SQL name`);
+  }
+  if (!['direct', 'mqtt'].includes(config.simulatorTransport)) {
+    problems.push(`SIM_TRANSPORT=${JSON.stringify(config.simulatorTransport)}: expected direct or mqtt`);
+  } else if (config.simulatorTransport === 'mqtt' && !config.mqtt.url) {
+    problems.push('SIM_TRANSPORT=mqtt needs MQTT_URL (the broker the simulator publishes to)');
+  }
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.mqtt.shareGroup)) {
+    problems.push(`MQTT_SHARE_GROUP=${JSON.stringify(config.mqtt.shareGroup)}: expected letters, digits, - or _`);
+  }
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.mqtt.topicPrefix)) {
+    problems.push(`MQTT_TOPIC_PREFIX=${JSON.stringify(config.mqtt.topicPrefix)}: expected letters, digits, - or _`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

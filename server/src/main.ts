@@ -1,5 +1,6 @@
 // The process: read configuration, start the hub, stop cleanly on SIGTERM or SIGINT.
 import { buildApp } from './app.ts';
+import { inCluster } from './cluster/leaseLeadership.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts } from './demo/fleet.ts';
 import { DEMO_INGEST_KEY } from './demo/seed.ts';
@@ -25,9 +26,12 @@ if (config.demo) {
   for (const a of demoAccounts) lines.push(`    ${a.role.padEnd(9)} ${a.email} or ${a.username} / ${a.password}`);
   lines.push(`  demo ingest key (x-ingest-key header of POST /api/ingest): ${DEMO_INGEST_KEY}`);
 }
-lines.push(
-  `  store: ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}; simulator ${config.simulator.enabled ? 'on' : 'off'}`,
-);
+const simulator = config.simulator.enabled ? (inCluster(config) ? 'on (run by the leader)' : 'on') : 'off';
+lines.push(`  store: ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}; simulator ${simulator}`);
+if (inCluster(config))
+  lines.push(`  cluster node ${config.cluster.nodeId}, Redis channels ${config.cluster.redisPrefix}`);
+if (config.mqtt.url)
+  lines.push(`  MQTT ingest from ${new URL(config.mqtt.url).host} (share group ${config.mqtt.shareGroup})`);
 console.log(lines.join('\n'));
 
 let stopping = false;

@@ -33,6 +33,8 @@ export const subjects = [
   'Display',
   /** A site's single-line diagram (conditions on `siteId`): read it, or `update` it (publish, restore). */
   'Diagram',
+  /** The audit log of privileged actions: admins read it (nothing may change it). */
+  'AuditLog',
   'AclDemo',
 ] as const;
 export type SubjectName = (typeof subjects)[number];

@@ -228,6 +228,91 @@ export const defaultRationale: Record<string, Rationale> = {
     fa: 'داده تابش، دما و باد نمی‌رسد: انرژی مورد انتظار و نسبت عملکرد نیروگاه محاسبه نمی‌شود و کم‌کاری دیده نمی‌شود.',
     ar: 'لا قراءات للإشعاع ولا للحرارة ولا للرياح: لا يمكن حساب الطاقة المتوقعة ونسبة أداء الموقع، ويمرّ ضعف الأداء دون ملاحظة.',
   }),
+  'Motion in a zone': {
+    cause: {
+      en: 'A motion sensor saw a person or a vehicle in its zone: an intruder at the fence, a vehicle at the gate, or staff or contractors not announced.',
+      fr: 'Un détecteur de mouvement a vu une personne ou un véhicule dans sa zone : un intrus à la clôture, un véhicule au portail, ou du personnel ou des sous-traitants non annoncés.',
+      fa: 'حسگر حرکت شخص یا خودرویی را در محدوده خود دیده است: مزاحم کنار حصار، خودرو پشت دروازه، یا کارکنان یا پیمانکاران اعلام‌نشده.',
+      ar: 'رصد حسّاس الحركة شخصًا أو مركبة في نطاقه: متسلّل عند السياج، أو مركبة عند البوابة، أو موظفون أو متعاقدون لم يُعلَن عنهم.',
+    },
+    consequence: {
+      en: 'Unchecked, an intrusion can end in theft of cables or modules, vandalism, or a person hurt near live equipment.',
+      fr: 'Sans vérification, une intrusion peut finir en vol de câbles ou de modules, en vandalisme, ou en blessure d’une personne près d’équipements sous tension.',
+      fa: 'اگر بررسی نشود، ورود غیرمجاز می‌تواند به سرقت کابل یا پنل، خرابکاری، یا آسیب دیدن کسی کنار تجهیزات برق‌دار بینجامد.',
+      ar: 'إن لم يُتحقَّق منه، فقد ينتهي التسلّل بسرقة كابلات أو ألواح، أو تخريب، أو إصابة شخص قرب معدات مكهربة.',
+    },
+    action: {
+      en: 'Open the motion trace and the camera snapshot of the alarm. If work is planned there, note who is on site; if not, follow the track on the cameras and call the security service or the police.',
+      fr: 'Ouvrir la trace de mouvement et l’image de la caméra liée à l’alarme. Si des travaux sont prévus, noter qui est sur site ; sinon, suivre la trace sur les caméras et appeler le service de sécurité ou la police.',
+      fa: 'ردیابی حرکت و عکس دوربینِ هشدار را باز کنید. اگر کاری آنجا برنامه‌ریزی شده، ثبت کنید چه کسی در سایت است؛ وگرنه مسیر را با دوربین‌ها دنبال کنید و با نگهبانی یا پلیس تماس بگیرید.',
+      ar: 'افتح أثر الحركة ولقطة الكاميرا الخاصة بالإنذار. إن كانت هناك أعمال مقررة فدوّن من في الموقع؛ وإلا فتابع الأثر بالكاميرات واتصل بخدمة الأمن أو بالشرطة.',
+    },
+    responseMinutes: 5,
+  },
+  // The site access log's rules (door readers).
+  'Door forced open': {
+    cause: {
+      en: 'A door opened without a badge granted first: someone forced it or entered through a jammed lock, or the door contact or the reader is faulty.',
+      fr: 'Une porte s’est ouverte sans badge accepté : quelqu’un l’a forcée ou est entré par une serrure bloquée, ou le contact de porte ou le lecteur est défaillant.',
+      fa: 'دری بدون پذیرش کارت باز شد: کسی آن را به زور باز کرده یا از قفلی گیرکرده وارد شده، یا کنتاکت در یا کارت‌خوان خراب است.',
+      ar: 'فُتح باب دون قبول بطاقة أولًا: أحدهم فتحه عنوةً أو دخل من قفل عالق، أو أن ملامس الباب أو القارئ معطّل.',
+    },
+    consequence: {
+      en: 'An intruder may be on site: theft of cables or panels, damage to equipment, and a danger to anyone near live equipment.',
+      fr: 'Un intrus est peut-être sur le site : vol de câbles ou de panneaux, dégâts aux équipements, et danger pour quiconque approche des installations sous tension.',
+      fa: 'ممکن است مزاحمی در نیروگاه باشد: سرقت کابل یا پنل، آسیب به تجهیزات و خطر برای هر کسی که به تجهیزات برق‌دار نزدیک شود.',
+      ar: 'قد يكون في الموقع متسلّل: سرقة كابلات أو ألواح، أو إتلاف معدات، وخطر على كل من يقترب من المعدات المكهربة.',
+    },
+    action: {
+      en: 'Look at the cameras near the door and the access log just before. If nobody authorised is there, call the site guard or the police; otherwise have the door and its contact checked.',
+      fr: 'Regarder les caméras près de la porte et le journal d’accès juste avant. Si personne d’autorisé n’est présent, appeler le gardien du site ou la police ; sinon faire vérifier la porte et son contact.',
+      fa: 'دوربین‌های نزدیک در و گزارش ورود لحظات پیش از آن را ببینید. اگر فرد مجازی آنجا نیست، با نگهبان نیروگاه یا پلیس تماس بگیرید؛ وگرنه در و کنتاکت آن را بررسی کنید.',
+      ar: 'راجع الكاميرات القريبة من الباب وسجل الدخول قبيل الحادثة. إن لم يكن هناك أحد مخوّل فاتصل بحارس الموقع أو بالشرطة؛ وإلا فاطلب فحص الباب وملامسه.',
+    },
+    responseMinutes: 5,
+  },
+  'Door held open': {
+    cause: {
+      en: 'A door stayed open well past the time a passage takes: propped open for a delivery or work, not closed properly, or a faulty closer or contact.',
+      fr: 'Une porte est restée ouverte bien plus longtemps qu’un passage : calée pour une livraison ou des travaux, mal refermée, ou ferme-porte ou contact défaillant.',
+      fa: 'دری بسیار بیشتر از زمان یک عبور باز مانده است: برای تحویل بار یا کار باز نگه داشته شده، درست بسته نشده، یا بازوی در یا کنتاکت خراب است.',
+      ar: 'بقي باب مفتوحًا مدة تفوق بكثير وقت المرور: أُبقي مفتوحًا لتسليم أو لعمل، أو لم يُغلق جيدًا، أو أن مُغلق الباب أو الملامس معطّل.',
+    },
+    consequence: {
+      en: 'Anyone can walk in without a badge while it stays open, and nobody entering is recorded.',
+      fr: 'N’importe qui peut entrer sans badge tant qu’elle reste ouverte, et aucune entrée n’est enregistrée.',
+      fa: 'تا وقتی باز است هر کسی بدون کارت می‌تواند وارد شود و هیچ ورودی ثبت نمی‌شود.',
+      ar: 'يمكن لأي شخص الدخول دون بطاقة ما دام مفتوحًا، ولا يُسجَّل أي دخول.',
+    },
+    action: {
+      en: 'Check on the cameras who is at the door; ask the crew on site to close it, or send someone. If it cannot close, have the closer or the contact repaired.',
+      fr: 'Vérifier sur les caméras qui est à la porte ; demander à l’équipe sur site de la fermer, ou envoyer quelqu’un. Si elle ne ferme pas, faire réparer le ferme-porte ou le contact.',
+      fa: 'در دوربین‌ها ببینید چه کسی کنار در است؛ از گروه حاضر در نیروگاه بخواهید آن را ببندد یا کسی را بفرستید. اگر بسته نمی‌شود، بازوی در یا کنتاکت را تعمیر کنید.',
+      ar: 'تحقّق عبر الكاميرات ممن عند الباب؛ واطلب من الفريق في الموقع إغلاقه أو أرسل أحدًا. وإن تعذّر إغلاقه فاطلب إصلاح المُغلق أو الملامس.',
+    },
+    responseMinutes: 15,
+  },
+  'Access denied': {
+    cause: {
+      en: 'A reader refused a badge: unknown, expired or revoked, shown outside its schedule or at a door it does not open.',
+      fr: 'Un lecteur a refusé un badge : inconnu, expiré ou révoqué, présenté hors de ses horaires ou à une porte qu’il n’ouvre pas.',
+      fa: 'کارت‌خوانی یک کارت را رد کرد: ناشناس، منقضی یا باطل‌شده، خارج از برنامهٔ زمانی آن یا در دری که اجازهٔ باز کردنش را ندارد.',
+      ar: 'رفض قارئ بطاقة: مجهولة أو منتهية أو ملغاة، أو قُدّمت خارج جدولها أو عند باب لا تفتحه.',
+    },
+    consequence: {
+      en: 'Usually a worker kept out by an out-of-date badge; repeated refusals may be someone trying badges to get in.',
+      fr: 'Le plus souvent un intervenant bloqué par un badge périmé ; des refus répétés peuvent signaler quelqu’un qui essaie des badges pour entrer.',
+      fa: 'معمولًا کارگری است که کارتش به‌روز نیست و پشت در مانده؛ ردهای پیاپی ممکن است نشان دهد کسی با امتحان کارت‌ها می‌خواهد وارد شود.',
+      ar: 'غالبًا عامل منعته بطاقة غير محدّثة؛ أما الرفض المتكرر فقد يعني أن أحدهم يجرّب بطاقات ليدخل.',
+    },
+    action: {
+      en: 'Open the access log: see the badge, the person and the reason. Call the crew lead or the contractor to renew a badge; if the badge is unknown or the refusals repeat, check the cameras.',
+      fr: 'Ouvrir le journal d’accès : voir le badge, la personne et le motif. Appeler le chef d’équipe ou l’entreprise pour renouveler un badge ; si le badge est inconnu ou si les refus se répètent, regarder les caméras.',
+      fa: 'گزارش ورود را باز کنید: کارت، شخص و دلیل را ببینید. برای تمدید کارت با سرپرست گروه یا پیمانکار تماس بگیرید؛ اگر کارت ناشناس است یا ردها تکرار می‌شود، دوربین‌ها را ببینید.',
+      ar: 'افتح سجل الدخول: اطّلع على البطاقة والشخص والسبب. اتصل برئيس الفريق أو بالمقاول لتجديد البطاقة؛ وإن كانت البطاقة مجهولة أو تكرّر الرفض فراجع الكاميرات.',
+    },
+    responseMinutes: 30,
+  },
 };
 
 /** A rule's rationale by its name; a rule of another name has none written yet. */

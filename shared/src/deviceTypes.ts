@@ -37,7 +37,7 @@ export const seriesKeysOfType: Record<DeviceType, readonly SeriesKey[]> = {
   busbar: ['grid_voltage', 'grid_frequency'],
   wind_turbine: [...turbineMetrics],
   camera: ['online'],
-  door_reader: ['door_open'],
+  door_reader: ['door_open', 'door_forced', 'door_held_open', 'access_denied'],
   motion_sensor: ['motion'],
 };
 

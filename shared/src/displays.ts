@@ -19,6 +19,7 @@ export const playlistPages = {
   'overview-irradiance-power': '/overview/ChartJsLineChart',
   'alarm-realtime': '/alarm/realtime',
   'sld-sl': '/sld/sl',
+  'cctv-monitor': '/cctv/monitor',
 } as const;
 export type PlaylistPage = keyof typeof playlistPages;
 export const playlistPageNames = Object.keys(playlistPages) as PlaylistPage[];

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type * as auth from './contracts/auth.ts';
 import type * as edge from './contracts/edge.ts';
+import type * as roles from './contracts/roles.ts';
 import type { Site as SiteSchema } from './contracts/sites.ts';
 
 export const siteKinds = ['solar', 'wind', 'hybrid'] as const;
@@ -18,6 +19,12 @@ export type UserData = Static<typeof auth.UserData>;
 export type LoginRequest = Static<typeof auth.LoginRequest>;
 
 export type LoginResponse = Static<typeof auth.LoginResponse>;
+
+/** The first step's answer when a second factor must follow. */
+export type MfaChallenge = Static<typeof auth.MfaChallenge>;
+
+/** A role and its rules, as admins see it. */
+export type RoleData = Static<typeof roles.RoleData>;
 
 export type AuthOptions = Static<typeof auth.AuthOptions>;
 

@@ -67,6 +67,34 @@ export const reasonCodes = [
   'siteOutsideDisplay',
   // A diagram saved over a newer version than the editor started from (params: `version`, `by`).
   'diagramChanged',
+  // User and access administration: the last active admin kept (disabled, demoted or its role emptied of
+  // `manage all`); a role still given to users (params: `users`, how many); a built-in role edited; a
+  // rule granting more than the editing admin holds (params: `rule`, its index); a rule's subject or
+  // action the app does not have (params: `value`); a username or role name in use; a role that does not
+  // exist; an invitation without mail configured.
+  'lastAdmin',
+  'roleInUse',
+  'builtinRole',
+  'ruleBeyondOwn',
+  'unknownSubject',
+  'unknownAction',
+  'usernameTaken',
+  'roleTaken',
+  'unknownRole',
+  'inviteNeedsMail',
+  'selfDisable',
+  // Two-factor sign-in: a code that is wrong, one already used, a second step out of time or unknown, a
+  // role that must set up a second factor first; a password an administrator set, to change first.
+  'mfaInvalidCode',
+  'mfaCodeReused',
+  'mfaChallengeInvalid',
+  'mfaRequired',
+  'passwordChangeRequired',
+  // CCTV monitor: a layout name the user already has.
+  'cctvLayoutTaken',
+  // Site plans (motion trace): a file that is not a PNG, JPEG or SVG image; one larger than {{mb}} MB.
+  'planImageType',
+  'planImageTooLarge',
   ...schemaRuleCodes,
 ] as const;
 export type ReasonCode = (typeof reasonCodes)[number];

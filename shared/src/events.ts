@@ -1,9 +1,13 @@
 // The Socket.IO contract, typed once for server and client. Event names are `domain:verb`; acks are
 // `{ data }` or `{ error }` (see Ack in errors.ts).
 import type { Static } from 'typebox';
+import type { AbilityRule } from './abilities.ts';
 import type { Alarm, AlarmSubscribeRequest, AlarmSubscribeResult, SiteEvent } from './alarms.ts';
+import type { AccessEvent, AccessSubscribeRequest, AccessSubscribeResult } from './contracts/access.ts';
 import type { Display as DisplaySchema } from './contracts/displays.ts';
 import type * as schemas from './contracts/fleet.ts';
+import type { MotionSubscribeRequest, Track, TrackPoint } from './contracts/motion.ts';
+import type { UserData } from './domain.ts';
 import type { Ack, ErrorBody, RefusedSite } from './errors.ts';
 
 /** What a client sends in its handshake: `io(url, { auth: { token } })`. */
@@ -47,6 +51,11 @@ export interface ServerToClientEvents {
   /** Sites the user may no longer read (an admin took them away): no more frames of them follow. */
   'live:revoked': (payload: { sites: string[] }) => void;
   /**
+   * The user's rights changed (their role, its rules, their sites): the rules and user as they now stand,
+   * for the menu and pages to follow at once. Sent before any `live:revoked` of the same change.
+   */
+  'session:rules': (payload: { userAbilityRules: AbilityRule[]; userData: UserData }) => void;
+  /**
    * An event of a followed site, committed before it is sent, with the alarm it changed as it now stands
    * (null for events without an alarm). `event.seq` increases by one per site: a client that sees a jump
    * resubscribes with its last seq and gets the missed ones replayed.
@@ -54,6 +63,26 @@ export interface ServerToClientEvents {
   'alarm:event': (payload: { alarm: Alarm | null; event: SiteEvent }) => void;
   /** To a display's sockets: an admin changed it (playlist, sites, language, theme, sound). */
   'display:changed': (payload: { display: Static<typeof DisplaySchema> }) => void;
+  /**
+   * A picture of a watched camera (a whole JPEG), captured at `capturedAt`. A socket still writing the
+   * previous one skips it: pictures are dropped, never queued.
+   */
+  'cctv:frame': (camera: string, capturedAt: number, jpeg: ArrayBuffer | ArrayBufferView) => void;
+  /** A watched camera's stream stopped (the user lost its site, the camera changed or went away). */
+  'cctv:ended': (payload: { camera: string }) => void;
+  /** A track of a followed site (motion:subscribe): its head as it stands and its new points, at most once a second. */
+  'motion:track': (payload: { track: Omit<Track, 'points'>; points: TrackPoint[] }) => void;
+  /** A door reader's entry of a followed site (access:subscribe), or the same entry again once its alarm is raised. */
+  'access:event': (payload: { event: AccessEvent }) => void;
+}
+
+/** The cameras a socket watches at once, at most (a 4×4 grid). */
+export const MAX_WATCHED_CAMERAS = 16;
+
+export interface WatchResult {
+  granted: string[];
+  /** Cameras that do not exist or that the user may not see: refused alike. */
+  refused: { camera: string; code: 'NOT_FOUND' }[];
 }
 
 export interface ClientToServerEvents {
@@ -61,4 +90,16 @@ export interface ClientToServerEvents {
   'live:unsubscribe': (request: UnsubscribeRequest, ack: (result: Ack<{ sites: string[] }>) => void) => void;
   /** Follows sites' alarms and events; `lastSeq` per site replays what was missed. */
   'alarms:subscribe': (request: AlarmSubscribeRequest, ack: (result: Ack<AlarmSubscribeResult>) => void) => void;
+  /**
+   * Watches these cameras' pictures over the socket (`cctv:frame`), in place of those watched before: one
+   * connection carries a whole grid, where a browser opens at most six HTTP streams per host.
+   */
+  'cctv:watch': (request: { cameras: string[] }, ack: (result: Ack<WatchResult>) => void) => void;
+  /** Follows sites' motion tracks (`read` on the site; another's is refused as not found). */
+  'motion:subscribe': (
+    request: MotionSubscribeRequest,
+    ack: (result: Ack<{ granted: string[]; refused: RefusedSite[] }>) => void,
+  ) => void;
+  /** Follows sites' access logs (door readers); a site the user may not read is refused as not found. */
+  'access:subscribe': (request: AccessSubscribeRequest, ack: (result: Ack<AccessSubscribeResult>) => void) => void;
 }

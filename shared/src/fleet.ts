@@ -63,6 +63,10 @@ export const metrics = {
   online: { unit: '', min: 0, max: 1 },
   door_open: { unit: '', min: 0, max: 1 },
   motion: { unit: '', min: 0, max: 1 },
+  // Door readers' access log as series (server/src/access): 1 while forced or held open; denials in 5 min.
+  door_forced: { unit: '', min: 0, max: 1 },
+  door_held_open: { unit: '', min: 0, max: 1 },
+  access_denied: { unit: '', min: 0, max: 10_000 },
 } as const satisfies Record<string, MetricSpec>;
 export type Metric = keyof typeof metrics;
 

@@ -18,11 +18,36 @@ function sessionAs(role: string): SessionState {
     userAbilityRules: template,
     expiresAt: Date.now() + 60_000,
     remembered: false,
+    pendingStep: null,
   };
 }
 
 const check = (name: string, session: SessionState, pathname = route(name).path, search = '') =>
   redirectFor(route(name), { pathname, search }, session, createAbility(session.userAbilityRules));
+
+describe('pending steps', () => {
+  const pending = (step: SessionState['pendingStep']): SessionState => ({
+    ...sessionAs('operator'),
+    pendingStep: step,
+  });
+
+  it('sends a user with a one-time password to change it, from any signed-in page, without a loop', () => {
+    expect(check('dashboards-solar', pending('passwordChange'))).toBe('/change-password');
+    expect(check('admin-users', pending('passwordChange'))).toBe('/change-password');
+    expect(check('change-password', pending('passwordChange'))).toBeNull();
+    // Signed-out pages and public ones are left alone; the login page still sends a signed-in user home.
+    expect(check('not-authorized', pending('passwordChange'))).toBeNull();
+    expect(check('login', pending('passwordChange'))).toBe('/');
+  });
+
+  it('sends a user who must set up a second factor to its page, and the password page home once done', () => {
+    expect(check('dashboards-solar', pending('mfaSetup'))).toBe('/two-factor-setup');
+    expect(check('change-password', pending('mfaSetup'))).toBe('/two-factor-setup');
+    expect(check('change-password', pending(null))).toBe('/');
+    expect(check('change-password', signedOut)).toBe('/login?to=%2Fchange-password');
+    expect(check('dashboards-solar', pending(null))).toBeNull();
+  });
+});
 
 describe('route guards', () => {
   it('sends a signed-out visitor to login with the original query and the intended path', () => {

@@ -27,10 +27,27 @@ export function redirectFor(route: RouteMeta, place: Place, session: SessionStat
   if (route.public) return null;
   const signedIn = isAuthenticated(session);
   if (route.unauthenticatedOnly) return signedIn ? '/' : null;
+  const step = signedIn ? pendingStepRedirect(route, session) : undefined;
+  if (step !== undefined) return step;
   const allowed =
     signedIn && (route.action === undefined || route.subject === undefined || ability.can(route.action, route.subject));
   if (allowed) return null;
   return signedIn ? '/not-authorized' : loginPathFor(place);
+}
+
+/** Where each pending step is taken (the MFA setup page is the two-factor helper's). */
+export const pendingStepPaths = { passwordChange: '/change-password', mfaSetup: '/two-factor-setup' } as const;
+
+/**
+ * A signed-in user with a pending step goes to its page and nowhere else; the password-change page
+ * without that step sends them home. undefined: no opinion (the route's own checks decide). Each step's page
+ * is its own target, so this never loops; signing out stays open (it is no route).
+ */
+function pendingStepRedirect(route: RouteMeta, session: SessionState): string | null | undefined {
+  const step = session.pendingStep;
+  if (step) return route.path === pendingStepPaths[step] ? null : pendingStepPaths[step];
+  // The password page is only a step; the second factor's page may also be opened by choice.
+  return route.path === pendingStepPaths.passwordChange ? '/' : undefined;
 }
 
 /** The index redirect by stored role (seed section 2); operators get the solar dashboard for now. */

@@ -66,9 +66,12 @@ export const navigation: readonly NavGroup[] = [
     icon: 'access',
     children: [
       entry('accessControl', 'access-control', 'shield'),
+      entry('users', 'admin-users'),
+      entry('roles', 'admin-roles'),
+      entry('auditLog', 'admin-audit'),
       entry('wallDisplays', 'admin-displays'),
       entry('cctv', 'cctv-monitor'),
-      entry('motionTrace'),
+      entry('motionTrace', 'motion-trace'),
     ],
   },
   { label: 'settings', icon: 'settings', children: [entry('userInterface', 'settings-user-interface', 'palette')] },

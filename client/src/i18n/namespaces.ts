@@ -27,6 +27,13 @@ export const namespaces = [
   'devicesAdmin',
   'sldEditor',
   'sld',
+  'usersAdmin',
+  'rolesAdmin',
+  'audit',
+  'mfa',
+  'cctv',
+  'motion',
+  'accessLog',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,7 +1,11 @@
 // The React side of the live layer: a page follows a site while it is mounted; components that show
 // discrete state (the connection, a frame's time) re-render at most at the rate they need.
 import { useEffect, useState } from 'react';
+import { useMatches, useNavigate } from 'react-router';
 import { useStore } from 'zustand';
+import { findRoute, type RouteHandle } from '../routes.tsx';
+import { abilityFor } from '../session/ability.ts';
+import { useSession } from '../session/sessionStore.ts';
 import { type ConnectionState, liveClient } from './liveClient.ts';
 import { liveStore } from './liveStore.ts';
 import { loadHistory } from './loadHistory.ts';
@@ -21,6 +25,27 @@ export function useLiveSites(siteIds: readonly string[]): void {
       for (const stop of stops) stop();
     };
   }, [key]);
+}
+
+/**
+ * Hears this user's rights change while the signed-in layout is mounted (the socket stays open for it),
+ * and leaves a page the new rules no longer allow, as the router's guard would on navigation.
+ */
+export function useFollowRights(): void {
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const name = (matches.at(-1)?.handle as RouteHandle | undefined)?.name;
+  const rules = useSession((state) => state.userAbilityRules);
+  const token = useSession((state) => state.accessToken);
+  useEffect(() => (token ? liveClient.followRights() : undefined), [token]);
+  useEffect(() => {
+    // Signing out empties the rules too: the sign-out leads to the login page, not here.
+    if (!token) return;
+    const route = name ? findRoute(name) : undefined;
+    if (route?.action && route.subject && !abilityFor(rules).can(route.action, route.subject)) {
+      void navigate('/not-authorized', { replace: true });
+    }
+  }, [rules, name, navigate, token]);
 }
 
 export function useConnection<T>(select: (state: ConnectionState) => T): T {

@@ -1,9 +1,16 @@
 // The one socket of the app: it connects with the session's token, follows the sites the pages on
 // screen ask for (counted, so two charts of one site share a subscription), resumes after a drop with
 // the last frame number of each site, and fills a reported gap from the history API. It also carries
-// the alarm feed (client/src/alarms), which asks again with its last event number on every reconnect.
+// the alarm feed (client/src/alarms), which asks again with its last event number on every reconnect,
+// and the CCTV tiles' pictures (`cctv:watch`: the union of the cameras on screen, asked again likewise).
 import type { Alarm, AlarmSubscribeResult, AlarmSubscription, SiteEvent } from '@voltscope/shared/alarms';
-import type { ClientToServerEvents, ServerToClientEvents, SubscribeResult } from '@voltscope/shared/events';
+import {
+  type ClientToServerEvents,
+  MAX_WATCHED_CAMERAS,
+  type ServerToClientEvents,
+  type SubscribeResult,
+  type WatchResult,
+} from '@voltscope/shared/events';
 import { decodeFrame } from '@voltscope/shared/frames';
 import { io, type Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
@@ -37,6 +44,16 @@ export interface AlarmFollower {
   event(payload: { alarm: Alarm | null; event: SiteEvent }): void;
 }
 
+/** Who watches cameras' pictures (a CCTV tile): each whole JPEG as it comes, and the end of a watch. */
+export interface CameraWatcher {
+  frame(camera: string, capturedAt: number, jpeg: ArrayBuffer | ArrayBufferView): void;
+  /** The hub stopped the camera for this socket (`ended`: rights lost, camera changed or gone) or refused it. */
+  ended(camera: string, why: 'ended' | 'refused'): void;
+}
+
+/** After a camera's watch ended (its settings changed, say), the wanted set is asked again this much later. */
+const REWATCH_MS = 5_000;
+
 export class LiveClient {
   readonly connection = createStore<ConnectionState>(() => ({ status: 'idle', since: Date.now(), refused: {} }));
   readonly #store: LiveStore;
@@ -46,6 +63,16 @@ export class LiveClient {
   #offlineTimer: ReturnType<typeof setTimeout> | null = null;
   #alarms: AlarmFollower | null = null;
   readonly #displayListeners = new Set<DisplayChangedListener>();
+  /** How many want to hear this user's rights change (the signed-in layout): the socket stays open. */
+  #rightsFollowers = 0;
+  /** The cameras the screen watches, each with its watchers: their union is what `cctv:watch` asks for. */
+  readonly #cameras = new Map<string, Set<CameraWatcher>>();
+  #watchQueued = false;
+  /** A `cctv:watch` in flight on this connection (its generation), and whether the set changed meanwhile. */
+  #watchBusy = -1;
+  #watchAgain = false;
+  #watchGeneration = 0;
+  #rewatchTimer: ReturnType<typeof setTimeout> | null = null;
   /** Called when the server ends the session (a sign-out, here or elsewhere; revocation; expiry). */
   onSessionEnded: (reason: 'logout' | 'revoked' | 'expired' | 'unauthenticated') => void = () => {};
 
@@ -96,9 +123,114 @@ export class LiveClient {
     };
   }
 
+  /**
+   * Keeps the socket open while the caller needs to hear `session:rules` (an admin changed this user's
+   * role or sites: the store takes the new rules, so the menu and pages follow at once).
+   */
+  followRights(): () => void {
+    this.#rightsFollowers += 1;
+    this.#ensureSocket();
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      this.#rightsFollowers -= 1;
+      if (this.#idle()) this.close();
+    };
+  }
+
+  /**
+   * Watches cameras' pictures (`cctv:frame`) while the caller needs them; returns the function that stops.
+   * Watchers are counted per camera: the hub is asked for the union of all (at most MAX_WATCHED_CAMERAS;
+   * one beyond is refused here), again on every (re)connection.
+   */
+  watchCameras(ids: readonly string[], watcher: CameraWatcher): () => void {
+    let changed = false;
+    for (const id of new Set(ids)) {
+      let watchers = this.#cameras.get(id);
+      if (!watchers) {
+        watchers = new Set();
+        this.#cameras.set(id, watchers);
+        changed = true;
+      }
+      watchers.add(watcher);
+    }
+    this.#ensureSocket();
+    if (changed) this.#queueWatch();
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      let dropped = false;
+      for (const id of new Set(ids)) {
+        const watchers = this.#cameras.get(id);
+        if (!watchers?.delete(watcher) || watchers.size > 0) continue;
+        this.#cameras.delete(id);
+        dropped = true;
+      }
+      if (this.#idle()) this.close();
+      else if (dropped) this.#queueWatch();
+    };
+  }
+
+  /** Asks for the wanted cameras once the current task is done (a grid's tiles mount together). */
+  #queueWatch(): void {
+    if (this.#watchQueued) return;
+    this.#watchQueued = true;
+    queueMicrotask(() => {
+      this.#watchQueued = false;
+      void this.#watch();
+    });
+  }
+
+  /** Sends `cctv:watch` with the wanted set, one request at a time; tells the watchers of refused cameras. */
+  async #watch(): Promise<void> {
+    const socket = this.#socket;
+    if (!socket?.connected) return;
+    const generation = this.#watchGeneration;
+    if (this.#watchBusy === generation) {
+      this.#watchAgain = true;
+      return;
+    }
+    this.#watchBusy = generation;
+    const wanted = [...this.#cameras.keys()];
+    let result: WatchResult | null = null;
+    try {
+      const ack = await socket
+        .timeout(10_000)
+        .emitWithAck('cctv:watch', { cameras: wanted.slice(0, MAX_WATCHED_CAMERAS) });
+      if ('data' in ack) result = ack.data as WatchResult;
+    } catch {
+      // Timed out: asked again below.
+    }
+    if (this.#socket !== socket || this.#watchGeneration !== generation) return;
+    this.#watchBusy = -1;
+    const refused = [...(result?.refused.map((r) => r.camera) ?? []), ...wanted.slice(MAX_WATCHED_CAMERAS)];
+    for (const id of refused) for (const watcher of this.#cameras.get(id) ?? []) watcher.ended(id, 'refused');
+    if (!result) this.#rewatchLater();
+    if (this.#watchAgain) {
+      this.#watchAgain = false;
+      void this.#watch();
+    }
+  }
+
+  #rewatchLater(): void {
+    if (this.#rewatchTimer) return;
+    this.#rewatchTimer = setTimeout(() => {
+      this.#rewatchTimer = null;
+      void this.#watch();
+    }, REWATCH_MS);
+  }
+
   /** Nothing needs the socket any more. */
   #idle(): boolean {
-    return this.#wanted.size === 0 && !this.#alarms && this.#displayListeners.size === 0;
+    return (
+      this.#wanted.size === 0 &&
+      !this.#alarms &&
+      this.#displayListeners.size === 0 &&
+      this.#rightsFollowers === 0 &&
+      this.#cameras.size === 0
+    );
   }
 
   /** Sends `alarms:subscribe` now (new sites, or a gap to replay); the answer goes to the follower. */
@@ -140,6 +272,9 @@ export class LiveClient {
       this.#set('live');
       void this.#subscribe([...this.#wanted.keys()]);
       if (this.#alarms) void this.subscribeAlarms(this.#alarms.sites());
+      // A new connection watches nothing yet: a request still unanswered on the old one is forgotten.
+      this.#watchGeneration += 1;
+      if (this.#cameras.size > 0) void this.#watch();
     });
     socket.on('disconnect', (reason) => {
       this.#set('reconnecting');
@@ -160,6 +295,11 @@ export class LiveClient {
       this.close();
       this.onSessionEnded(reason);
     });
+    // An admin changed this user's role or sites: the menu and the pages follow the new rules at once
+    // (the router's guard sends the user on if the page on screen is no longer theirs).
+    socket.on('session:rules', ({ userAbilityRules, userData }) =>
+      sessionStore.updateRights(userAbilityRules, userData),
+    );
     // An admin took sites away: the page shows them refused, as a fresh subscription would.
     socket.on('live:revoked', ({ sites }) => {
       const refused = { ...this.connection.getState().refused };
@@ -169,6 +309,15 @@ export class LiveClient {
     socket.on('live:frame', (siteId, bytes) => {
       if (!this.#wanted.has(siteId)) return;
       this.#store.applyFrame(siteId, decodeFrame(bytes));
+    });
+    socket.on('cctv:frame', (camera, capturedAt, jpeg) => {
+      for (const watcher of this.#cameras.get(camera) ?? []) watcher.frame(camera, capturedAt, jpeg);
+    });
+    // The hub stopped a camera for this socket: its watchers hear it, and the set is asked again a little
+    // later (a camera whose settings changed comes back; one the user may no longer see is refused).
+    socket.on('cctv:ended', ({ camera }) => {
+      for (const watcher of this.#cameras.get(camera) ?? []) watcher.ended(camera, 'ended');
+      if (this.#cameras.has(camera)) this.#rewatchLater();
     });
     socket.on('alarm:event', (payload) => this.#alarms?.event(payload));
     socket.on('display:changed', (payload) => {
@@ -213,6 +362,9 @@ export class LiveClient {
 
   close(): void {
     if (this.#offlineTimer) clearTimeout(this.#offlineTimer);
+    if (this.#rewatchTimer) clearTimeout(this.#rewatchTimer);
+    this.#rewatchTimer = null;
+    this.#watchGeneration += 1;
     this.#socket?.removeAllListeners();
     this.#socket?.disconnect();
     this.#socket = null;

@@ -1,3 +1,5 @@
+// Over 400 lines for now: the uPlot set-up, zoom and the hub's re-query share the chart's one instance;
+// the band and legend drawing are the parts to move out when the chart next changes.
 // A history chart fed by GET /api/series/history: per series its mean as a line and each bucket's
 // minimum to maximum as a band (so a spike survives downsampling), over a time range in a site's time
 // zone. Dragging across the plot (or the zoom buttons) asks the hub for the zoomed span again, which

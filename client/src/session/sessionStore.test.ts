@@ -73,6 +73,20 @@ describe('session store', () => {
     expect(store.getState().accessToken).toBe('secret');
   });
 
+  it('takes new rules and user data from the hub, kept where the session is stored', () => {
+    const { session, store } = setup();
+    store.signIn(login(), false);
+    const rules = [{ action: 'read' as const, subject: 'Site' as const }];
+    store.updateRights(rules, { ...login().userData, role: 'night-shift' });
+    expect(store.getState().userAbilityRules).toEqual(rules);
+    expect(store.getState().userData?.role).toBe('night-shift');
+    expect(JSON.parse(session.getItem(SESSION_STORAGE_KEY) ?? '{}').userAbilityRules).toEqual(rules);
+    expect(store.getState().accessToken).toBe('secret');
+    store.signOut();
+    store.updateRights(rules, login().userData);
+    expect(store.getState().userData).toBeNull();
+  });
+
   it('counts as authenticated only with both user data and a token', () => {
     const { store } = setup();
     expect(isAuthenticated(store.getState())).toBe(false);

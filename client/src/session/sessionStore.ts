@@ -2,6 +2,7 @@
 // localStorage (survives the browser closing); otherwise sessionStorage (this tab only). The core is a
 // plain zustand store so the router's guards and the API wrapper read it outside React.
 import type { AbilityRule } from '@voltscope/shared/abilities';
+import type { PendingStep } from '@voltscope/shared/contracts/auth';
 import type { LoginResponse, UserData } from '@voltscope/shared/domain';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -14,6 +15,8 @@ export interface SessionState {
   expiresAt: number | null;
   /** Whether the session lives in localStorage ("remember me") or sessionStorage. */
   remembered: boolean;
+  /** A step the server asks for before anything else (own password, second factor), or null. */
+  pendingStep: PendingStep | null;
 }
 
 export const SESSION_STORAGE_KEY = 'voltscope.session';
@@ -24,9 +27,10 @@ export const signedOut: SessionState = {
   userAbilityRules: [],
   expiresAt: null,
   remembered: false,
+  pendingStep: null,
 };
 
-type Persisted = Pick<LoginResponse, 'userData' | 'accessToken' | 'userAbilityRules' | 'expiresAt'>;
+type Persisted = Pick<LoginResponse, 'userData' | 'accessToken' | 'userAbilityRules' | 'expiresAt' | 'pendingStep'>;
 
 function parse(raw: string | null): Persisted | null {
   if (!raw) return null;
@@ -59,8 +63,12 @@ export interface SessionStore extends StoreApi<SessionState> {
   signOut(): void;
   /** New user data for the same session (after the user changed their name or email). */
   updateUser(userData: UserData): void;
+  /** New rules and user data for the same session (an admin changed the user's role or sites). */
+  updateRights(rules: AbilityRule[], userData: UserData): void;
   /** Re-reads the stores, e.g. after another tab signed in or out. */
   reload(): void;
+  /** The pending step as GET /api/auth/me now says (null once done). */
+  setPendingStep(step: PendingStep | null): void;
 }
 
 export function createSessionStore({ local, session, now }: SessionStorages): SessionStore {
@@ -70,7 +78,7 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
       [session, false],
     ] as const) {
       const stored = parse(storage.getItem(SESSION_STORAGE_KEY));
-      if (stored && stored.expiresAt > now()) return { ...stored, remembered };
+      if (stored && stored.expiresAt > now()) return { ...stored, remembered, pendingStep: stored.pendingStep ?? null };
       if (stored) storage.removeItem(SESSION_STORAGE_KEY);
     }
     return signedOut;
@@ -79,11 +87,12 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
   const store = createStore<SessionState>()(load);
   return Object.assign(store, {
     signIn(response: Persisted, remember: boolean) {
-      const { userData, accessToken, userAbilityRules, expiresAt } = response;
+      const { userData, accessToken, userAbilityRules, expiresAt, pendingStep } = response;
       const persisted: Persisted = { userData, accessToken, userAbilityRules, expiresAt };
+      if (pendingStep) persisted.pendingStep = pendingStep;
       (remember ? local : session).setItem(SESSION_STORAGE_KEY, JSON.stringify(persisted));
       (remember ? session : local).removeItem(SESSION_STORAGE_KEY);
-      store.setState({ ...persisted, remembered: remember }, true);
+      store.setState({ ...persisted, remembered: remember, pendingStep: pendingStep ?? null }, true);
     },
     signOut() {
       local.removeItem(SESSION_STORAGE_KEY);
@@ -99,8 +108,35 @@ export function createSessionStore({ local, session, now }: SessionStorages): Se
         userAbilityRules: state.userAbilityRules,
         expiresAt: state.expiresAt,
       };
+      if (state.pendingStep) persisted.pendingStep = state.pendingStep;
       (state.remembered ? local : session).setItem(SESSION_STORAGE_KEY, JSON.stringify(persisted));
       store.setState({ userData });
+    },
+    updateRights(userAbilityRules: AbilityRule[], userData: UserData) {
+      const state = store.getState();
+      if (!state.accessToken || state.expiresAt === null) return;
+      const persisted: Persisted = {
+        userData,
+        accessToken: state.accessToken,
+        userAbilityRules,
+        expiresAt: state.expiresAt,
+      };
+      if (state.pendingStep) persisted.pendingStep = state.pendingStep;
+      (state.remembered ? local : session).setItem(SESSION_STORAGE_KEY, JSON.stringify(persisted));
+      store.setState({ userData, userAbilityRules });
+    },
+    setPendingStep(step: PendingStep | null) {
+      const state = store.getState();
+      if (!state.accessToken || state.expiresAt === null || !state.userData) return;
+      const persisted: Persisted = {
+        userData: state.userData,
+        accessToken: state.accessToken,
+        userAbilityRules: state.userAbilityRules,
+        expiresAt: state.expiresAt,
+      };
+      if (step) persisted.pendingStep = step;
+      (state.remembered ? local : session).setItem(SESSION_STORAGE_KEY, JSON.stringify(persisted));
+      store.setState({ pendingStep: step });
     },
     reload() {
       store.setState(load(), true);

@@ -230,8 +230,20 @@ export function englishPhrases(messages: unknown, letters: number): string[] {
 /**
  * WCAG 2.2 AA with axe-core: fails on serious or critical violations, naming each with its nodes. With
  * a modal open, `within` limits the check to it: the page behind is inert and dimmed on purpose.
+ * Endless animations (a blinking alarm, the customizer's gear) are not waited for.
  */
 export async function expectAccessible(page: Page, label: string, within?: string): Promise<void> {
+  // A modal or drawer fading in has part of its contrast: measure once every transition has ended.
+  await page.evaluate(async () => {
+    // Mantine starts its transitions a frame after mounting: let them begin, then wait them out.
+    for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   const results = await (within ? builder.include(within) : builder).analyze();
   const blocking = results.violations

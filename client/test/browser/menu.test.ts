@@ -47,19 +47,28 @@ function titleOf(path: string): string {
   return `${common.app.name} | ${(common.routes as Record<string, string>)[name]}`;
 }
 
+/**
+ * Every menu closed, the pointer out of the menubar (whose groups open on hover once one was open): a
+ * click on a group then opens that group's menu, never closes one the pointer had opened.
+ */
+async function closeMenus(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.getByRole('menu').count(), { timeout: 10_000 }).toBe(0);
+}
+
 /** Opens the menu group holding `link` and clicks its entry, as a user does. */
 async function follow(page: Page, link: string) {
   const groups = page.getByTestId('horizontal-nav').getByRole('menuitem');
+  // The menubar drawn (the page just left may still be leaving): counted empty, no group would be tried.
+  await groups.first().waitFor();
   for (let i = 0; i < (await groups.count()); i++) {
+    await closeMenus(page);
     await groups.nth(i).click();
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem').first().waitFor();
     const entry = menu.locator(`a[href="${link}"]`);
     if ((await entry.count()) === 1) return entry.click();
-    await page.keyboard.press('Escape');
-    // Out of the menubar, whose groups open on hover once one was open: every menu closed before the next.
-    await page.mouse.move(0, 0);
-    await expect.poll(() => page.getByRole('menu').count(), { timeout: 10_000 }).toBe(0);
   }
   throw new Error(`no menu entry ${link}`);
 }

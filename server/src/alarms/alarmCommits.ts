@@ -1,7 +1,9 @@
 // The engine's order and transactions: work runs one piece at a time (two operators acknowledging the
 // same alarm give one record), a batch of transitions shares one transaction that every commit inside
 // joins, and changes are announced only after their transaction commits (an alarm a client sees is in
-// the store: RELIABILITY decision 7, invariant I3).
+// the store: RELIABILITY decision 7, invariant I3). What the engine decides by itself (a raise, a clear,
+// a clock's expiry, an operator's action, which a follower sends the leader) commits through the leader's
+// fence, so that a node that lost the lease cannot write a transition; a plain event commits as it is.
 import type { Db } from '../store/db.ts';
 import type { AlarmChange } from './alarmWriter.ts';
 
@@ -14,14 +16,19 @@ export interface CommitHooks {
   rolledBack(): Promise<void>;
 }
 
+/** A transaction that first checks this node still leads (Leadership.fenced). */
+export type FencedTransaction = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+
 export class AlarmCommits {
   readonly #db: Db;
+  readonly #fenced: FencedTransaction;
   readonly #hooks: CommitHooks;
   #queue: Promise<unknown> = Promise.resolve();
   #batch: { tx: Db; changes: AlarmChange[] } | null = null;
 
-  constructor(db: Db, hooks: CommitHooks) {
+  constructor(db: Db, fenced: FencedTransaction, hooks: CommitHooks) {
     this.#db = db;
+    this.#fenced = fenced;
     this.#hooks = hooks;
   }
 
@@ -37,11 +44,14 @@ export class AlarmCommits {
     return this.#queue;
   }
 
-  /** Runs `work` in one transaction that every commit inside joins; announces the changes after it. */
-  async batched(work: () => Promise<void>): Promise<void> {
+  /**
+   * Runs `work` in one transaction that every commit inside joins (fenced unless `fenced` is false);
+   * announces the changes after it.
+   */
+  async batched(work: () => Promise<void>, fenced = true): Promise<void> {
     const batch: AlarmChange[] = [];
     try {
-      await this.#db.transaction(async (tx) => {
+      await this.#transaction(fenced)(async (tx) => {
         this.#batch = { tx, changes: batch };
         await work();
       });
@@ -56,13 +66,20 @@ export class AlarmCommits {
     for (const change of batch) this.#hooks.announce(change);
   }
 
-  /** Runs `work` in its own transaction and announces its changes after the commit, or joins the batch. */
-  async commit(work: (tx: Db) => Promise<AlarmChange[]>): Promise<AlarmChange[]> {
+  /**
+   * Runs `work` in its own transaction (fenced unless `fenced` is false) and announces its changes after
+   * the commit, or joins the batch.
+   */
+  async commit(work: (tx: Db) => Promise<AlarmChange[]>, fenced = true): Promise<AlarmChange[]> {
     const batch = this.#batch;
-    const changes = batch ? await work(batch.tx) : await this.#db.transaction(work);
+    const changes = batch ? await work(batch.tx) : await this.#transaction(fenced)(work);
     this.#hooks.written(changes);
     if (batch) batch.changes.push(...changes);
     else for (const change of changes) this.#hooks.announce(change);
     return changes;
+  }
+
+  #transaction(fenced: boolean): FencedTransaction {
+    return fenced ? this.#fenced : (fn) => this.#db.transaction(fn);
   }
 }

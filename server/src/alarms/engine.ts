@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the evaluation, the lifecycle transitions and their commits are one ordering
+// guarantee (commit before announce, in time order); split, that order would be spread over files.
 // The alarm engine: evaluates every rule on the samples the store accepted as new, in time order, once
 // they are committed (a sample that arrives late is history: it raises nothing now), runs the ISA-18.2
 // lifecycle, and commits each transition with its event before announcing it, so that an alarm a client
@@ -5,15 +7,20 @@
 // one at a time: two operators acknowledging the same alarm give one record. The lifecycle itself is
 // alarmMachine.ts (pure); what is evaluated, alarmPoints.ts; how a transition is stored, alarmWriter.ts;
 // order and transactions, alarmCommits.ts. This file reads the points, feeds the machine and keeps the
-// open alarms. It is about 440 lines (a tenth of them imports) because its public methods are the one
+// open alarms. It is about 470 lines (a tenth of them imports) because its public methods are the one
 // surface the routes and the realtime layer call; the words of a fault alarm ({fault}, {lost}: #fault)
-// stay here because they read the engine's newest values of the device's peers.
+// stay here because they read the engine's newest values of the device's peers. In a cluster only the
+// leader evaluates (a follower's sinks and clock do nothing) and its transitions commit through the fence
+// (alarmCommits.ts); a node that becomes leader reads its state again from the store first (`lead`).
+// A follower's operator actions go to the leader (`AlarmRemote`, cluster/leaderCalls.ts), so that every
+// action runs in the leader's one queue, against its open alarms, through the fence.
 import { EventEmitter } from 'node:events';
 import { seededRules } from '@voltscope/shared/alarmRationale';
 import type { Alarm, AlarmRule, LocalisedText } from '@voltscope/shared/alarms';
 import { decodeFault, faultText, powerLostText } from '@voltscope/shared/faultCodes';
 import type { Device } from '@voltscope/shared/fleet';
 import { languages } from '@voltscope/shared/i18n';
+import type { Leadership } from '../cluster/leadership.ts';
 import { asIf, type Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
@@ -72,6 +79,18 @@ const pointOf = (alarm: Alarm | null | undefined, outOfService: boolean): AlarmP
   outOfServiceUntil: (outOfService && alarm?.outOfServiceUntil) || null,
 });
 
+/** What the engine asks of the cluster's leadership: whether to evaluate, and how to commit a transition. */
+export type EngineLeadership = Pick<Leadership, 'isLeader' | 'fenced'>;
+
+/**
+ * In a cluster: how a follower's operator action reaches the leader (answered with the alarms as the
+ * leader left them), and how a rule change made here reaches every other node's engine.
+ */
+export interface AlarmRemote {
+  act(ids: readonly number[], input: AlarmInput): Promise<Alarm[]>;
+  rulesChanged(): Promise<void>;
+}
+
 /** A point out of service: when it returns by itself (null: by hand), and its latest occurrence. */
 interface OutOfService {
   until: number | null;
@@ -102,20 +121,25 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #unshelving = new Set<number>();
   readonly #returning = new Set<number>();
   readonly #commits: AlarmCommits;
+  readonly #leadership: EngineLeadership;
+  readonly #remote: AlarmRemote | null;
 
   constructor(
     db: Db,
     registry: () => Registry,
     latest: LatestValues,
-    options: { maxShelveMs: number; lateSampleMs: number },
+    options: { maxShelveMs: number; lateSampleMs: number; leadership?: EngineLeadership; remote?: AlarmRemote | null },
   ) {
     super();
     this.#db = db;
+    this.#remote = options.remote ?? null;
+    // Without a cluster the engine is always the leader and its transactions are plain ones.
+    this.#leadership = options.leadership ?? { isLeader: () => true, fenced: (fn) => db.transaction(fn) };
     this.#registry = registry;
     this.#latest = latest;
     this.#maxShelveMs = options.maxShelveMs;
     this.#lateSampleMs = options.lateSampleMs;
-    this.#commits = new AlarmCommits(db, {
+    this.#commits = new AlarmCommits(db, (fn) => this.#leadership.fenced(fn), {
       written: (changes) => {
         for (const { alarm } of changes) {
           if (alarm?.state === 'closed') this.#open.delete(pointKey(alarm.ruleId, alarm.deviceId));
@@ -132,14 +156,29 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   }
 
   async start(): Promise<void> {
-    // Heard from before this start: the newest stored sample of each device.
+    this.#warmHeard();
+    if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, seededRules);
+    await this.readRules();
+  }
+
+  /**
+   * On becoming the cluster's leader, before evaluating anything: the rules, open alarms and points read
+   * again from the store (another node raised, cleared or acknowledged meanwhile, an admin may have changed
+   * the rules), alarms no rule watches any more retired, and devices heard from when their newest values
+   * say (the hub has refreshed them from the store).
+   */
+  lead(): Promise<void> {
+    this.#warmHeard();
+    return this.readRules();
+  }
+
+  /** Heard from before now: the newest value of each device (never older than what was heard already). */
+  #warmHeard(): void {
     const registry = this.#registry();
     for (const device of registry.devices.values()) {
       const seen = lastSeenOf(registry, this.#latest, device);
-      if (seen !== null) this.#heard.set(device.id, seen);
+      if (seen !== null && seen > (this.#heard.get(device.id) ?? 0)) this.#heard.set(device.id, seen);
     }
-    if ((await listRules(this.#db)).length === 0) await insertRules(this.#db, seededRules);
-    await this.rulesChanged();
   }
 
   /** Waits for the transitions under way. The clock (`tick`) is the hub scheduler's. */
@@ -148,13 +187,24 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   }
 
   /**
-   * After an admin changed the rules: re-reads them in turn with the transitions, then closes the open
+   * After an admin changed the rules or maintenance on this node: in force here, then (in a cluster) on
+   * every other node's engine before this resolves.
+   */
+  async rulesChanged(now = Date.now()): Promise<void> {
+    await this.readRules(now);
+    await this.#remote?.rulesChanged();
+  }
+
+  /**
+   * The rules changed (here or on another node): re-reads them in turn with the transitions, then closes the open
    * alarms no rule watches any more (disabled, retired, or replaced by a device override), so that none
    * stands forever. The point re-evaluates under its new rule and raises anew if the condition holds.
+   * A follower only re-reads: the retiring is the leader's (done again by `lead`).
    */
-  rulesChanged(now = Date.now()): Promise<void> {
+  readRules(now = Date.now()): Promise<void> {
     return this.#commits.enqueue(async () => {
       await this.reload();
+      if (!this.#leadership.isLeader()) return;
       for (const alarm of [...this.#open.values()]) {
         if (this.#points.byKey.has(pointKey(alarm.ruleId, alarm.deviceId))) continue;
         await this.#run(alarm, alarm.outOfService, { type: 'retire', ts: now });
@@ -189,6 +239,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
    * `lateSampleMs` is no sign of life now (one 20 days old does not make a device lost either).
    */
   onHeard(batch: SampleBatch, now = Date.now()): void {
+    if (!this.#leadership.isLeader()) return;
     const oldest = now - this.#lateSampleMs;
     const registry = this.#registry();
     for (let i = 0; i < batch.series.length; i++) {
@@ -201,9 +252,11 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   /**
    * From the ingest once the store has committed them: the samples it accepted as new, in time order.
    * A sample older than the newest evaluated of its series, or older than `lateSampleMs` at `now`, is
-   * late: it stays in the history and raises nothing now.
+   * late: it stays in the history and raises nothing now. Only the leader evaluates: a follower's samples
+   * reach the leader's engine through this same entry point once relayed between nodes.
    */
   onSamples(batch: SampleBatch, now = Date.now()): void {
+    if (!this.#leadership.isLeader()) return;
     const oldest = now - this.#lateSampleMs;
     for (let i = 0; i < batch.series.length; i++) {
       const id = batch.series[i] as number;
@@ -227,7 +280,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   /** Stores an event that changes no alarm (a door, a sign-in, a rule change) and announces it. */
   record(event: NewEvent): Promise<AlarmChange[]> {
     return this.#commits.enqueue(() =>
-      this.#commits.commit(async (tx) => [{ alarm: null, event: await insertEvent(tx, event) }]),
+      this.#commits.commit(async (tx) => [{ alarm: null, event: await insertEvent(tx, event) }], false),
     );
   }
 
@@ -236,6 +289,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
    * periods that ended.
    */
   tick(now: number): void {
+    if (!this.#leadership.isLeader()) return;
     const lastSeen = (device: Device) => this.#heard.get(device.id) ?? null;
     for (const { point, change } of clockChanges(this.#points, now, lastSeen)) this.#transition(point, change, now);
     const shelved = [...this.#open.values()]
@@ -250,13 +304,13 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
 
   /**
    * One action for all the alarms whose period ended, asked once however long the queue takes to reach
-   * it (#act reads the alarms again when it runs: one an operator changed meanwhile is left as it is).
+   * it (actHere reads the alarms again when it runs: one an operator changed meanwhile is left as it is).
    */
   #expire(ids: readonly number[], underWay: Set<number>, input: AlarmInput): void {
     const expired = ids.filter((id) => !underWay.has(id));
     if (expired.length === 0) return;
     for (const id of expired) underWay.add(id);
-    void this.#act(expired, input)
+    void this.actHere(expired, input)
       .catch(() => {})
       .finally(() => {
         for (const id of expired) underWay.delete(id);
@@ -386,7 +440,17 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   // Operator actions, on one alarm or a selection: the selection is one transaction (acknowledging a
   // flood of 500 is one durable write, not 500). Each returns the alarms as they stand after it.
 
+  /** On a follower of a cluster, the leader's to run (`remote`); here otherwise. */
   #act(ids: readonly number[], input: AlarmInput): Promise<Alarm[]> {
+    if (this.#remote && !this.#leadership.isLeader()) return this.#remote.act(ids, input);
+    return this.actHere(ids, input);
+  }
+
+  /**
+   * Runs an action here, in the queue and through the fence (a node that no longer leads changes nothing):
+   * the leader's own, the clock's expiries, and those other nodes send it.
+   */
+  actHere(ids: readonly number[], input: AlarmInput): Promise<Alarm[]> {
     return this.#commits.enqueue(async () => {
       const alarms = await getAlarms(this.#db, ids);
       await this.#commits.batched(async () => {

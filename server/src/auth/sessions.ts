@@ -4,6 +4,7 @@
 // synthetic principal of the `display` role scoped to the display's sites.
 import { EventEmitter } from 'node:events';
 import { type AbilityRule, type AppAbility, createAbility, resolveRules } from '@voltscope/shared/abilities';
+import type { PendingStep } from '@voltscope/shared/contracts/auth';
 import type { Db } from '../store/db.ts';
 import { type DisplayRecord, findDisplayByToken, isDisplayToken, touchDisplays } from '../store/displays.ts';
 import {
@@ -19,6 +20,8 @@ import { findUserById, roleRules, type UserRecord } from '../store/users.ts';
 
 export interface Session {
   tokenHash: string;
+  /** A step to take before anything else (contracts/auth.ts); null when none. */
+  pendingStep: PendingStep | null;
   user: UserRecord;
   rules: AbilityRule[];
   ability: AppAbility;
@@ -42,6 +45,8 @@ export function displayPrincipal(display: DisplayRecord): UserRecord {
     siteIds: display.siteIds,
     passwordHash: '',
     active: true,
+    mustChangePassword: false,
+    mfaEnabled: false,
   };
 }
 
@@ -58,6 +63,8 @@ export interface SessionTtl {
   rememberTtlSeconds: number;
   /** A session unused this long ends, whatever its lifetime. */
   sessionIdleSeconds: number;
+  /** Roles whose users must have a second factor before anything else. */
+  mfaRequiredRoles: readonly string[];
 }
 
 export class Sessions extends EventEmitter<SessionEvents> {
@@ -103,7 +110,14 @@ export class Sessions extends EventEmitter<SessionEvents> {
     if (!row || !user?.active) return undefined;
     if (now - row.lastSeenAt > this.#touchEveryMs) await touchTokens(this.#db, [tokenHash], now);
     const rules = await this.rulesFor(user);
-    return { tokenHash, user, rules, ability: this.#abilityFor(rules), expiresAt: row.expiresAt };
+    return {
+      tokenHash,
+      user,
+      rules,
+      ability: this.#abilityFor(rules),
+      expiresAt: row.expiresAt,
+      pendingStep: this.pendingStep(user),
+    };
   }
 
   /** A display's session: unknown, revoked or replaced (by a new pairing) tokens get none. */
@@ -116,7 +130,15 @@ export class Sessions extends EventEmitter<SessionEvents> {
     if (now - (display.lastSeenAt ?? 0) > this.#touchEveryMs) await touchDisplays(this.#db, [tokenHash], now);
     const user = displayPrincipal(display);
     const rules = await this.rulesFor(user);
-    return { tokenHash, user, rules, ability: this.#abilityFor(rules), expiresAt: now + DISPLAY_SESSION_MS, display };
+    return {
+      tokenHash,
+      user,
+      rules,
+      ability: this.#abilityFor(rules),
+      expiresAt: now + DISPLAY_SESSION_MS,
+      display,
+      pendingStep: null,
+    };
   }
 
   // Users of one role and sites share the same rules: they share one compiled ability (CASL abilities
@@ -163,6 +185,13 @@ export class Sessions extends EventEmitter<SessionEvents> {
     };
   }
 
+  /** What the user must do before anything else: their own password first, then a second factor. */
+  pendingStep(user: UserRecord): PendingStep | null {
+    if (user.mustChangePassword) return 'passwordChange';
+    if (!user.mfaEnabled && this.#ttl.mfaRequiredRoles.includes(user.role)) return 'mfaSetup';
+    return null;
+  }
+
   /** The user's own rules: their role's template resolved with their sites. */
   async rulesFor(user: UserRecord): Promise<AbilityRule[]> {
     return resolveRules(await roleRules(this.#db, user.role), { siteIds: user.siteIds });
@@ -174,7 +203,7 @@ export class Sessions extends EventEmitter<SessionEvents> {
     const user = await findUserById(this.#db, session.user.id);
     if (!user?.active) return undefined;
     const rules = await this.rulesFor(user);
-    return { ...session, user, rules, ability: this.#abilityFor(rules) };
+    return { ...session, user, rules, ability: this.#abilityFor(rules), pendingStep: this.pendingStep(user) };
   }
 
   /** A display's session as its record stands now (its sites changed); undefined once its token ended. */

@@ -4,6 +4,7 @@
 import { type RoleName, roleRuleTemplates, roles } from '@voltscope/shared/abilities';
 import { isEmail, isStrongPassword } from '@voltscope/shared/validation';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedDemoCameras } from '../cctv/store.ts';
 import type { Config } from '../config.ts';
 import { buildFleet } from '../fleet/build.ts';
 import type { HubLog } from '../hub.ts';
@@ -44,6 +45,11 @@ export async function seedStore(db: Db, config: Config, log: Pick<HubLog, 'warn'
     if ((await countDevices(db)) === 0) await insertFleet(db, devices, fleet.series);
     // A demo fleet stored before its devices had names in other languages gets them.
     else await fillDeviceNames(db, devices);
+    await seedDemoCameras(
+      db,
+      demoPlants.map((p) => p.siteId),
+      config.cctv,
+    );
     if (!(await hasIngestKey(db, DEMO_INGEST_KEY))) {
       await createIngestKey(db, { siteId: null, name: 'Demo fleet key', key: DEMO_INGEST_KEY });
     } else {

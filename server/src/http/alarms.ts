@@ -13,6 +13,8 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Actor } from '../alarms/engine.ts';
 import { alarmEvents, getAlarms, insertOverride, openAlarms, retireRule, updateRule } from '../alarms/store.ts';
 import { internalTarget, refusal } from '../alarms/webhookTarget.ts';
+import { changingHands } from '../cluster/leaderCalls.ts';
+import { FencedError } from '../cluster/leadership.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { assertCan, can } from '../plugins/auth.ts';
 import { contract, typed } from './contract.ts';
@@ -72,6 +74,18 @@ function required(comment: string | undefined, message: string): string {
   return text;
 }
 
+/** What the audit log keeps of an alarm before and after an action. */
+const auditState = (a: Alarm) => ({
+  state: a.state,
+  shelvedUntil: a.shelvedUntil,
+  outOfService: a.outOfService,
+  outOfServiceUntil: a.outOfServiceUntil,
+  acknowledgedBy: a.acknowledgedBy,
+});
+
+/** The audit log's view of a selection of alarms: each one's state by id. */
+const auditStates = (alarms: readonly Alarm[]) => Object.fromEntries(alarms.map((a) => [a.id, auditState(a)]));
+
 /** Who acts: the record keeps their id, and shows their name as it stands when read. */
 function actorOf(request: FastifyRequest): Actor {
   const session = request.session;
@@ -123,6 +137,7 @@ export async function alarmRoutes(app: FastifyInstance) {
   function actionRoute<K extends OperatorAction>(
     key: K,
     action: Action,
+    audit: string,
     act: (ids: number[], by: Actor, body: BodyOf<Contracts[K]>) => Promise<Alarm[]>,
   ) {
     // Its schema widened: the type provider cannot resolve a reply over a generic K, so the body is typed
@@ -132,20 +147,32 @@ export async function alarmRoutes(app: FastifyInstance) {
       method,
       url,
       schema: schema as FastifySchema,
-      config: { can: [action, 'Alarm'] },
+      config: { can: [action, 'Alarm'], audit },
       handler: async (request) => {
         const body = request.body as BodyOf<Contracts[K]>;
         const alarms = await actionable(request, body.ids, action);
         const ids = alarms.map((a) => a.id);
-        return { alarms: await act(ids, actorOf(request), body) };
+        // A leader that lost its lease mid-action committed nothing: answered as a hand-over.
+        const after = await act(ids, actorOf(request), body).catch((error: unknown) => {
+          throw error instanceof FencedError ? changingHands() : error;
+        });
+        request.audit = {
+          targetType: 'alarm',
+          targetId: ids.join(','),
+          targetName: alarms.length === 1 ? (alarms[0]?.message.en ?? '') : `${alarms.length} alarms`,
+          before: auditStates(alarms),
+          after: auditStates(after),
+          comment: (body as { comment?: string }).comment ?? null,
+        };
+        return { alarms: after };
       },
     });
   }
 
-  actionRoute('POST /api/alarms/acknowledge', 'acknowledge', (ids, by, body) =>
+  actionRoute('POST /api/alarms/acknowledge', 'acknowledge', 'alarm.acknowledge', (ids, by, body) =>
     engine.acknowledge(ids, by, body.comment ?? null),
   );
-  actionRoute('POST /api/alarms/shelve', 'shelve', (ids, by, body) => {
+  actionRoute('POST /api/alarms/shelve', 'shelve', 'alarm.shelve', (ids, by, body) => {
     const reason = required(body.comment, 'A shelved alarm needs a reason: write why it is shelved');
     const ms = body.minutes * 60_000;
     if (ms > engine.maxShelveMs) {
@@ -154,8 +181,10 @@ export async function alarmRoutes(app: FastifyInstance) {
     }
     return engine.shelve(ids, Date.now() + ms, by, reason);
   });
-  actionRoute('POST /api/alarms/unshelve', 'shelve', (ids, by, body) => engine.unshelve(ids, by, body.comment ?? null));
-  actionRoute('POST /api/alarms/out-of-service', 'outOfService', (ids, by, body) => {
+  actionRoute('POST /api/alarms/unshelve', 'shelve', 'alarm.unshelve', (ids, by, body) =>
+    engine.unshelve(ids, by, body.comment ?? null),
+  );
+  actionRoute('POST /api/alarms/out-of-service', 'outOfService', 'alarm.outOfService', (ids, by, body) => {
     if (!body.outOfService) {
       if (body.until !== undefined) invalid('until', 'An end date applies only when taking alarms out of service');
       return engine.setOutOfService(ids, false, by, body.comment?.trim() || null);
@@ -171,7 +200,9 @@ export async function alarmRoutes(app: FastifyInstance) {
     }
     return engine.setOutOfService(ids, true, by, reason, body.until);
   });
-  actionRoute('POST /api/alarms/comment', 'comment', (ids, by, body) => engine.comment(ids, by, body.comment));
+  actionRoute('POST /api/alarms/comment', 'comment', 'alarm.comment', (ids, by, body) =>
+    engine.comment(ids, by, body.comment),
+  );
 
   // The rules of every device type, and the device overrides of the sites the caller may read.
   api.route({
@@ -183,6 +214,12 @@ export async function alarmRoutes(app: FastifyInstance) {
         const siteId = app.services.registry.devices.get(rule.deviceId)?.siteId ?? null;
         return siteId !== null && can(request, 'read', 'Alarm', { siteId });
       }),
+  });
+
+  const ruleTarget = (rule: AlarmRule) => ({
+    targetType: 'alarmRule',
+    targetId: rule.id,
+    targetName: rule.deviceId ? `${rule.name} (${rule.deviceId})` : rule.name,
   });
 
   const ruleOf = (id: number) => {
@@ -214,20 +251,22 @@ export async function alarmRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('PATCH /api/alarms/rules/:id'),
-    config: { can: ['update', 'Alarm'] },
+    config: { can: ['update', 'Alarm'], audit: 'alarmRule.update' },
     handler: async (request) => {
       const rule = ruleOf(request.params.id);
       refuseBlankRationale(request.body);
       await updateRule(db, rule.id, request.body);
       await ruleChanged(request, rule, 'changed');
-      return ruleOf(request.params.id);
+      const after = ruleOf(request.params.id);
+      request.audit = { ...ruleTarget(rule), before: rule, after };
+      return after;
     },
   });
 
   // A device's own rule in place of its type's: a copy of the type rule with the fields given.
   api.route({
     ...contract('POST /api/alarms/rules/:id/overrides'),
-    config: { can: ['update', 'Alarm'] },
+    config: { can: ['update', 'Alarm'], audit: 'alarmRule.create' },
     handler: async (request, reply) => {
       const { deviceId, ...update } = request.body;
       const rule = ruleOf(request.params.id);
@@ -248,7 +287,9 @@ export async function alarmRoutes(app: FastifyInstance) {
       }
       const id = await insertOverride(db, rule, deviceId, update);
       await ruleChanged(request, { ...rule, id, deviceId }, 'overridden');
-      return reply.code(201).send(ruleOf(id));
+      const created = ruleOf(id);
+      request.audit = { ...ruleTarget(created), before: null, after: created, overrides: rule.id };
+      return reply.code(201).send(created);
     },
   });
 
@@ -256,7 +297,7 @@ export async function alarmRoutes(app: FastifyInstance) {
   // its alarms keep their rule in the history.
   api.route({
     ...contract('DELETE /api/alarms/rules/:id'),
-    config: { can: ['update', 'Alarm'] },
+    config: { can: ['update', 'Alarm'], audit: 'alarmRule.delete' },
     handler: async (request, reply) => {
       const rule = ruleOf(request.params.id);
       if (rule.deviceId === null) {
@@ -264,6 +305,7 @@ export async function alarmRoutes(app: FastifyInstance) {
       }
       await retireRule(db, rule.id);
       await ruleChanged(request, rule, 'removed');
+      request.audit = { ...ruleTarget(rule), before: rule, after: null };
       return reply.code(204).send(null);
     },
   });
@@ -277,7 +319,7 @@ export async function alarmRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('POST /api/webhooks'),
-    config: { can: ['update', 'Alarm'] },
+    config: { can: ['update', 'Alarm'], audit: 'webhook.create' },
     handler: async (request, reply) => {
       const url = URL.parse(request.body.url);
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
@@ -291,15 +333,33 @@ export async function alarmRoutes(app: FastifyInstance) {
         const message = `url must not point at the hub's network: ${refusal(internal)}`;
         throw new HttpError(400, 'VALIDATION', message, { errors: { url: [message] } });
       }
-      return reply.code(201).send(await notifier.create(request.body));
+      const created = await notifier.create(request.body);
+      // The secret is shown once, to its creator: never kept in the log (masked anyway).
+      const { secret: _secret, ...kept } = created as typeof created & { secret?: string };
+      request.audit = {
+        targetType: 'webhook',
+        targetId: created.id,
+        targetName: created.url,
+        before: null,
+        after: kept,
+      };
+      return reply.code(201).send(created);
     },
   });
 
   api.route({
     ...contract('DELETE /api/webhooks/:id'),
-    config: { can: ['update', 'Alarm'] },
+    config: { can: ['update', 'Alarm'], audit: 'webhook.delete' },
     handler: async (request, reply) => {
+      const before = (await notifier.list()).find((h) => h.id === request.params.id);
       if (!(await notifier.remove(request.params.id))) throw notFound(`No webhook ${request.params.id}`);
+      request.audit = {
+        targetType: 'webhook',
+        targetId: request.params.id,
+        targetName: before?.url ?? '',
+        before,
+        after: null,
+      };
       return reply.code(204).send(null);
     },
   });

@@ -98,6 +98,11 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
     return (id: string) => devices.get(id);
   };
 
+  /** What the audit log says a device write acted on. */
+  const audited = (request: FastifyRequest, device: ManagedDeviceRecord, before: unknown, after: unknown) => {
+    request.audit = { targetType: 'device', targetId: device.id, targetName: device.name, before, after };
+  };
+
   async function changed(
     request: FastifyRequest,
     change: Exclude<DeviceChange, 'imported'>,
@@ -123,7 +128,7 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('POST /api/sites/:id/devices'),
-    config: { can: ['create', 'Device'] },
+    config: { can: ['create', 'Device'], audit: 'device.create' },
     handler: async (request, reply) => {
       const site = await siteFound(request.params.id);
       const body: Body = request.body;
@@ -138,13 +143,14 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
       if (!(await db.transaction((tx) => insertDevices(tx, [{ device, series }], seriesFloor)))) throw taken();
       const created = await found(device.id);
       await changed(request, 'created', created);
+      audited(request, created, null, created);
       return reply.code(201).send(created);
     },
   });
 
   api.route({
     ...contract('PATCH /api/devices/:id'),
-    config: { can: ['update', 'Device'] },
+    config: { can: ['update', 'Device'], audit: 'device.update' },
     handler: async (request) => {
       const before = await found(request.params.id);
       const body: Body = request.body;
@@ -187,6 +193,7 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
         deviceEvent('changed', device, authorOf(request), [...fields, ...(seriesChanged ? ['series'] : [])]),
       );
       await app.services.fleetChanged();
+      audited(request, device, before, device);
       return device;
     },
   });
@@ -197,13 +204,15 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
   ] as const) {
     api.route({
       ...contract(`POST /api/devices/:id/${action}`),
-      config: { can: ['update', 'Device'] },
+      config: { can: ['update', 'Device'], audit: `device.${action}` },
       handler: async (request) => {
         const before = await found(request.params.id);
+        audited(request, before, before, before);
         if ((before.decommissionedAt === null) === (action === 'restore')) return before;
         await setDeviceDecommissioned(db, before.id, action === 'decommission' ? Date.now() : null);
         const device = await found(before.id);
         await changed(request, change, device);
+        audited(request, device, before, device);
         return device;
       },
     });
@@ -211,7 +220,7 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('DELETE /api/devices/:id'),
-    config: { can: ['delete', 'Device'] },
+    config: { can: ['delete', 'Device'], audit: 'device.delete' },
     handler: async (request, reply) => {
       const device = await found(request.params.id);
       const { openAlarms, children } = await deviceDependents(db, device.id);
@@ -224,6 +233,7 @@ export async function deviceAdminRoutes(app: FastifyInstance) {
       const deleted = await deleteDevice(db, device.id);
       seriesFloor = Math.max(seriesFloor, ...deleted);
       await changed(request, 'deleted', device);
+      audited(request, device, device, null);
       return reply.code(204).send(null);
     },
   });

@@ -70,6 +70,19 @@ export function deviceCsvRoutes(app: FastifyInstance, seriesFloor: () => number)
         for (const device of plan.updates) await updateDevice(tx, device);
       });
       const counts = { created: plan.creates.length, updated: plan.updates.length };
+      // Recorded here, not by the route's config: a preview (apply false) changes nothing.
+      const author = authorOf(request);
+      void app.services.audit.record({
+        actorId: author.id,
+        actorName: author.name,
+        ip: request.ip,
+        action: 'device.import',
+        outcome: 'ok',
+        targetType: 'site',
+        targetId: site.id,
+        targetName: site.name,
+        details: { before: null, after: { ...counts, devices: [...plan.creates, ...plan.updates].map((d) => d.id) } },
+      });
       await record(importEvent(site.id, counts, authorOf(request)));
       await app.services.fleetChanged();
       return { ...preview, applied: true };

@@ -98,13 +98,15 @@ export async function deviceStatusRoutes(app: FastifyInstance) {
     return { device, upkeep };
   }
 
+  const auditTarget = (device: Device) => ({ targetType: 'device', targetId: device.id, targetName: device.name });
+
   async function rowNow(device: Device): Promise<Row> {
     return rowOf(device, (await getUpkeep(db, device.id)) ?? NO_UPKEEP, alarmsByDevice().get(device.id), Date.now());
   }
 
   api.route({
     ...contract('POST /api/devices/:id/maintenance'),
-    config: { can: ['outOfService', 'Device'] },
+    config: { can: ['outOfService', 'Device'], audit: 'device.maintenance' },
     handler: async (request) => {
       const { device } = await maintainable(request, request.params.id);
       const body = { reason: request.body?.reason?.trim() ?? '' };
@@ -114,17 +116,20 @@ export async function deviceStatusRoutes(app: FastifyInstance) {
       if (!(await startMaintenance(db, device.id, body.reason, actor.id, now))) {
         throw new HttpError(409, 'CONFLICT', `${device.id} is already in maintenance`);
       }
-      // The registry and the engine read it first: from here no alarm of the device is raised.
+      // The registry and the engine read it first: from here no alarm of the device is raised (in a
+      // cluster, by every node's engine before this answers).
       await app.services.fleetChanged();
+      await app.services.alarms.rulesChanged();
       await maintenanceBegan(app.services.alarms, device, actor, body.reason, now);
       request.log.info({ deviceId: device.id }, 'device put into maintenance');
+      request.audit = { ...auditTarget(device), before: { maintenance: null }, after: { maintenance: body.reason } };
       return rowNow(app.services.registry.devices.get(device.id) ?? device);
     },
   });
 
   api.route({
     ...contract('DELETE /api/devices/:id/maintenance'),
-    config: { can: ['outOfService', 'Device'] },
+    config: { can: ['outOfService', 'Device'], audit: 'device.maintenance' },
     handler: async (request) => {
       const { device, upkeep } = await maintainable(request, request.params.id);
       const { maintenance } = upkeep;
@@ -132,8 +137,14 @@ export async function deviceStatusRoutes(app: FastifyInstance) {
         throw new HttpError(409, 'CONFLICT', `${device.id} is not in maintenance`);
       }
       await app.services.fleetChanged();
+      await app.services.alarms.rulesChanged();
       await maintenanceEnded(app.services.alarms, db, device, maintenance, actorOf(request), Date.now());
       request.log.info({ deviceId: device.id }, 'device back in service');
+      request.audit = {
+        ...auditTarget(device),
+        before: { maintenance: maintenance.reason },
+        after: { maintenance: null },
+      };
       return rowNow(app.services.registry.devices.get(device.id) ?? device);
     },
   });

@@ -114,6 +114,11 @@ export async function displayRoutes(app: FastifyInstance) {
     return display;
   };
 
+  /** What the audit log says a display write acted on (its view: no token or code). */
+  const audited = (request: FastifyRequest, display: DisplayRecord, before: unknown, after: unknown) => {
+    request.audit = { targetType: 'display', targetId: display.id, targetName: display.name, before, after };
+  };
+
   api.route({
     ...contract('GET /api/displays'),
     config: { can: ['manage', 'Display'] },
@@ -122,19 +127,20 @@ export async function displayRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('POST /api/displays'),
-    config: { can: ['manage', 'Display'] },
+    config: { can: ['manage', 'Display'], audit: 'display.create' },
     handler: async (request, reply) => {
       await assertValid(request.body);
       const id = await createDisplay(db, request.body, adminOf(request).id);
       const display = await found(id);
       await record('registered', display, request);
+      audited(request, display, null, view(display));
       return reply.code(201).send(await pairingReply(display));
     },
   });
 
   api.route({
     ...contract('PATCH /api/displays/:id'),
-    config: { can: ['manage', 'Display'] },
+    config: { can: ['manage', 'Display'], audit: 'display.update' },
     handler: async (request) => {
       const before = await found(request.params.id);
       await assertValid({
@@ -147,40 +153,45 @@ export async function displayRoutes(app: FastifyInstance) {
       // Sites taken away: its sockets leave their rooms at once, as a user's do (io.ts, `rights`).
       if (request.body.siteIds) sessions.rightsChanged(displayPrincipal(before).id);
       await record('changed', await found(before.id), request, request.body);
+      audited(request, before, view(before), display);
       return display;
     },
   });
 
   api.route({
     ...contract('POST /api/displays/:id/pairing'),
-    config: { can: ['manage', 'Display'] },
+    config: { can: ['manage', 'Display'], audit: 'display.pair' },
     handler: async (request, reply) => {
       const display = await found(request.params.id);
       await record('pairingCode', display, request);
+      audited(request, display, null, null);
       return reply.code(201).send(await pairingReply(display));
     },
   });
 
   api.route({
     ...contract('POST /api/displays/:id/revoke'),
-    config: { can: ['manage', 'Display'] },
+    config: { can: ['manage', 'Display'], audit: 'display.revoke' },
     handler: async (request) => {
       const display = await found(request.params.id);
       endTokens(display.id, await revokeDisplay(db, display.id));
       await record('revoked', display, request);
-      return view(await found(display.id));
+      const after = view(await found(display.id));
+      audited(request, display, view(display), after);
+      return after;
     },
   });
 
   api.route({
     ...contract('DELETE /api/displays/:id'),
-    config: { can: ['manage', 'Display'] },
+    config: { can: ['manage', 'Display'], audit: 'display.delete' },
     handler: async (request, reply) => {
       const display = await found(request.params.id);
       const ended = await deleteDisplay(db, display.id);
       if (ended === undefined) throw notFound(`No display ${display.id}`);
       endTokens(display.id, ended);
       await record('deleted', display, request);
+      audited(request, display, view(display), null);
       return reply.code(204).send(null);
     },
   });

@@ -82,6 +82,11 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
     return site;
   };
 
+  /** What the audit log says a site write acted on. */
+  const audited = (request: FastifyRequest, site: ManagedSiteRecord, before: unknown, after: unknown) => {
+    request.audit = { targetType: 'site', targetId: site.id, targetName: site.name, before, after };
+  };
+
   /** Records the change, then reloads the fleet (registry, alarm points) before the reply. */
   async function changed(request: FastifyRequest, change: SiteChange, site: ManagedSiteRecord, fields?: string[]) {
     await record(siteEvent(change, site, authorOf(request), fields));
@@ -107,7 +112,7 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('POST /api/sites'),
-    config: { can: ['create', 'Site'] },
+    config: { can: ['create', 'Site'], audit: 'site.create' },
     handler: async (request, reply) => {
       const body = request.body;
       assertFields(body, siteFields);
@@ -116,13 +121,14 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
       if (!(await insertSite(db, site))) throw conflict(`A site with id ${site.id} already exists`);
       const created = await found(site.id);
       await changed(request, 'created', created);
+      audited(request, created, null, created);
       return reply.code(201).send(created);
     },
   });
 
   api.route({
     ...contract('PATCH /api/sites/:id'),
-    config: { can: ['update', 'Site'] },
+    config: { can: ['update', 'Site'], audit: 'site.update' },
     handler: async (request) => {
       const before = await found(request.params.id);
       const body = request.body;
@@ -143,6 +149,7 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
       await updateSite(db, after);
       const site = await found(before.id);
       await changed(request, 'changed', site, fields);
+      audited(request, site, before, site);
       return site;
     },
   });
@@ -153,13 +160,15 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
   ] as const) {
     api.route({
       ...contract(`POST /api/sites/:id/${action}`),
-      config: { can: ['update', 'Site'] },
+      config: { can: ['update', 'Site'], audit: `site.${action}` },
       handler: async (request) => {
         const before = await found(request.params.id);
+        audited(request, before, before, before);
         if ((before.decommissionedAt === null) === (action === 'restore')) return before;
         await setSiteDecommissioned(db, before.id, action === 'decommission' ? Date.now() : null);
         const site = await found(before.id);
         await changed(request, change, site);
+        audited(request, site, before, site);
         if (action === 'decommission') await leaveSite(site.id);
         return site;
       },
@@ -168,7 +177,7 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('DELETE /api/sites/:id'),
-    config: { can: ['delete', 'Site'] },
+    config: { can: ['delete', 'Site'], audit: 'site.delete' },
     handler: async (request, reply) => {
       const site = await found(request.params.id);
       const { devices, openAlarms } = await siteDependents(db, site.id);
@@ -184,6 +193,7 @@ export async function fleetAdminRoutes(app: FastifyInstance) {
       }
       await deleteSite(db, site.id);
       await changed(request, 'deleted', site);
+      audited(request, site, site, null);
       return reply.code(204).send(null);
     },
   });

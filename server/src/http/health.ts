@@ -17,6 +17,8 @@ export async function healthRoutes(app: FastifyInstance) {
         store: { ok, driver: db.dialect },
         // Load shedding (plugins/loadShedding.ts): the API answers 503 while the loop lags; health never does.
         pressure: app.pressure(),
+        // MQTT ingest (MQTT_URL): reported, not judged: HTTP ingest and the pages work without the broker.
+        ...(app.services.broker && { broker: app.services.broker() }),
       };
       return reply.code(ok ? 200 : 503).send(report);
     },

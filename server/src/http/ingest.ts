@@ -25,6 +25,8 @@ const MAX_FUTURE_MS = 5 * 60_000;
 const RETRY_AFTER_SECONDS = 5;
 /** A key's last use is kept to the minute. */
 const USE_NOTED_EVERY_MS = 60_000;
+/** How long a key found in the store still admits its sender while the store cannot be reached. */
+const KEY_GRACE_MS = 5 * 60_000;
 const storeUnavailable = () =>
   new HttpError(503, 'UNAVAILABLE', 'The store did not commit these samples: send them again', {
     headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
@@ -35,6 +37,8 @@ export async function ingestRoutes(app: FastifyInstance) {
   const api = typed(app);
   // The key each request was let in with: checked from its headers before a byte of its body is read.
   const keys = new WeakMap<FastifyRequest, IngestKey>();
+  // Keys found in the store (only those: bounded by the keys admins made), by the header that sent them.
+  const verified = new Map<string, { key: IngestKey; at: number }>();
 
   // NDJSON is read line by line as it arrives (ingest/ndjsonStream.ts), never buffered whole.
   app.addContentTypeParser('application/x-ndjson', async (request: FastifyRequest, payload: Readable) => {
@@ -61,12 +65,23 @@ export async function ingestRoutes(app: FastifyInstance) {
     onRequest: async (request) => {
       const header = request.headers['x-ingest-key'];
       // A store that cannot look the key up (the database down) cannot commit either: 503, not 500.
+      // A key this node found within KEY_GRACE_MS still lets its samples reach the live path (the store
+      // refuses them: 503 all the same), so that screens keep updating through a database outage.
       const key =
         typeof header === 'string'
-          ? await findIngestKey(db, header).catch((error: unknown) => {
-              request.log.error({ err: error }, 'ingest key not checked');
-              throw storeUnavailable();
-            })
+          ? await findIngestKey(db, header).then(
+              (found) => {
+                if (found) verified.set(header, { key: found, at: Date.now() });
+                else verified.delete(header);
+                return found;
+              },
+              (error: unknown) => {
+                request.log.error({ err: error }, 'ingest key not checked');
+                const known = verified.get(header);
+                if (known && Date.now() - known.at < KEY_GRACE_MS) return known.key;
+                throw storeUnavailable();
+              },
+            )
           : undefined;
       if (!key)
         throw new HttpError(401, 'UNAUTHENTICATED', 'A valid ingest key is required in the x-ingest-key header');
@@ -109,21 +124,24 @@ export async function ingestRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('POST /api/ingest-keys'),
-    config: { can: ['manage', 'Site'] },
+    config: { can: ['manage', 'Site'], audit: 'ingestKey.create' },
     handler: async (request, reply) => {
       assertFields(request.body, ingestKeyFields);
       const siteId = request.body.siteId ?? null;
       if (siteId !== null && !(await getSite(db, siteId))) throw notFound(`No site ${siteId}`);
       const { key, ingestKey } = await createIngestKey(db, { siteId, name: request.body.name });
-      // The only time the key is shown: only its hash is stored.
+      // The only time the key is shown: only its hash is stored (and the audit log never sees it).
+      request.audit = { targetType: 'ingestKey', targetId: ingestKey.id, targetName: ingestKey.name, after: ingestKey };
       return reply.code(201).send({ ...ingestKey, key });
     },
   });
 
   api.route({
     ...contract('DELETE /api/ingest-keys/:id'),
-    config: { can: ['manage', 'Site'] },
+    config: { can: ['manage', 'Site'], audit: 'ingestKey.revoke' },
     handler: async (request, reply) => {
+      const before = (await listIngestKeys(db)).find((k) => k.id === request.params.id);
+      request.audit = { targetType: 'ingestKey', targetId: request.params.id, targetName: before?.name ?? '', before };
       if (!(await revokeIngestKey(db, request.params.id))) throw notFound(`No active ingest key ${request.params.id}`);
       return reply.code(204).send(null);
     },

@@ -83,6 +83,22 @@ export async function metricsRoutes(app: FastifyInstance) {
   };
 
   gauge('voltscope_sockets_connected', 'Connected Socket.IO clients', () => io.engine.clientsCount);
+  // In a cluster: the live samples relayed through Redis (cluster/sampleRelay.ts), and whether this node leads.
+  const { relay, leadership } = app.services;
+  if (relay) {
+    labelled('voltscope_relay_batches_total', 'Sample batches relayed through Redis, by outcome', 'outcome', {
+      published: () => relay.counters.published,
+      received: () => relay.counters.received,
+      dropped: () => relay.counters.dropped,
+      malformed: () => relay.counters.malformed,
+    });
+    gauge('voltscope_relay_ready', 'Whether the sample relay is subscribed and Redis connected (1) or not (0)', () =>
+      relay.ready ? 1 : 0,
+    );
+  }
+  gauge('voltscope_leader', 'Whether this node does the singleton work now (1) or follows (0)', () =>
+    leadership.isLeader() ? 1 : 0,
+  );
   gauge('voltscope_subscriptions', 'Site subscriptions across all sockets', () => {
     let n = 0;
     for (const [room, members] of io.sockets.adapter.rooms) if (room.startsWith('site:')) n += members.size;

@@ -5,11 +5,10 @@ import { createHash } from 'node:crypto';
 import { accountMessages } from '@voltscope/shared/account';
 import { newPasswordRules, profileFields } from '@voltscope/shared/accountFields';
 import type { ReasonCode } from '@voltscope/shared/errors';
-import { validationMessages } from '@voltscope/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { checkCurrentPassword } from '../auth/currentPassword.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
-import { pairKey } from '../auth/throttle.ts';
 import { HttpError, notFound, unauthenticated } from '../errors.ts';
 import { listLiveSessions } from '../store/sessionsList.ts';
 import { voidPasswordResets } from '../store/tokens.ts';
@@ -40,42 +39,9 @@ function sessionOf(request: FastifyRequest): Session {
 }
 
 export async function profileRoutes(app: FastifyInstance) {
-  const { config, db, sessions, hashGate, throttles } = app.services;
+  const { config, db, sessions } = app.services;
   const api = typed(app);
   const idleMs = config.sessionIdleSeconds * 1000;
-
-  /** Refuses, at the currentPassword field, a missing or wrong current password; throttled like a sign-in. */
-  async function checkCurrentPassword(request: FastifyRequest, currentPassword: string | undefined): Promise<void> {
-    const session = sessionOf(request);
-    if (!currentPassword) {
-      throw fieldError(400, 'VALIDATION', 'currentPassword', validationMessages.en.required, 'required');
-    }
-    // Guessing the current password from an open session counts like a sign-in to the account from here.
-    const key = pairKey(`user:${session.user.id}`, request.ip);
-    const wait = throttles.signIn.retryAfter(key);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      const message = `Too many attempts. Try again in ${seconds} seconds`;
-      throw new HttpError(429, 'TOO_MANY_REQUESTS', message, {
-        errors: { currentPassword: [message] },
-        reason: { code: 'tooManyAttempts', params: { seconds } },
-        fields: { currentPassword: { code: 'tooManyAttempts', params: { seconds } } },
-        headers: { 'retry-after': String(seconds) },
-      });
-    }
-    const valid = await hashGate.run(() => verifyPassword(currentPassword, session.user.passwordHash));
-    if (valid === undefined) {
-      throw new HttpError(429, 'TOO_MANY_REQUESTS', 'The server is busy. Try again in a moment', {
-        headers: { 'retry-after': '2' },
-        reason: { code: 'busy' },
-      });
-    }
-    if (!valid) {
-      throttles.signIn.fail(key);
-      throw fieldError(400, 'VALIDATION', 'currentPassword', accountMessages.wrongPassword, 'wrongPassword');
-    }
-    throttles.signIn.succeed(key);
-  }
 
   api.route({
     ...contract('PATCH /api/account/profile'),
@@ -85,7 +51,8 @@ export async function profileRoutes(app: FastifyInstance) {
       const email = request.body.email.trim();
       assertFields({ fullName, email }, profileFields);
       const newEmail = email.toLowerCase() !== session.user.email.toLowerCase();
-      if (newEmail) await checkCurrentPassword(request, request.body.currentPassword);
+      if (newEmail)
+        await checkCurrentPassword(app.services, request, sessionOf(request).user, request.body.currentPassword);
       if ((await updateProfile(db, session.user.id, { fullName, email })) === 'email-taken') {
         throw fieldError(409, 'CONFLICT', 'email', accountMessages.emailTaken, 'emailTaken');
       }
@@ -100,11 +67,12 @@ export async function profileRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('POST /api/account/password'),
+    config: { duringPendingStep: true, audit: 'account.passwordChange' },
     handler: async (request, reply) => {
       const session = sessionOf(request);
       const { currentPassword, newPassword } = request.body;
       assertFields({ newPassword }, { newPassword: newPasswordRules });
-      await checkCurrentPassword(request, currentPassword);
+      await checkCurrentPassword(app.services, request, session.user, currentPassword);
       if (currentPassword === newPassword) {
         throw fieldError(400, 'VALIDATION', 'newPassword', accountMessages.samePassword, 'samePassword');
       }

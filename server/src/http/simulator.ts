@@ -1,6 +1,7 @@
 // The simulator's fault switch: an admin starts or ends a site's grid outage on demand (trainers, tests,
 // demos), recorded in the site's event log. 409 when the hub runs no simulator (real telemetry).
 import type { FastifyInstance } from 'fastify';
+import { doorForcedEvent } from '../access/faultEvent.ts';
 import { forbidden, HttpError, notFound } from '../errors.ts';
 import { can } from '../plugins/auth.ts';
 import { getSite } from '../store/sites.ts';
@@ -24,7 +25,8 @@ export async function simulatorRoutes(app: FastifyInstance) {
       const inService = await getSite(app.services.db, siteId);
       const switched = inService ? simulator.setFault(siteId, fault, minutes) : ({ simulated: false } as const);
       if (!switched.simulated) throw notFound(`Site ${siteId} is not simulated`);
-      await record(faultEvent(siteId, minutes, authorOf(request)));
+      const by = authorOf(request);
+      await record(fault === 'doorForced' ? doorForcedEvent(siteId, minutes, by) : faultEvent(siteId, minutes, by));
       return { siteId, fault, until: switched.until };
     },
   });

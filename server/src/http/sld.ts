@@ -90,6 +90,13 @@ export async function sldRoutes(app: FastifyInstance) {
       });
     }
     const saved = result.saved;
+    request.audit = {
+      targetType: 'diagram',
+      targetId: site.id,
+      targetName: site.name,
+      before: { version: saved.version > 1 ? saved.version - 1 : null },
+      after: { version: saved.version, note: saved.note, restoredFrom: saved.restoredFrom },
+    };
     await record(diagramEvent(site.id, { version: saved.version, note: saved.note, from: saved.restoredFrom }, by));
     return reply.code(201).send(viewOf(saved));
   }
@@ -129,7 +136,7 @@ export async function sldRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('POST /api/sites/:id/sld/versions'),
-    config: { can: ['update', 'Diagram'] },
+    config: { can: ['update', 'Diagram'], audit: 'diagram.publish' },
     bodyLimit: SLD_BODY_LIMIT,
     handler: async (request, reply) => {
       const site = await readableSite(request, request.params.id);
@@ -141,7 +148,7 @@ export async function sldRoutes(app: FastifyInstance) {
 
   api.route({
     ...contract('POST /api/sites/:id/sld/versions/:version/restore'),
-    config: { can: ['update', 'Diagram'] },
+    config: { can: ['update', 'Diagram'], audit: 'diagram.restore' },
     handler: async (request, reply) => {
       const site = await readableSite(request, request.params.id);
       if (!can(request, 'update', 'Diagram', { siteId: site.id })) throw forbidden();

@@ -25,6 +25,23 @@ describe('scheduler', () => {
     await scheduler.stop();
   });
 
+  it('runs a gated job only in the periods its predicate allows', async () => {
+    const scheduler = new Scheduler(log());
+    let leading = false;
+    const work = vi.fn();
+    scheduler.every('singleton', { everyMs: 1000, when: () => leading }, work);
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(work).not.toHaveBeenCalled();
+    leading = true;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(work).toHaveBeenCalledTimes(2);
+    leading = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(work).toHaveBeenCalledTimes(2);
+    await scheduler.stop();
+  });
+
   it('never overlaps runs of a job: a period that finds it busy is skipped', async () => {
     const scheduler = new Scheduler(log());
     let running = 0;

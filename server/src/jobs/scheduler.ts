@@ -1,6 +1,6 @@
 // The hub's one clock for background work: every periodic job (rollups, retention, daily KPIs, the alarm
 // clock, webhook retries) is registered here, runs at most once at a time, has its failures logged, and
-// stops on close. The live path keeps its own timers on purpose (the fan-out's frame window, a socket's
+// stops on close. A job may be gated (`when`): singleton work runs on the cluster's leader only. The live path keeps its own timers on purpose (the fan-out's frame window, a socket's
 // session expiry, the simulator's sample period): they pace data, not upkeep.
 
 export interface JobLog {
@@ -12,9 +12,13 @@ export interface JobTiming {
   everyMs: number;
   /** Time before the first run, in ms (default: everyMs). */
   firstMs?: number;
+  /** Whether a period runs the job (default: always); the cluster's singleton jobs ask if this node leads. */
+  when?: () => boolean;
 }
 
 type Work = () => unknown;
+
+const always = () => true;
 
 interface Job extends Required<JobTiming> {
   work: Work;
@@ -37,15 +41,15 @@ export class Scheduler {
   /** Registers a periodic job; it starts with `start()`. */
   every(name: string, timing: JobTiming, work: Work): void {
     if (this.#jobs.has(name)) throw new Error(`job ${name} is already scheduled`);
-    const { everyMs, firstMs = everyMs } = timing;
-    this.#jobs.set(name, { everyMs, firstMs, work, pending: 0, tail: Promise.resolve() });
+    const { everyMs, firstMs = everyMs, when = always } = timing;
+    this.#jobs.set(name, { everyMs, firstMs, when, work, pending: 0, tail: Promise.resolve() });
   }
 
   start(): void {
     for (const [name, job] of this.#jobs) {
       const tick = () => {
         // Still busy from the last period: skip this one rather than pile runs up.
-        if (job.pending === 0) void this.run(name);
+        if (job.pending === 0 && job.when()) void this.run(name);
       };
       const first = setTimeout(() => {
         if (this.#stopped) return;
@@ -61,7 +65,8 @@ export class Scheduler {
 
   /**
    * Runs a job now, after its run in progress (`work` replaces its usual work for this run: a full
-   * recompute asked for by an admin). Resolves when it has run; a failure is logged, not thrown.
+   * recompute asked for by an admin). Resolves when it has run; a failure is logged, not thrown. Not
+   * gated by `when`: what an admin asks for runs on the node that was asked.
    */
   run(name: string, work?: Work): Promise<void> {
     const job = this.#jobs.get(name);

@@ -40,7 +40,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
       return;
     }
-    const session = token ? await app.services.sessions.authenticate(token) : undefined;
+    const session = token ? await app.services.sessions.authenticate(token) : await config.ticket?.(request);
     if (!session) throw unauthenticated(token ? 'Your session has ended; sign in again' : 'Sign in to continue');
     request.session = session;
     if (session.display && !displayMayCall(request.method, config)) throw forbidden(DISPLAY_REFUSED);

@@ -30,18 +30,22 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, { config }: { 
   app.addHook('onReady', async () => {
     shedsFrom = performance.now() + 2 * SAMPLE_MS;
   });
-  const shedding = () => performance.now() >= shedsFrom && app.isUnderPressure();
-  app.decorate('pressure', () => ({
-    eventLoopDelayMs: Math.min(Math.round(app.memoryUsage().eventLoopDelay), Number.MAX_SAFE_INTEGER),
-    shedding: shedding(),
-  }));
+  // A second in which the loop never turned leaves no measurement, which under-pressure reads as an
+  // infinite lag; all it shows is a lag of at least that second (a long pause once, or a busy machine's
+  // scheduler), and the next second measures it: it sheds only when the limit is under a second.
+  const lag = () => {
+    const measured = app.memoryUsage().eventLoopDelay;
+    return Number.isFinite(measured) ? measured : SAMPLE_MS;
+  };
+  const shedding = () => performance.now() >= shedsFrom && lag() > config.maxEventLoopDelayMs;
+  app.decorate('pressure', () => ({ eventLoopDelayMs: Math.round(lag()), shedding: shedding() }));
 
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     sampleInterval: SAMPLE_MS,
     retryAfter: RETRY_AFTER_SECONDS,
     pressureHandler: async (request) => {
-      if (!isShed(request) || performance.now() < shedsFrom) return;
+      if (!isShed(request) || !shedding()) return;
       throw new HttpError(503, 'UNAVAILABLE', `The hub is busy. Try again in ${RETRY_AFTER_SECONDS} seconds`, {
         reason: { code: 'busy' },
         headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },

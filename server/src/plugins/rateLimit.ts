@@ -25,6 +25,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { config }: { con
   const budgets: Record<string, RateLimitOptions | false> = {
     'GET /api/health': false,
     'POST /api/auth/login': perAddress(limits.signInPerMinute),
+    // The second step of a sign-in: a code costs what a password does.
+    'POST /api/auth/login/mfa': perAddress(limits.signInPerMinute),
     'POST /api/auth/forgot-password': perAddress(limits.forgotPasswordPerMinute),
     // A pairing code is short: guessing one costs a sign-in's budget.
     'POST /api/display/pair': perAddress(limits.signInPerMinute),

@@ -54,7 +54,8 @@ export class FrameWriter {
         if (socket && !socket.data.flow?.slow && socket.rooms.has(job.room)) batch.push(id);
       }
       if (batch.length > 0) {
-        this.#io.to(batch).emit('live:frame', job.siteId, job.frame);
+        // Local: another node's sockets get their frames from that node (cluster/sampleRelay.ts).
+        this.#io.local.to(batch).emit('live:frame', job.siteId, job.frame);
         this.#written(batch.length, job.frame);
       }
       if (job.next >= job.ids.length) this.#queue.shift();

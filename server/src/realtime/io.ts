@@ -3,19 +3,26 @@
 // revocation, expiry) its sockets are told why and disconnected at once. The server is made by the hub
 // (the fan-out writes to it) and put on the app's HTTP server here. A wall display's sockets also join
 // the room of their display, which hears its edits (`display:changed`) and tells whether it is online.
+// With REDIS_URL the server gets the Redis adapter (cluster/redis.ts): room broadcasts, session ends and
+// rights re-checks then reach the sockets of every node; live frames stay per node (delivery.ts).
 import type { IncomingMessage } from 'node:http';
 import { asSubject } from '@voltscope/shared/abilities';
 import type { ErrorBody } from '@voltscope/shared/errors';
 import type { ServerToClientEvents } from '@voltscope/shared/events';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import type { Config } from '../config.ts';
 import { hostAllowed } from '../plugins/allowedHosts.ts';
 import { bearerToken } from '../plugins/auth.ts';
+import { pendingReason } from '../plugins/pendingStep.ts';
 import { getSite } from '../store/sites.ts';
+import { toUserData } from '../store/users.ts';
+import { registerAccessSubscriptions } from './access.ts';
 import { broadcastAlarms, registerAlarmSubscriptions } from './alarms.ts';
+import { registerCameraWatch } from './cctv.ts';
 import { limitEvents } from './eventRate.ts';
 import { siteOfRoom } from './fanout.ts';
+import { registerMotionSubscriptions } from './motion.ts';
 import { registerSubscriptions } from './subscribe.ts';
 import type { Io } from './types.ts';
 
@@ -77,10 +84,14 @@ function hostnameOf(req: IncomingMessage): string | undefined {
  * addressed to a host the hub answers to (Socket.IO's requests pass by Fastify's hooks, so the same
  * DNS-rebinding check as the HTTP API's is made here).
  */
-export function createIo(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'allowedHosts'>): Io {
+export function createIo(
+  config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'allowedHosts'>,
+  adapter?: ServerOptions['adapter'],
+): Io {
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
   const hosts = new Set([new URL(config.publicUrl).hostname, ...config.allowedHosts]);
   return new Server({
+    ...(adapter ? { adapter } : {}),
     serveClient: false,
     // Clients send subscriptions and acknowledgements, never bulk data.
     maxHttpBufferSize: 64 * 1024,
@@ -105,6 +116,17 @@ export function attachRealtime(app: FastifyInstance): void {
     try {
       const session = await sessions.authenticate(token);
       if (!session) return next(handshakeError('The access token is invalid, expired or revoked: sign in again'));
+      if (session.pendingStep) {
+        return next(
+          Object.assign(new Error('Finish signing in first'), {
+            data: {
+              code: 'FORBIDDEN' as const,
+              message: 'Finish signing in first',
+              reason: { code: pendingReason[session.pendingStep] },
+            },
+          }),
+        );
+      }
       socket.data.session = session;
       next();
     } catch (error) {
@@ -135,6 +157,9 @@ export function attachRealtime(app: FastifyInstance): void {
       socketsOfUser: () => io.sockets.adapter.rooms.get(userRoom(user.id)) ?? [],
     });
     registerAlarmSubscriptions(socket, db);
+    registerCameraWatch(socket, app.services.cameras);
+    registerMotionSubscriptions(socket, db);
+    registerAccessSubscriptions(socket, db);
     void socket.join([tokenRoom(tokenHash), userRoom(user.id), ...(display ? [displayRoom(display.id)] : [])]);
     // A display's token does not expire (it is revoked): no clock ends its sockets.
     const expiry = display
@@ -164,10 +189,12 @@ export function attachRealtime(app: FastifyInstance): void {
   });
 
   // A site taken away from a user: each of their sockets re-reads its rights and leaves, at once, the
-  // rooms it may no longer read, and is told which.
-  sessions.on('rights', async (userId) => {
+  // rooms it may no longer read, and is told which. In a cluster each node re-checks its own sockets
+  // (their sessions hold abilities that do not travel): the others are told through the adapter.
+  const clustered = app.services.config.cluster.redisUrl !== null;
+  const recheck = async (userId: number) => {
     try {
-      for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+      for (const socket of await io.local.in(userRoom(userId)).fetchSockets()) {
         const session = await sessions.refresh(socket.data.session);
         if (!session) {
           socket.emit('session:ended', { reason: 'revoked' });
@@ -175,9 +202,14 @@ export function attachRealtime(app: FastifyInstance): void {
           continue;
         }
         socket.data.session = session;
+        socket.emit('session:rules', { userAbilityRules: session.rules, userData: toUserData(session.user) });
         const revoked = new Set<string>();
         for (const room of socket.rooms) {
-          const siteId = siteOfRoom(room) ?? (room.startsWith('alarms:') ? room.slice(7) : null);
+          const siteId =
+            siteOfRoom(room) ??
+            (room.startsWith('alarms:') || room.startsWith('motion:') || room.startsWith('access:')
+              ? room.slice(7)
+              : null);
           if (siteId === null) continue;
           const site = await getSite(db, siteId);
           if (site && session.ability.can('read', asSubject('Site', { ...site }))) continue;
@@ -189,7 +221,12 @@ export function attachRealtime(app: FastifyInstance): void {
     } catch (error) {
       app.log.error({ err: error, userId }, 'could not re-check the sockets of a user whose rights changed');
     }
+  };
+  sessions.on('rights', (userId) => {
+    void recheck(userId);
+    if (clustered) io.serverSideEmit('session:rights', userId);
   });
+  if (clustered) io.on('session:rights', (userId) => void recheck(userId));
 
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);

@@ -9,5 +9,15 @@ export interface SocketData {
   flow?: SocketFlow;
 }
 
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between the nodes of a cluster (the Redis adapter's serverSideEmit). */
+export interface InterServerEvents {
+  /** A user's rights changed on another node: re-check their sockets here. */
+  'session:rights': (userId: number) => void;
+  /** Sites, devices or series changed on another node: read the fleet again. */
+  'fleet:changed': () => void;
+  /** Alarm rules or maintenance changed on another node: read them again, then answer (true once done). */
+  'alarms:rules': (done: (read: boolean) => void) => void;
+}
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

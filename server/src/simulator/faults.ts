@@ -16,7 +16,6 @@ export const faultCatalogue = {
   yawMisalignment: { perHour: 0.001, minutes: [60, 720] },
   /** Only when the air is near freezing. */
   icing: { perHour: 0.05, minutes: [60, 360] },
-  gateOpened: { perHour: 0.3, minutes: [0.3, 2] },
   motionAtNight: { perHour: 0.08, minutes: [0.1, 0.5] },
 } as const satisfies Record<string, { perHour: number; minutes: readonly [number, number] }>;
 

@@ -1,10 +1,12 @@
 // What solar plants and wind farms share: the site's weather, the grid connection (meter, breakers,
 // busbar, transformers), the security devices, and a day's energy counter that resets at local midnight.
 import type { Site } from '@voltscope/shared/domain';
+import { type AccessRecord, DoorReader } from '../access/doorReader.ts';
+import { rosterOf } from '../access/roster.ts';
 import type { Registry } from '../fleet/registry.ts';
 import { Fault, type FaultRates } from './faults.ts';
 import type { BatchBuilder } from './output.ts';
-import { noise, turbulence } from './random.ts';
+import { createRandom, hashString, noise, turbulence } from './random.ts';
 
 export interface StepContext {
   now: number;
@@ -15,6 +17,12 @@ export interface StepContext {
   /** Series to leave out (backfill keeps only the ones history pages read). */
   keep: (metric: string) => boolean;
   resume: (deviceId: string, key: string) => { ts: number; value: number } | null;
+  /** A motion sensor's reading from the simulated tracks (server/src/motion/simulation.ts); none: 0. */
+  motion?: (deviceId: string) => number;
+  /** Where door readers' access records go (none: the history fill, which keeps no access log). */
+  access?: (record: AccessRecord) => void;
+  /** Until when a site's main gate is forced on demand (the `doorForced` fault); 0: not. */
+  doorForcedUntil?: (siteId: string) => number;
 }
 
 /** Resolves a device's series ids once, so a step writes without any lookup by name. */
@@ -139,32 +147,75 @@ export class GridConnection {
   }
 }
 
-/** Cameras, gates and motion sensors: gates open now and then, motion shows up at night. */
+/**
+ * Cameras, door readers and motion sensors: readers follow their site's badge traffic (access/doorReader.ts),
+ * motion sensors the simulated tracks on the site's plan (motion/simulation.ts).
+ */
 export class Security {
-  readonly #devices: { series: DeviceSeries; kind: 'camera' | 'door_reader' | 'motion_sensor'; event: Fault }[];
+  readonly #devices: {
+    series: DeviceSeries;
+    kind: 'camera' | 'door_reader' | 'motion_sensor';
+    door?: DoorReader;
+  }[];
+  readonly #siteId: string;
 
-  constructor(registry: Registry, siteId: string) {
+  constructor(registry: Registry, site: Site, seed: number) {
+    this.#siteId = site.id;
+    const roster = rosterOf(site.id, site.country);
+    const hourOf = localHour(site.timeZone);
+    const doors = registry.devicesOfSite(site.id).filter((d) => d.type === 'door_reader');
     this.#devices = registry
-      .devicesOfSite(siteId)
+      .devicesOfSite(site.id)
       .filter((d) => d.type === 'camera' || d.type === 'door_reader' || d.type === 'motion_sensor')
-      .map((d) => ({ series: new DeviceSeries(registry, d.id), kind: d.type as 'camera', event: new Fault() }));
+      .map((d) => ({
+        series: new DeviceSeries(registry, d.id),
+        kind: d.type as 'camera',
+        ...(d.type === 'door_reader'
+          ? {
+              door: new DoorReader(
+                site.id,
+                d.id,
+                d.id === doors[0]?.id,
+                roster,
+                hourOf,
+                createRandom(seed ^ hashString(d.id)),
+              ),
+            }
+          : {}),
+      }));
   }
 
-  emit(ctx: StepContext, night: boolean): void {
+  emit(ctx: StepContext): void {
     for (const d of this.#devices) {
       d.series.comm.maybeStart('commLoss', ctx.now, ctx.dt, ctx.random, ctx.rates);
       if (d.kind === 'camera') {
         // A camera reports itself online; when its link drops it falls silent, as a real one does.
         d.series.emit(ctx, 'online', 1);
-      } else if (d.kind === 'door_reader') {
-        d.event.maybeStart('gateOpened', ctx.now, ctx.dt, ctx.random, ctx.rates, night ? 0.1 : 1);
-        d.series.emit(ctx, 'door_open', d.event.active(ctx.now) ? 1 : 0);
+      } else if (d.kind === 'door_reader' && d.door) {
+        // A reader cut off records nothing the hub would hear of (its series fall silent too).
+        const door = d.door.step({
+          now: ctx.now,
+          dt: ctx.dt,
+          scale: ctx.rates.scale,
+          forcedUntil: ctx.doorForcedUntil?.(this.#siteId) ?? 0,
+          record: d.series.comm.active(ctx.now) ? undefined : ctx.access,
+        });
+        d.series.emit(ctx, 'door_open', door.open);
+        d.series.emit(ctx, 'door_forced', door.forced);
+        d.series.emit(ctx, 'door_held_open', door.heldOpen);
+        d.series.emit(ctx, 'access_denied', door.denied);
       } else {
-        d.event.maybeStart('motionAtNight', ctx.now, ctx.dt, ctx.random, ctx.rates, night ? 1 : 0);
-        d.series.emit(ctx, 'motion', d.event.active(ctx.now) ? 1 : 0);
+        // 1 while a simulated track is within the sensor's range.
+        d.series.emit(ctx, 'motion', ctx.motion?.(d.series.id) ?? 0);
       }
     }
   }
+}
+
+/** The local hour (0–23) of a time zone, for the door readers' schedules. */
+function localHour(timeZone: string): (now: number) => number {
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+  return (now) => Number(format.format(now));
 }
 
 /** What every plant has beside its generators: the weather station, the grid connection and the security devices. */
@@ -176,7 +227,7 @@ export class PlantDevices {
   constructor(registry: Registry, site: Site, seed: number) {
     this.met = new DeviceSeries(registry, `${site.id}.met`);
     this.grid = new GridConnection(registry, site, seed);
-    this.security = new Security(registry, site.id);
+    this.security = new Security(registry, site, seed);
   }
 
   /**

@@ -2,8 +2,10 @@
 // real time by default (one sample per series a second, or every `periodMs`) with a time-warp factor, and able to run faster
 // than real time into the store to build history.
 import type { Site } from '@voltscope/shared/domain';
+import type { AccessRecord } from '../access/doorReader.ts';
 import type { PlantSpec } from '../demo/fleet.ts';
 import type { Registry } from '../fleet/registry.ts';
+import type { MotionFeed } from '../motion/simulation.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import type { FaultRates } from './faults.ts';
 import { BatchBuilder } from './output.ts';
@@ -24,6 +26,10 @@ export interface SimulatorOptions {
    * where they were (when it is still the same local day) instead of starting again at zero.
    */
   resume?: (deviceId: string, key: string) => { ts: number; value: number } | null;
+  /** People and vehicles moving on the sites' plans: advanced each step; the motion sensors read it. */
+  motion?: MotionFeed;
+  /** Where the door readers' access records go (the live simulator's; the history fill keeps none). */
+  onAccess?: (record: AccessRecord) => void;
 }
 
 /** The series history pages read; backfill keeps only these to keep a month of history small. */
@@ -53,7 +59,7 @@ const keepHistory = (key: string) => HISTORY_METRICS.has(key);
 const keepAll = () => true;
 
 /** Faults switched on demand (shared/src/contracts/sld.ts, `simulatorFaults`). */
-export type SimulatorFault = 'gridOutage';
+export type SimulatorFault = 'gridOutage' | 'doorForced';
 
 /** A fault switched: when it ends (null: ended now), or the site is none of the simulator's. */
 export type FaultSwitch = { simulated: true; until: number | null } | { simulated: false };
@@ -78,6 +84,8 @@ export class FleetSimulator implements SimulatorControl {
   #timer: NodeJS.Timeout | null = null;
   /** The time of the last step: the simulator's clock, which may run ahead of the wall's (warp). */
   #now: number | null = null;
+  /** Sites whose main gate is forced on demand, until when. */
+  readonly #doorForced = new Map<string, number>();
 
   constructor(registry: Registry, sites: readonly Site[], plants: readonly PlantSpec[], options: SimulatorOptions) {
     this.#options = options;
@@ -104,7 +112,14 @@ export class FleetSimulator implements SimulatorControl {
       out: this.#out,
       keep,
       resume: this.#options.resume ?? (() => null),
+      ...(this.#options.onAccess ? { access: this.#options.onAccess } : {}),
+      doorForcedUntil: (siteId) => this.#doorForced.get(siteId) ?? 0,
     };
+    const motion = this.#options.motion;
+    if (motion) {
+      motion.advance(now, dt);
+      ctx.motion = (deviceId) => motion.reading(deviceId);
+    }
     this.#now = now;
     for (const plant of this.#plants) plant.step(ctx);
     return this.#out.take();
@@ -113,6 +128,11 @@ export class FleetSimulator implements SimulatorControl {
   setFault(siteId: string, fault: SimulatorFault, minutes: number): FaultSwitch {
     const plant = this.#plants.find((p) => p.siteId === siteId);
     if (!plant) return { simulated: false };
+    if (fault === 'doorForced') {
+      const until = minutes <= 0 ? null : Math.round((this.#now ?? Date.now()) + minutes * 60_000);
+      this.#doorForced.set(siteId, until ?? 0);
+      return { simulated: true, until };
+    }
     const condition = { gridOutage: plant.grid.outage }[fault];
     if (minutes <= 0) {
       condition.until = 0;

@@ -143,7 +143,7 @@ export class SolarPlant {
       }
     }
     this.#plant.grid.emit(ctx, groupKw, ambient);
-    this.#plant.security.emit(ctx, sun.zenith > 96);
+    this.#plant.security.emit(ctx);
   }
 
   /** One inverter's step; returns its AC output in kW. */

@@ -2,17 +2,21 @@
 // start (empty store) the last days of history, simulated faster than real time. Its own timer paces
 // the samples (a source's clock, not upkeep), so it is not one of the scheduler's jobs.
 import type { Site } from '@voltscope/shared/domain';
+import type { AccessRecord } from '../access/doorReader.ts';
 import type { Config } from '../config.ts';
 import { demoPlants } from '../demo/fleet.ts';
 import { startOfLocalDay } from '../fleet/kpiFormulas.ts';
 import type { Registry } from '../fleet/registry.ts';
+import { connectSamplePublisher } from '../ingest/mqttPublisher.ts';
 import type { Ingest } from '../ingest/pipeline.ts';
 import type { LatestValues } from '../live/latest.ts';
+import type { MotionFeed } from '../motion/simulation.ts';
 import type { TelemetryStore } from '../store/telemetry/types.ts';
 import { FleetSimulator, type SimulatorControl } from './simulator.ts';
 
 export interface SourceLog {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
@@ -26,6 +30,10 @@ export interface SimulatorDeps {
   ingest: Ingest;
   telemetry: TelemetryStore;
   log: SourceLog;
+  /** The live simulator's moving people and vehicles (their records reach the hub through it). */
+  motion?: MotionFeed;
+  /** Where the live simulator's door readers send their access records. */
+  onAccess?: (record: AccessRecord) => void;
 }
 
 /**
@@ -50,6 +58,7 @@ export async function startSimulator(
     warp: config.simulator.warp,
     periodMs: config.simulator.periodMs,
     faults: { scale: config.simulator.faultRate },
+    ...(deps.motion && { motion: deps.motion }),
     resume: (deviceId, key) => {
       const id = registry.seriesIdByKey(`${deviceId}/${key}`);
       if (id === undefined) return null;
@@ -57,6 +66,7 @@ export async function startSimulator(
       const midnight = midnights.get(registry.devices.get(deviceId)?.siteId ?? '') ?? now;
       return stored && stored.ts >= midnight ? stored : (counted.get(id) ?? stored);
     },
+    ...(deps.onAccess ? { onAccess: deps.onAccess } : {}),
   });
   const stopping = new AbortController();
   let backfill: Promise<unknown> = Promise.resolve();
@@ -65,9 +75,12 @@ export async function startSimulator(
       if (!stopping.signal.aborted) log.error({ err: error }, 'filling history failed');
     });
   }
+  // SIM_TRANSPORT=mqtt: the live samples go through the broker as a site's logger sends them.
+  const broker = config.simulatorTransport === 'mqtt' ? connectSamplePublisher(config, current, log) : null;
   simulator.start((all) => {
     const batch = current().inService(all);
     if (batch.series.length === 0) return;
+    if (broker) return broker.publish(batch);
     ingest.accept(batch).catch((error: unknown) => log.error({ err: error }, 'simulator batch not stored'));
   }, now);
   return {
@@ -76,6 +89,7 @@ export async function startSimulator(
       // History left half filled is fine: it is complete up to where it stopped, and the rest stays empty.
       stopping.abort();
       simulator.stop();
+      await broker?.close();
       await backfill;
     },
   };

@@ -101,7 +101,7 @@ export class WindFarm {
       this.#stepTurbine(ctx, t, mean, direction, ambient, gridDown),
     );
     this.#plant.grid.emit(ctx, groupKw, ambient);
-    this.#plant.security.emit(ctx, sun.zenith > 96);
+    this.#plant.security.emit(ctx);
   }
 
   #stepTurbine(

@@ -15,7 +15,11 @@ export interface Store {
   close(): Promise<void>;
 }
 
-type StoreConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>;
+/** Where the data lives; the pool settings and node id are optional (tests and tools take the defaults). */
+type StoreConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> &
+  Partial<Pick<Config, 'databasePoolMax' | 'databaseStatementTimeoutMs'>> & {
+    cluster?: Pick<Config['cluster'], 'nodeId'>;
+  };
 
 export async function openStore(config: StoreConfig): Promise<Store> {
   const { db, openTelemetry } = await openDatabase(config);
@@ -37,6 +41,11 @@ async function openDatabase(config: StoreConfig): Promise<{ db: Db; openTelemetr
     const { db, sql } = await openPostgres({
       url: config.databaseUrl,
       ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+      ...(config.databasePoolMax !== undefined ? { max: config.databasePoolMax } : {}),
+      ...(config.databaseStatementTimeoutMs !== undefined
+        ? { statementTimeoutMs: config.databaseStatementTimeoutMs }
+        : {}),
+      ...(config.cluster ? { applicationName: `voltscope ${config.cluster.nodeId}` } : {}),
     });
     return { db, openTelemetry: () => openPostgresTelemetry(sql) };
   }

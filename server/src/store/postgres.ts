@@ -19,8 +19,20 @@ export interface PostgresOptions {
   url: string;
   /** A schema to work in (tests use one each); created when missing. */
   schema?: string;
+  /** Connections this node holds at most (DATABASE_POOL_MAX): nodes × max must stay under max_connections. */
   max?: number;
+  /** Server-side `statement_timeout` of every connection, in ms (DATABASE_STATEMENT_TIMEOUT_MS); 0: none. */
+  statementTimeoutMs?: number;
+  /** Shown in pg_stat_activity, so connections can be counted per node. */
+  applicationName?: string;
 }
+
+/** A transaction left open by a stalled node holds its locks (a partition's DDL waits on them): end it. */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+/** Seconds to wait for a connection before the query fails (the store answers 503, the caller retries). */
+const CONNECT_TIMEOUT_S = 10;
+/** The longest wait before connecting again after a failed connection (postgres.js's default: 20 s). */
+const RECONNECT_MAX_S = 0.5;
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
@@ -45,9 +57,20 @@ function wrap(sql: Sql, root: postgres.Sql): Db {
   };
 }
 
-export function postgresClient({ url, schema, max = 10 }: PostgresOptions): postgres.Sql {
+export function postgresClient({
+  url,
+  schema,
+  max = 10,
+  statementTimeoutMs = 0,
+  applicationName = 'voltscope',
+}: PostgresOptions): postgres.Sql {
   return postgres(url, {
     max,
+    connect_timeout: CONNECT_TIMEOUT_S,
+    // postgres.js waits up to 20 s before connecting again after failures, and queues every query
+    // meanwhile: through a database outage each request would hang that long (health checks time out, a
+    // proxy takes the node out and cuts its live sockets). Half a second at most: refused fast, back fast.
+    backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, RECONNECT_MAX_S),
     onnotice: () => {},
     // BIGINT columns hold millisecond timestamps and ids: well inside a double's exact range.
     types: {
@@ -59,15 +82,27 @@ export function postgresClient({ url, schema, max = 10 }: PostgresOptions): post
       },
     },
     transform: { undefined: null },
-    ...(schema ? { connection: { search_path: schema } } : {}),
+    // Startup parameters: in force on every pooled connection from its first statement.
+    connection: {
+      application_name: applicationName,
+      statement_timeout: statementTimeoutMs,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+      ...(schema ? { search_path: schema } : {}),
+    },
   });
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<{ db: Db; sql: postgres.Sql }> {
   if (options.schema) {
     const admin = postgres(options.url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replaceAll('"', '')}"`);
-    await admin.end();
+    try {
+      await admin.unsafe(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replaceAll('"', '')}"`);
+    } catch (error) {
+      // Another node created it at the same moment (IF NOT EXISTS does not cover the race).
+      if (!['23505', '42P06'].includes((error as { code?: string }).code ?? '')) throw error;
+    } finally {
+      await admin.end();
+    }
   }
   const sql = postgresClient(options);
   return { db: wrap(sql, sql), sql };

@@ -5,6 +5,10 @@ import type { Db } from './db.ts';
 export interface UserRecord extends UserData {
   passwordHash: string;
   active: boolean;
+  /** An admin set the password (create, reset): the user must choose their own before anything else. */
+  mustChangePassword: boolean;
+  /** Signs in with a second factor (TOTP confirmed). */
+  mfaEnabled: boolean;
 }
 
 interface UserRow {
@@ -16,9 +20,12 @@ interface UserRow {
   role: string;
   avatar: string | null;
   active: number;
+  must_change_password: number;
+  mfa_enabled_at: number | null;
 }
 
-const USER_COLUMNS = 'id, full_name, username, email, password_hash, role, avatar, active';
+const USER_COLUMNS =
+  'id, full_name, username, email, password_hash, role, avatar, active, must_change_password, mfa_enabled_at';
 
 async function withSites(db: Db, row: UserRow | undefined): Promise<UserRecord | undefined> {
   if (!row) return undefined;
@@ -35,6 +42,8 @@ async function withSites(db: Db, row: UserRow | undefined): Promise<UserRecord |
     siteIds: sites.map((s) => s.site_id),
     passwordHash: row.password_hash,
     active: Boolean(row.active),
+    mustChangePassword: Boolean(row.must_change_password),
+    mfaEnabled: row.mfa_enabled_at !== null,
   };
 }
 
@@ -98,10 +107,12 @@ export async function setUserSites(db: Db, userId: number, siteIds: readonly str
   });
 }
 
-export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.run('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?', [
+/** A new password: the user's own (`mustChange` false), or one an admin set that the user must replace. */
+export async function setPassword(db: Db, userId: number, passwordHash: string, mustChange = false): Promise<void> {
+  await db.run('UPDATE users SET password_hash = ?, password_changed_at = ?, must_change_password = ? WHERE id = ?', [
     passwordHash,
     Date.now(),
+    mustChange ? 1 : 0,
     userId,
   ]);
 }
@@ -129,7 +140,13 @@ export async function upsertRole(db: Db, name: string, rules: readonly AbilityRu
 }
 
 /** Strips what the client must never see. */
-export function toUserData({ passwordHash: _hash, active: _active, ...user }: UserRecord): UserData {
+export function toUserData({
+  passwordHash: _hash,
+  active: _active,
+  mustChangePassword: _must,
+  mfaEnabled: _mfa,
+  ...user
+}: UserRecord): UserData {
   return user;
 }
 

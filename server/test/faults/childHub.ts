@@ -61,7 +61,10 @@ export interface IngestRecord {
 
 /**
  * Sends batches of `batchSize` new samples of `series` (one millisecond apart, going back from now) one
- * after another until `until()` says stop; a batch counts as acknowledged only on a 200.
+ * after another until `until()` says stop; a batch counts as acknowledged only on a 200. With `live`,
+ * each batch starts at the current time instead (never before the previous one ends), so that the
+ * samples are live ones: those the fan-out sends. With `keepGoing`, a request cut off in flight (a node
+ * behind a proxy killed) does not end the stream: its batch is neither acknowledged nor refused.
  */
 export async function ingestSteadily(
   url: string,
@@ -71,15 +74,20 @@ export async function ingestSteadily(
     until,
     start = Date.now() - 3_600_000,
     record,
+    live = false,
+    keepGoing = false,
   }: {
     batchSize: number;
     until: () => boolean;
     start?: number;
     record: IngestRecord;
+    live?: boolean;
+    keepGoing?: boolean;
   },
 ): Promise<void> {
-  let ts = start;
+  let ts = live ? Date.now() : start;
   while (!until()) {
+    if (live) ts = Math.max(ts, Date.now());
     const samples = Array.from({ length: batchSize }, (_, i) => ({
       series,
       ts: ts + i,
@@ -95,7 +103,9 @@ export async function ingestSteadily(
         body: JSON.stringify({ samples }),
       });
     } catch {
-      return; // the hub went away mid-request: this batch is neither acknowledged nor refused
+      // The hub went away mid-request: this batch is neither acknowledged nor refused.
+      if (keepGoing) continue;
+      return;
     }
     const body = await response.text();
     // Every sample here is valid: a 200 must carry them all.

@@ -6,12 +6,12 @@
 import { execFileSync } from 'node:child_process';
 import { globSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helper.ts';
+import { freePort } from '../ports.ts';
 import { batchOf } from '../stores.ts';
 import { ingestSteadily, newRecord, type Sample } from './childHub.ts';
 
@@ -41,14 +41,6 @@ const ctl = (action: 'start' | 'stop') =>
     ...(action === 'start' ? ['-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`] : ['-m', 'fast']),
     action,
   ]);
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'voltscope-pgrestart-'));

@@ -5,24 +5,13 @@
 // again), and one an open alarm refers to is not deleted.
 import { describe, expect, it } from 'vitest';
 import { alarmTools } from '../alarms/tools.ts';
+import { newTransformer } from '../devices.ts';
 import { hubForTests } from '../hub.ts';
 import { storeCases } from '../stores.ts';
 
 const SITE = 'ma-ouarzazate';
 
-const device = (over: Record<string, unknown> = {}) => ({
-  id: 'tr99',
-  type: 'transformer',
-  name: 'Transformer 99',
-  model: 'Oil 20/0.8 kV',
-  firmware: '2.1.0',
-  serialNumber: 'TR-0099',
-  ratedKw: 5000,
-  protocol: 'modbus-tcp',
-  address: '10.9.9.9:502/3',
-  parentId: `${SITE}.brk-f01`,
-  ...over,
-});
+const device = newTransformer;
 
 describe.each(storeCases('vs_fleet_devices'))('devices on $driver', ({ overrides, drop }) => {
   const hub = hubForTests({ overrides, drop, signIn: ['admin', 'operator', 'client'] });

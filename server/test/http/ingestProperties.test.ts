@@ -68,8 +68,11 @@ describe('ingest validation, for any input', () => {
       fc.asyncProperty(
         fc.oneof({ weight: 3, arbitrary: fc.array(sampleArbitrary(), { maxLength: 20 }) }, fc.jsonValue()),
         async (samples) => {
-          const batch = Array.isArray(samples);
-          const response = await post(JSON.stringify(batch ? { samples } : samples), 'application/json');
+          const text = JSON.stringify(Array.isArray(samples) ? { samples } : samples);
+          // A body with a `__proto__` key anywhere is refused whole (400, prototype poisoning), not per sample;
+          // "__proto__" as a value is only a bad sample.
+          const batch = Array.isArray(samples) && !text.includes('"__proto__":');
+          const response = await post(text, 'application/json');
           const body = await response.json();
           if (batch) expectAccounted(response.status, body, samples.length);
           else {

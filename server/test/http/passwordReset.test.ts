@@ -1,36 +1,19 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, nextEvent, startTestServer, type TestServer } from '../helper.ts';
+import { testMailbox } from '../mailbox.ts';
 
 // A real SMTP server on port 0 that keeps what it receives.
-const inbox: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    let text = '';
-    stream.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    stream.on('end', () => {
-      inbox.push(text);
-      callback();
-    });
-  },
-});
+const mailbox = testMailbox();
+const { inbox } = mailbox;
 
 let server: TestServer;
 beforeAll(async () => {
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://scada.example.com' });
+  const smtpUrl = await mailbox.start();
+  server = await startTestServer({ smtpUrl, publicUrl: 'https://scada.example.com' });
 });
 afterAll(async () => {
   await server.close();
-  smtp.close();
+  mailbox.close();
 });
 
 async function waitForMail(count: number): Promise<string> {

@@ -3,7 +3,7 @@
 import Type from 'typebox';
 import { type AbilityRule, roles } from '../abilities.ts';
 import { FULL_NAME_MAX_LENGTH } from '../account.ts';
-import { ErrorBody, errorReplies, IdParams, NoContent, Nullable, NumericIdParams, OneOf, routes } from './common.ts';
+import { errorReplies, IdParams, NoContent, Nullable, OneOf, routes } from './common.ts';
 
 /** The signed-in user as the client sees it: never the password hash, never the rules. */
 export const UserData = Type.Object({
@@ -30,18 +30,39 @@ export const LoginRequest = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A step the user must take before anything else: choose their own password (an admin set it), or set up
+ * a second factor (their role needs one: MFA_REQUIRED_ROLES). Until then only the routes of that step
+ * answer (others: 403 `passwordChangeRequired` / `mfaRequired`) and no live socket opens.
+ */
+export const pendingSteps = ['passwordChange', 'mfaSetup'] as const;
+export type PendingStep = (typeof pendingSteps)[number];
+
 /** The session of GET /api/auth/me: what a client needs to act for the user. */
 export const SessionReply = Type.Object({
   userAbilityRules: AbilityRules,
   userData: UserData,
   /** When the token stops working, in ms since the epoch. */
   expiresAt: Type.Integer(),
+  /** Absent when there is none. */
+  pendingStep: Type.Optional(OneOf(pendingSteps)),
 });
 
 /** A new session (POST /api/auth/login): the session and its bearer token. */
 export const LoginResponse = Type.Object({
   ...SessionReply.properties,
   accessToken: Type.String(),
+});
+
+/**
+ * The first step of a sign-in that needs a second factor (the password was right): no session yet, a
+ * challenge to send back with a code from the authenticator app or a recovery code.
+ */
+export const MfaChallenge = Type.Object({
+  mfaRequired: Type.Literal(true),
+  challenge: Type.String(),
+  /** When the challenge stops working, in ms since the epoch. */
+  expiresAt: Type.Integer(),
 });
 
 export const AuthOptions = Type.Object({
@@ -90,7 +111,11 @@ export const ActiveSession = Type.Object({
 
 export const authContracts = routes({
   'GET /api/auth/options': { response: { 200: AuthOptions, ...errorReplies } },
-  'POST /api/auth/login': { body: LoginRequest, response: { 201: LoginResponse, ...errorReplies } },
+  // 201: a session, or (a second factor to give) a challenge for POST /api/auth/login/mfa.
+  'POST /api/auth/login': {
+    body: LoginRequest,
+    response: { 201: Type.Union([LoginResponse, MfaChallenge]), ...errorReplies },
+  },
   'POST /api/auth/logout': { response: { 204: NoContent, ...errorReplies } },
   'GET /api/auth/me': { response: { 200: SessionReply, ...errorReplies } },
   'POST /api/auth/forgot-password': {
@@ -114,15 +139,4 @@ export const authContracts = routes({
   'GET /api/account/sessions': { response: { 200: Type.Array(ActiveSession), ...errorReplies } },
   'DELETE /api/account/sessions/:id': { params: IdParams, response: { 204: NoContent, ...errorReplies } },
   'DELETE /api/account/sessions': { response: { 204: NoContent, ...errorReplies } },
-
-  // User administration.
-  'PUT /api/users/:id/sites': {
-    params: NumericIdParams,
-    body: Type.Object(
-      { siteIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000 }) },
-      { additionalProperties: false },
-    ),
-    // 422: a site that does not exist.
-    response: { 200: UserData, 422: ErrorBody, ...errorReplies },
-  },
 });

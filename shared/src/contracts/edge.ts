@@ -12,6 +12,8 @@ export const HealthReport = Type.Object({
   store: Type.Object({ ok: Type.Boolean(), driver: Type.String() }),
   /** The event loop's mean lag over the last second, and whether the API sheds load for it (503). */
   pressure: Type.Object({ eventLoopDelayMs: Type.Number(), shedding: Type.Boolean() }),
+  /** With MQTT ingest only: whether the hub is connected to the broker and subscribed. */
+  broker: Type.Optional(Type.Object({ connected: Type.Boolean() })),
 });
 
 const searchChildFields = {

@@ -111,7 +111,7 @@ const VersionParams = Type.Object({
   version: Type.Integer({ minimum: 1 }),
 });
 
-export const simulatorFaults = ['gridOutage'] as const;
+export const simulatorFaults = ['gridOutage', 'doorForced'] as const;
 
 export const sldContracts = routes({
   'GET /api/sites/:id/sld': { params: SiteParams, response: { 200: SldView, ...errorReplies } },

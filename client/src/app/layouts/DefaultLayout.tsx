@@ -1,12 +1,14 @@
 import { Drawer, useComputedColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useShallow } from 'zustand/shallow';
 import { SoundOffBanner } from '../../alarmFeed/SoundOffBanner.tsx';
+import { useFollowRights } from '../../live/hooks.ts';
 import { ConnectionLostBanner } from '../../ui/ConnectionLostBanner.tsx';
 import { Logo } from '../../ui/Logo.tsx';
+import { PageLoader } from '../AppRoot.tsx';
 import { Customizer } from '../customizer/Customizer.tsx';
 import { effectiveLayout } from '../settings/effectiveLayout.ts';
 import { settingsStore, useSettings } from '../settings/settingsStore.ts';
@@ -58,6 +60,7 @@ export function DefaultLayout() {
   const settings = useSettings(useShallow((s) => s));
   const layout = effectiveLayout(settings, { overlay, scheme });
   const groups = useVisibleNavigation();
+  useFollowRights();
   const [drawerOpened, drawer] = useDisclosure(false);
   const headerRef = useRef<HTMLDivElement>(null);
   useScrollOffset(headerRef, layout.navbar === 'sticky');
@@ -115,7 +118,11 @@ export function DefaultLayout() {
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
           <div className={classes.container}>
             <ConnectionLostBanner />
-            <Outlet />
+            {/* A part of the page that suspends (its words or a chart's code still loading) shows the
+                loader in the page's place: the header and menu stay. */}
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
           </div>
         </main>
         {layout.footer !== 'hidden' && <AppFooter type={layout.footer} />}

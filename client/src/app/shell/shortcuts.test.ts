@@ -6,7 +6,7 @@ describe('shortcuts', () => {
   it('lead to built pages only', () => {
     expect(visibleShortcuts(createAbility(roleRuleTemplates.admin))).toEqual(shortcuts);
     expect(
-      visibleShortcuts(createAbility(roleRuleTemplates.admin), [{ key: 'x', path: '/cctv/monitor', icon: 'solar' }]),
+      visibleShortcuts(createAbility(roleRuleTemplates.admin), [{ key: 'x', path: '/reports/monthly', icon: 'solar' }]),
     ).toEqual([]);
   });
 

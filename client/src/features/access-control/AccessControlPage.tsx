@@ -1,18 +1,43 @@
-import { Avatar, Badge, Card, Grid, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Card,
+  Grid,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import type { Site } from '@voltscope/shared/domain';
 import type { TOptions } from 'i18next';
 import { type ComponentType, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { sortSites, useSites } from '../../data/sites.ts';
 import { formatList } from '../../i18n/format.ts';
 import { dynamicKey } from '../../i18n/namespaces.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
+import { findRoute, isBuilt } from '../../routes.tsx';
+import { useAbility } from '../../session/ability.ts';
 import { useSession } from '../../session/sessionStore.ts';
 import { initialsOf, roleLabelKey } from '../../session/userLabels.ts';
-import { IconCircleCheck, IconCircleX, IconMail, type IconProps, IconUser } from '../../ui/icons.tsx';
+import {
+  IconCircleCheck,
+  IconCircleX,
+  IconFileSearch,
+  IconLock,
+  IconMail,
+  type IconProps,
+  IconUser,
+} from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import { siteKindStyle } from '../../ui/siteKindStyle.ts';
+import { AccessLog } from './AccessLog.tsx';
 import { phraseRule, summarizeRules } from './describeRules.ts';
 
 const roleColor: Record<string, string> = { admin: 'primary', operator: 'blue', client: 'teal' };
@@ -39,6 +64,53 @@ function SitesList({ sites }: { sites: Site[] }) {
         );
       })}
     </Stack>
+  );
+}
+
+/** The admins' ways in: users, roles and rules, the audit log; each once its page exists and is theirs. */
+const adminLinks = [
+  { route: 'admin-users', Icon: IconUser },
+  { route: 'admin-roles', Icon: IconLock },
+  { route: 'admin-audit', Icon: IconFileSearch },
+] as const;
+
+function AdminCard() {
+  const { t } = useTranslation(['account']);
+  const ability = useAbility();
+  const links = adminLinks.flatMap(({ route: name, Icon }) => {
+    const route = findRoute(name);
+    if (!route || !isBuilt(route) || !route.action || !route.subject) return [];
+    return ability.can(route.action, route.subject) ? [{ name, path: route.path, Icon }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <Card data-testid="access-admin">
+      <Title order={4} fw={600} mb={4}>
+        {t('account:access.admin.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('account:access.admin.text')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: links.length }} spacing="sm">
+        {links.map(({ name, path, Icon }) => (
+          <Card key={name} withBorder padding="md" radius="md">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" radius="md" size={36}>
+                <Icon size={20} />
+              </ThemeIcon>
+              <div>
+                <Anchor component={Link} to={path} fw={600} data-testid={`access-link-${name}`}>
+                  {t(`account:access.admin.${name}`)}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {t(`account:access.admin.${name}Text`)}
+                </Text>
+              </div>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Card>
   );
 }
 
@@ -124,6 +196,7 @@ export function AccessControlPage() {
 
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
+            <AdminCard />
             <Card>
               <Title order={4} fw={600} mb="md">
                 {t('account:access.sites')}
@@ -159,6 +232,9 @@ export function AccessControlPage() {
               )}
             </Card>
           </Stack>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <AccessLog />
         </Grid.Col>
       </Grid>
     </>

@@ -1,11 +1,13 @@
 // CASL rules in words. `summarizeRules` reads the raw rules into what a person needs to know (which
 // actions, on what, limited to which sites); `phraseRule` turns that into a translated sentence.
-import type { AbilityRule } from '@voltscope/shared/abilities';
+import { type AbilityRule, USER_SITE_IDS } from '@voltscope/shared/abilities';
 
 export interface RuleScope {
   subject: string;
   /** Set when the rule is limited to sites: `id $in` on Site, `siteId $in` on site-owned subjects. */
   siteIds?: string[];
+  /** Set when a role's template limits the rule to each user's own sites (`${user.siteIds}`). */
+  ownSites?: boolean;
   /** Conditions other than a site list: described, not spelled out. */
   conditional?: boolean;
   fields?: string[];
@@ -40,6 +42,13 @@ function siteIdsOf(subject: string, conditions: Record<string, unknown>): string
   return null;
 }
 
+/** Whether a template's condition is `{ id | siteId: { $in: '${user.siteIds}' } }`. */
+function ownSitesOf(subject: string, conditions: Record<string, unknown>): boolean {
+  const field = subject === 'Site' ? 'id' : 'siteId';
+  const value = conditions[field] as Record<string, unknown> | undefined;
+  return Object.keys(conditions).length === 1 && value?.$in === USER_SITE_IDS && Object.keys(value).length === 1;
+}
+
 export function summarizeRules(rules: readonly AbilityRule[]): RuleSummary[] {
   return rules.map((rule) => {
     const actions = toList<string>(rule.action as string | string[]);
@@ -54,6 +63,7 @@ export function summarizeRules(rules: readonly AbilityRule[]): RuleSummary[] {
       if (hasConditions) {
         const siteIds = siteIdsOf(subject, conditions);
         if (siteIds) scope.siteIds = siteIds;
+        else if (ownSitesOf(subject, conditions)) scope.ownSites = true;
         else scope.conditional = true;
       }
       if (fields.length > 0) scope.fields = fields;
@@ -78,7 +88,13 @@ export interface PhraseContext {
 function groupScopes(scopes: readonly RuleScope[]): RuleScope[][] {
   const groups = new Map<string, RuleScope[]>();
   for (const scope of scopes) {
-    const key = JSON.stringify([scope.subject === 'Site', scope.siteIds, scope.conditional, scope.fields]);
+    const key = JSON.stringify([
+      scope.subject === 'Site',
+      scope.siteIds,
+      scope.ownSites,
+      scope.conditional,
+      scope.fields,
+    ]);
     groups.set(key, [...(groups.get(key) ?? []), scope]);
   }
   return [...groups.values()];
@@ -96,6 +112,9 @@ function phraseGroup(group: readonly RuleScope[], { t, list, siteName }: PhraseC
     if (names.length === 0) text = t('account:access.scope.noSite', { subject });
     else if (first.subject === 'Site') text = t('account:access.scope.sites', { names: list(names) });
     else text = t('account:access.scope.ofSites', { subject, names: list(names) });
+  } else if (first.ownSites) {
+    text =
+      first.subject === 'Site' ? t('account:access.scope.ownSites') : t('account:access.scope.ofOwnSites', { subject });
   } else if (first.conditional) {
     text = t('account:access.scope.conditional', { subject });
   }

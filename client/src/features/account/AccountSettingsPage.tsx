@@ -6,6 +6,7 @@ import { IconLock, IconUser } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { DetailsCard } from './DetailsCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
+import { MfaCard } from './MfaCard.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
 
@@ -49,6 +50,7 @@ export function AccountSettingsPage() {
         <Tabs.Panel value="security">
           <Stack gap="lg">
             <PasswordCard onChanged={() => setSessionsVersion((n) => n + 1)} />
+            <MfaCard />
             <SessionsCard key={sessionsVersion} />
           </Stack>
         </Tabs.Panel>

@@ -18,6 +18,7 @@ import { formatNumber, localDigits } from '../../i18n/format.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { api, call } from '../../session/api.ts';
 import { knownRule, rememberRule } from '../alarm-rules/ruleCache.ts';
+import { AlarmSnapshot } from '../cctv/AlarmSnapshot.tsx';
 import consoleClasses from './AlarmConsole.module.css';
 import classes from './AlarmDetailPane.module.css';
 import { AlarmTimes } from './AlarmTimes.tsx';
@@ -203,6 +204,7 @@ export function AlarmDetailPane({ alarm, siteName, device }: Props) {
             {t('sld:showOnDiagram')}
           </Button>
         )}
+        <AlarmSnapshot alarmId={alarm.id} />
         {rule.status === 'loading' && (
           <Group gap="xs">
             <Loader size="xs" />

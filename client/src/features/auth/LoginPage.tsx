@@ -1,4 +1,5 @@
 import { Alert, Anchor, Checkbox, Group, Text } from '@mantine/core';
+import type { LoginResponse } from '@voltscope/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +16,7 @@ import { AuthForm } from './AuthForm.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import { DemoAccounts } from './DemoAccounts.tsx';
 import { EmailField } from './EmailField.tsx';
+import { MfaStep } from './MfaStep.tsx';
 import { type AuthErrors, useAuthSubmit } from './useAuthSubmit.ts';
 
 type LoginErrors = AuthErrors<'email' | 'password' | 'form'>;
@@ -35,6 +37,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
+  /** The password was right and a second factor is asked: the challenge to answer. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const notice = (location.state as LoginNotice | null)?.notice;
 
   const loginErrors = (error: unknown): LoginErrors => {
@@ -48,6 +52,11 @@ export function LoginPage() {
     return { form: errorText(error.body) };
   };
 
+  const enter = async (session: LoginResponse) => {
+    sessionStore.signIn(session, remember);
+    await navigate(safeReturnPath(params.get('to')), { replace: true });
+  };
+
   const { errors, setErrors, submitting, onSubmit } = useAuthSubmit({
     validate: (): LoginErrors => ({
       ...(!email.trim() && { email: t('validation:required') }),
@@ -57,8 +66,13 @@ export function LoginPage() {
       const response = await api(
         call('POST /api/auth/login', { body: { email: email.trim(), password, rememberMe: remember } }),
       );
-      sessionStore.signIn(response, remember);
-      await navigate(safeReturnPath(params.get('to')), { replace: true });
+      if ('mfaRequired' in response) {
+        setPassword('');
+        setChallenge(response.challenge);
+        return 'stay';
+      }
+      await enter(response);
+      return undefined;
     },
     failed: loginErrors,
   });
@@ -68,6 +82,21 @@ export function LoginPage() {
     setPassword(account.password);
     setErrors({});
   };
+
+  if (challenge) {
+    return (
+      <AuthShell>
+        <MfaStep
+          challenge={challenge}
+          onSignedIn={enter}
+          onBack={(reason) => {
+            setChallenge(null);
+            setErrors(reason ? { form: reason } : {});
+          }}
+        />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell>

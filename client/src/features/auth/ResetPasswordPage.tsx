@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, fieldErrorText, fieldTexts } from '../../i18n/serverErrors.ts';
 import { ApiError, api, call } from '../../session/api.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { AuthHeading, AuthShell } from './AuthShell.tsx';
 import type { LoginNotice } from './LoginPage.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { type AuthErrors, useAuthSubmit } from './useAuthSubmit.ts';
 
 type ResetErrors = AuthErrors<'password' | 'confirm' | 'token'>;
@@ -19,6 +19,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // An invitation's link (`&invite=1`): the same form, worded as a first password.
+  const invite = params.get('invite') === '1';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
 
@@ -29,7 +31,7 @@ export function ResetPasswordPage() {
     const tokenError = failure.fieldError('token');
     const passwordError = fieldErrorText(failure.body, 'password');
     return {
-      ...(tokenError && { token: t('auth:reset.invalidToken') }),
+      ...(tokenError && { token: t(invite ? 'auth:invite.invalidToken' : 'auth:reset.invalidToken') }),
       ...(passwordError && { password: passwordError }),
       ...(!tokenError && !passwordError && { token: errorText(failure.body) }),
     };
@@ -47,38 +49,39 @@ export function ResetPasswordPage() {
 
   return (
     <AuthShell>
-      <AuthHeading title={t('auth:reset.title')} subtitle={t('auth:reset.subtitle')} />
+      <AuthHeading
+        title={t(invite ? 'auth:invite.title' : 'auth:reset.title')}
+        subtitle={t(invite ? 'auth:invite.subtitle' : 'auth:reset.subtitle')}
+      />
       {!token ? (
         <Alert color="red" variant="light" role="alert">
           {t('auth:reset.missingToken')}
         </Alert>
       ) : (
-        <AuthForm onSubmit={onSubmit} submitting={submitting} submitLabel={t('auth:reset.submit')}>
+        <AuthForm
+          onSubmit={onSubmit}
+          submitting={submitting}
+          submitLabel={t(invite ? 'auth:invite.submit' : 'auth:reset.submit')}
+        >
           {errors.token && (
             <Alert color="red" variant="light" role="alert" data-testid="reset-token-error">
               <Stack gap={6} align="flex-start">
                 <Text size="sm">{errors.token}</Text>
-                <Anchor component={Link} to="/forgot-password" size="sm">
-                  {t('auth:reset.requestNew')}
-                </Anchor>
+                {!invite && (
+                  <Anchor component={Link} to="/forgot-password" size="sm">
+                    {t('auth:reset.requestNew')}
+                  </Anchor>
+                )}
               </Stack>
             </Alert>
           )}
-          <PasswordField
-            label={t('auth:reset.password')}
-            description={t('auth:reset.rule')}
-            autoComplete="new-password"
+          <NewPasswordFields
             autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
-          />
-          <PasswordField
-            label={t('auth:reset.confirm')}
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => setConfirm(event.currentTarget.value)}
-            error={errors.confirm}
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            errors={errors}
           />
         </AuthForm>
       )}

@@ -6,7 +6,8 @@ export type AuthErrors<F extends string> = Partial<Record<F, string | undefined>
 
 interface AuthSubmitOptions<F extends string> {
   validate: () => AuthErrors<F>;
-  send: () => Promise<void>;
+  /** 'stay': it went through but the page stays (a next step follows), so the button is free again. */
+  send: () => Promise<unknown>;
   failed: (failure: unknown) => AuthErrors<F>;
 }
 
@@ -21,7 +22,7 @@ export function useAuthSubmit<F extends string>({ validate, send, failed }: Auth
     if (Object.values(found).some(Boolean)) return;
     setSubmitting(true);
     try {
-      await send();
+      if ((await send()) === 'stay') setSubmitting(false);
     } catch (failure) {
       setErrors(failed(failure));
       setSubmitting(false);

@@ -10,6 +10,7 @@ import { deviceName } from '../../data/deviceName.ts';
 import { useLanguage } from '../../i18n/useLanguage.ts';
 import { DialogActions } from '../../ui/DialogActions.tsx';
 import { IconAlertTriangle } from '../../ui/icons.tsx';
+import { CameraSettingsForm } from '../cctv/CameraSettingsForm.tsx';
 import {
   type DeviceDraft,
   deviceBodyOf,
@@ -141,6 +142,7 @@ export function DeviceForm({ editing, initial, devices, types, onSave, onClose }
             onChange={(series) => setDraft({ ...draft, series })}
             error={seriesError}
           />
+          {editing?.type === 'camera' && <CameraSettingsForm cameraId={editing.id} siteDevices={devices} />}
           {form.failure && (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle />} data-testid="device-failure">
               {form.failure}

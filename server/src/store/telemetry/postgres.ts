@@ -1,7 +1,10 @@
 // PostgreSQL telemetry: one round trip a batch (unnest of three arrays), duplicates skipped by the
-// primary key, and the same dirty-minute rollups as SQLite, recomputed set-wise.
+// primary key, and the same dirty-minute rollups as SQLite, recomputed set-wise. Samples live in day
+// partitions (postgresPartitions.ts): retention drops whole days and deletes only inside the one that
+// straddles the cut-off.
 import type postgres from 'postgres';
 import { numberPlaceholders } from '../postgres.ts';
+import { SamplePartitions } from './postgresPartitions.ts';
 import {
   assembleHistory,
   type BucketRow,
@@ -17,6 +20,7 @@ const MINUTE = 60_000;
 
 export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
   const dirty = new Map<number, Set<number>>();
+  const partitions = new SamplePartitions(sql);
   let flushing: Promise<void> = Promise.resolve();
 
   async function flushOnce(): Promise<void> {
@@ -71,6 +75,7 @@ export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
     async write(batch: SampleBatch) {
       const n = batch.series.length;
       if (n === 0) return { inserted: 0, duplicates: 0, fresh: new Uint8Array(0) };
+      await partitions.beforeWrite(batch.ts);
       const rows = await sql<{ series_id: number; ts: string }[]>`
         INSERT INTO samples (series_id, ts, value)
         SELECT * FROM unnest(${Array.from(batch.series)}::int[], ${Array.from(batch.ts)}::bigint[], ${Array.from(batch.values)}::float8[])
@@ -109,7 +114,9 @@ export function openPostgresTelemetry(sql: postgres.Sql): TelemetryStore {
     async prune(policy, now = Date.now()) {
       await this.flushRollups();
       let deleted = 0;
-      if (policy.raw !== null) deleted += (await sql`DELETE FROM samples WHERE ts < ${now - policy.raw}`).count;
+      // The days ahead, hourly; held locks let it wait for the next run (writes make theirs anyway).
+      await partitions.ensure([], now).catch(() => {});
+      if (policy.raw !== null) deleted += await partitions.pruneBefore(now - policy.raw);
       if (policy['1m'] !== null)
         deleted += (await sql`DELETE FROM rollup_1m WHERE bucket < ${now - policy['1m']}`).count;
       if (policy['1h'] !== null)
