@@ -74,10 +74,15 @@ export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figu
   let failedBatches = 0;
   const start = Date.now();
   const firstEvent = Number((await db.get<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'))?.id);
+  let previous = 0;
   for (let k = 0; k < togglesPerSeries; k++) {
     const due = start + (k * 1000) / togglesPerSeries;
     while (Date.now() < due) await new Promise((r) => setTimeout(r, 1));
-    const now = Date.now();
+    // Each toggle its own timestamp: when this loop falls behind (a busy hub), two toggles sent in the
+    // same millisecond would be one sample stored twice, its second value dropped as a duplicate, and the
+    // storm would shrink with the hub's speed.
+    const now = Math.max(Date.now(), previous + 1);
+    previous = now;
     ingest
       .accept({
         series: Int32Array.from(faultSeries),

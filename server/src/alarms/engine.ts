@@ -16,12 +16,10 @@
 // action runs in the leader's one queue, against its open alarms, through the fence.
 import { EventEmitter } from 'node:events';
 import { seededRules } from '@voltscope/shared/alarmRationale';
-import type { Alarm, AlarmRule, LocalisedText } from '@voltscope/shared/alarms';
-import { decodeFault, faultText, powerLostText } from '@voltscope/shared/faultCodes';
+import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
 import type { Device } from '@voltscope/shared/fleet';
-import { languages } from '@voltscope/shared/i18n';
 import type { Leadership } from '../cluster/leadership.ts';
-import { asIf, type Registry } from '../fleet/registry.ts';
+import type { Registry } from '../fleet/registry.ts';
 import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
 import { devicesInMaintenance } from '../store/maintenance.ts';
@@ -41,6 +39,7 @@ import {
   sensorSample,
 } from './alarmPoints.ts';
 import { type AlarmChange, type Opening, writeEffects } from './alarmWriter.ts';
+import { faultWords } from './faultWords.ts';
 import {
   getAlarms,
   insertEvent,
@@ -51,6 +50,7 @@ import {
   pointsOutOfService,
   toAlarm,
 } from './store.ts';
+import { TransitionBatch } from './transitionBatch.ts';
 
 export type { AlarmChange };
 
@@ -68,8 +68,13 @@ export type { Actor };
  */
 const MAX_BATCH = 500;
 
-/** How recent a peer's sample must be to say what it produces at a fault's moment. */
-const PEER_FRESH_MS = 60_000;
+/** A raise or a clear waiting for the next batch, with the value that caused it. */
+interface Pending {
+  point: Point;
+  change: 'raise' | 'clear';
+  ts: number;
+  value: number | null;
+}
 
 /** The machine's view of an occurrence (or of none) and its point. */
 const pointOf = (alarm: Alarm | null | undefined, outOfService: boolean): AlarmPoint => ({
@@ -112,7 +117,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   /** Open occurrences by point key. */
   readonly #open = new Map<string, Alarm>();
   /** Transitions waiting for the next batch. */
-  readonly #pending: { point: Point; change: 'raise' | 'clear'; ts: number; value: number | null }[] = [];
+  readonly #pending: Pending[] = [];
   /** Alarm points out of service, by point key: evaluated, never raised. */
   readonly #outOfService = new Map<string, OutOfService>();
   /** Devices in maintenance: every point of theirs is out of service while it lasts (none is raised). */
@@ -335,11 +340,36 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     // goes between the two).
     if (this.#pending.length > 0) void this.#commits.enqueue(() => this.#drain()).catch(() => {});
     await this.#commits.batched(async () => {
+      const batch = new TransitionBatch();
+      const flush = async () => {
+        if (batch.size > 0) await this.#commits.commit((tx) => batch.flush(tx));
+      };
       for (const t of items) {
+        if (!t.point.rule.gridRoot) {
+          this.#plan(batch, t);
+          continue;
+        }
+        // A grid root's transition (un)suppresses the site's other alarms, as they stand: written on its
+        // own, after what the batch planned before it.
+        await flush();
         if (t.change === 'raise') await this.#raise(t.point, t.ts, t.value);
         else await this.#clear(t.point, t.ts);
       }
+      await flush();
     });
+  }
+
+  /** A raise or a clear planned in the batch, against the occurrence as the batch leaves it. */
+  #plan(batch: TransitionBatch, { point, change, ts, value }: Pending): void {
+    const planned = batch.current(point.key);
+    const open = planned === undefined ? (this.#open.get(point.key) ?? null) : planned;
+    if (change === 'clear') {
+      const after = transition(pointOf(open, this.#outOfService.has(point.key)), { type: 'clear', ts });
+      batch.plan(open, after.effects, ts);
+      return;
+    }
+    const { input, opening, outOfService } = this.#raising(point, ts, value);
+    batch.plan(open, transition(pointOf(open, outOfService), input).effects, ts, opening);
   }
 
   /**
@@ -362,55 +392,28 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
     return after;
   }
 
-  async #raise(point: Point, ts: number, value: number | null): Promise<void> {
+  /** What a raise of the point opens, and whether its point is out of service. */
+  #raising(point: Point, ts: number, value: number | null) {
     const { rule, device } = point;
     const suppressed = rule.consequentialOfGrid && gridOut(this.#open.values(), this.#points, device.siteId);
+    const words = rule.kind === 'fault_code' ? faultWords(this.#registry(), this.#latest, device, value, ts) : {};
     const opening: Opening = {
       ...{ siteId: device.siteId, deviceId: device.id, ruleId: rule.id, priority: rule.priority, value },
-      message: messageOf(
-        point,
-        this.#registry(),
-        value,
-        rule.kind === 'fault_code' ? this.#fault(device, value, ts) : {},
-      ),
+      message: messageOf(point, this.#registry(), value, words),
     };
-    const open = this.#open.get(point.key) ?? null;
     const input = { type: 'raise', ts, suppressed } as const;
-    const outOfService = this.#outOfService.has(point.key) || this.#maintenance.has(device.id);
-    await this.#run(open, outOfService, input, opening, async (tx, after) =>
-      // The root of a grid outage: the site's consequential alarms are suppressed by design.
-      rule.gridRoot && after.effects.some((e) => e.type === 'open')
-        ? this.#setSuppressed(tx, device.siteId, true, ts)
-        : [],
-    );
+    return { input, opening, outOfService: this.#outOfService.has(point.key) || this.#maintenance.has(device.id) };
   }
 
-  /**
-   * What a fault rule's message says besides the code: `{fault}`, the code decoded for the device's model
-   * in each language ("insulation fault (103)"); `{lost}`, the power lost ("350 kW"). The power lost is
-   * estimated from the device's healthy peers now (same type and site, fault code 0, a sample within a
-   * minute of the fault): their mean power, scaled to this device's rating, is what it would produce had it
-   * not tripped, under the same sun or wind. Not what it produced before it tripped: the engine holds only
-   * the newest values, and the newest power of a unit that tripped is already 0 (and what it made minutes
-   * before says less about the minutes after than its neighbours do). "—" without a healthy peer to go by.
-   */
-  #fault(device: Device, code: number | null, ts: number): Record<string, string | LocalisedText> {
-    const registry = this.#registry();
-    const fault = decodeFault(code ?? 0, device.model);
-    const peers: number[] = [];
-    for (const peer of registry.peersOf(device)) {
-      const power = registry.powerSeriesOf(peer.id);
-      const codeSeries = registry.seriesIdByKey(`${peer.id}/fault_code`);
-      const sample = power && this.#latest.get(power.id);
-      const healthy = codeSeries === undefined || (this.#latest.get(codeSeries)?.value ?? 0) === 0;
-      if (sample && healthy && Math.abs(sample.ts - ts) <= PEER_FRESH_MS) peers.push(asIf(device, peer, sample.value));
-    }
-    const kw = peers.length > 0 ? Math.round(peers.reduce((a, b) => a + b, 0) / peers.length) : null;
-    const lost = Object.fromEntries(languages.map((lng) => [lng, powerLostText(kw, lng)])) as LocalisedText;
-    return {
-      fault: Object.fromEntries(languages.map((lng) => [lng, faultText(fault, lng)])) as LocalisedText,
-      lost,
-    };
+  async #raise(point: Point, ts: number, value: number | null): Promise<void> {
+    const { input, opening, outOfService } = this.#raising(point, ts, value);
+    const open = this.#open.get(point.key) ?? null;
+    await this.#run(open, outOfService, input, opening, async (tx, after) =>
+      // The root of a grid outage: the site's consequential alarms are suppressed by design.
+      point.rule.gridRoot && after.effects.some((e) => e.type === 'open')
+        ? this.#setSuppressed(tx, point.device.siteId, true, ts)
+        : [],
+    );
   }
 
   async #setSuppressed(tx: Db, siteId: string, suppressed: boolean, ts: number): Promise<AlarmChange[]> {
