@@ -16,6 +16,12 @@ import { AlarmBook, type AlarmEventPayload } from './alarmBook.ts';
 export const FLOOD_LIMIT = 10;
 export const FLOOD_WINDOW_MS = 10 * 60_000;
 const COMMIT_MS = 50;
+/**
+ * A commit that costs more than that (a storm re-sorting thousands of alarms and redrawing the console)
+ * is followed by a wait of this many times its cost: committing never takes more than a fifth of the
+ * main thread, and an operator scrolling through the storm keeps smooth frames.
+ */
+const COMMIT_WAIT_PER_COST = 4;
 const RETRY_MS = 5000;
 /** Flood windows slide even when nothing arrives. */
 const CLOCK_MS = 15_000;
@@ -55,6 +61,8 @@ class AlarmFeed implements AlarmFollower {
   #abort: AbortController | null = null;
   #resuming = new Set<string>();
   #commitTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What the last commit cost, its subscribers' render included (ms). */
+  #commitCost = 0;
   #clock: ReturnType<typeof setInterval> | null = null;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #siteErrors: Record<string, string> = {};
@@ -149,6 +157,7 @@ class AlarmFeed implements AlarmFollower {
   }
 
   #stop(): void {
+    this.#commitCost = 0;
     this.#abort?.abort();
     this.#abort = null;
     this.#stopSocket?.();
@@ -276,10 +285,18 @@ class AlarmFeed implements AlarmFollower {
   }
 
   #commitSoon(): void {
-    this.#commitTimer ??= setTimeout(() => {
-      this.#commitTimer = null;
-      this.#commit();
-    }, COMMIT_MS);
+    this.#commitTimer ??= setTimeout(
+      () => {
+        this.#commitTimer = null;
+        const started = performance.now();
+        this.#commit();
+        // React renders the store's subscribers in a microtask the commit queued: measured after it.
+        queueMicrotask(() => {
+          this.#commitCost = performance.now() - started;
+        });
+      },
+      Math.max(COMMIT_MS, this.#commitCost * COMMIT_WAIT_PER_COST),
+    );
   }
 
   #commit(): void {

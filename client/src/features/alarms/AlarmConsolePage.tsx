@@ -11,7 +11,7 @@ import type { Alarm } from '@voltscope/shared/alarms';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isUnacknowledged, tally } from '../../alarmFeed/alarmView.ts';
+import { isUnacknowledged } from '../../alarmFeed/alarmView.ts';
 import { useAlarmFeed, useAlarmFeedState } from '../../alarmFeed/hooks.ts';
 import { devicePath } from '../../data/deviceLink.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -30,15 +30,7 @@ import { AlarmTimeline } from './AlarmTimeline.tsx';
 import { unshelve } from './alarmActions.ts';
 import { ConsoleFilters } from './ConsoleFilters.tsx';
 import { ConsoleToolbar } from './ConsoleToolbar.tsx';
-import {
-  type ConsoleFilter,
-  facetCounts,
-  isFiltered,
-  matches,
-  noFilter,
-  parseFilter,
-  withFilter,
-} from './consoleFilter.ts';
+import { type ConsoleFilter, consoleView, isFiltered, noFilter, parseFilter, withFilter } from './consoleFilter.ts';
 import { type ConsoleCommand, keyAction, moveIndex } from './consoleKeys.ts';
 import { FloodBanner } from './FloodBanner.tsx';
 import { ShortcutHint } from './ShortcutHint.tsx';
@@ -67,9 +59,7 @@ export function AlarmConsolePage() {
     (next: ConsoleFilter) => setParams(withFilter(params, next), { replace: true }),
     [params, setParams],
   );
-  const visible = useMemo(() => alarms.filter((a) => matches(a, filter)), [alarms, filter]);
-  const counts = useMemo(() => facetCounts(alarms, filter), [alarms, filter]);
-  const shown = useMemo(() => tally(visible), [visible]);
+  const { visible, counts, shown } = useMemo(() => consoleView(alarms, filter), [alarms, filter]);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [activeId, setActiveId] = useState<number | null>(null);
@@ -226,15 +216,22 @@ export function AlarmConsolePage() {
     }
   };
 
-  const context = useMemo<RowContext>(
-    () => ({ canAct, lng, now, siteNames, devices, onToggle: toggle, onCommand }),
-    [canAct, lng, now, siteNames, devices, toggle, onCommand],
-  );
-  const onActivate = useCallback((index: number) => {
-    const alarm = visibleRef.current[index];
-    if (alarm) setActiveId(alarm.id);
+  const onActivateAlarm = useCallback((id: number) => {
+    setActiveId(id);
     grid.current?.focus();
   }, []);
+  const context = useMemo<RowContext>(
+    () => ({ canAct, lng, now, siteNames, devices, onToggle: toggle, onCommand, onActivateAlarm }),
+    [canAct, lng, now, siteNames, devices, toggle, onCommand, onActivateAlarm],
+  );
+  const onActivate = useCallback(
+    (index: number) => {
+      const alarm = visibleRef.current[index];
+      if (alarm) onActivateAlarm(alarm.id);
+      else grid.current?.focus();
+    },
+    [onActivateAlarm],
+  );
   const timelineAlarm = timelineId === null ? undefined : alarms.find((a) => a.id === timelineId);
   const n = (value: number) => formatNumber(lng, value);
 

@@ -11,6 +11,8 @@ import { AlarmRow, type RowContext } from './AlarmRow.tsx';
 
 const ROW_HEIGHT = { wide: 48, narrow: 124 } as const;
 const OVERSCAN = 8;
+/** Half a blink: markers of alarms waiting for an acknowledgement dim and light again once a second. */
+const BLINK_HALF_MS = 500;
 
 export interface GridHandle {
   focus(): void;
@@ -53,6 +55,13 @@ export function AlarmGrid({
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
+  }, []);
+
+  // The blink's clock, on the table rather than a CSS animation per marker (AlarmConsole.module.css says
+  // why); set on the element directly, so that it re-renders nothing.
+  useEffect(() => {
+    const timer = setInterval(() => table.current?.toggleAttribute('data-blink-dim'), BLINK_HALF_MS);
+    return () => clearInterval(timer);
   }, []);
 
   // Keep the active row in view when the keyboard moves it.

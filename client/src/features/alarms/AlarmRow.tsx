@@ -31,9 +31,16 @@ export interface RowContext {
   devices: ReadonlyMap<string, DeviceInfo>;
   onToggle(id: number): void;
   onCommand(command: ConsoleCommand, alarm: Alarm): void;
+  /** Makes the alarm the active row (a row's own button, whose click does not reach the row). */
+  onActivateAlarm(id: number): void;
 }
 
-/** Memoised: moving through 5,000 alarms re-renders the two rows whose activity changed, not all in view. */
+/**
+ * Memoised: moving through 5,000 alarms re-renders the two rows whose activity changed, not all in view.
+ * The cells are a memoised component of their own: a new alarm at the top of the list moves every row
+ * below it down one place (a new index and position), which redraws only the rows' own element, not
+ * their cells (an alarm storm adds rows many times a second while the operator scrolls).
+ */
 export const AlarmRow = memo(function AlarmRow({
   alarm,
   index,
@@ -52,6 +59,41 @@ export const AlarmRow = memo(function AlarmRow({
   selected: boolean;
   context: RowContext;
   onActivate: (index: number) => void;
+}) {
+  const unack = isUnacknowledged(alarm);
+  const returned = !isActive(alarm);
+  const blink = unack && !returned && isPresented(alarm);
+  return (
+    <tr
+      id={`alarm-row-${alarm.id}`}
+      aria-rowindex={index + 2}
+      aria-selected={context.canAct ? selected : undefined}
+      className={classes.row}
+      style={{ insetBlockStart: top, height }}
+      data-active={active || undefined}
+      data-selected={selected || undefined}
+      data-unack={unack || undefined}
+      data-returned={returned || undefined}
+      data-blink={blink || undefined}
+      data-priority={alarm.priority}
+      data-category={categoryOf(alarm)}
+      data-testid="alarm-row"
+      data-alarm-id={alarm.id}
+      onClick={() => onActivate(index)}
+    >
+      <AlarmCells alarm={alarm} selected={selected} context={context} />
+    </tr>
+  );
+});
+
+const AlarmCells = memo(function AlarmCells({
+  alarm,
+  selected,
+  context,
+}: {
+  alarm: Alarm;
+  selected: boolean;
+  context: RowContext;
 }) {
   const { t } = useTranslation(['alarms', 'common', 'sld']);
   const { lng, canAct } = context;
@@ -76,7 +118,7 @@ export const AlarmRow = memo(function AlarmRow({
       data-testid={testId}
       onClick={(e) => {
         e.stopPropagation();
-        onActivate(index);
+        context.onActivateAlarm(alarm.id);
         context.onCommand(command, alarm);
       }}
     >
@@ -85,23 +127,7 @@ export const AlarmRow = memo(function AlarmRow({
   );
 
   return (
-    <tr
-      id={`alarm-row-${alarm.id}`}
-      aria-rowindex={index + 2}
-      aria-selected={canAct ? selected : undefined}
-      className={classes.row}
-      style={{ insetBlockStart: top, height }}
-      data-active={active || undefined}
-      data-selected={selected || undefined}
-      data-unack={unack || undefined}
-      data-returned={returned || undefined}
-      data-blink={blink || undefined}
-      data-priority={alarm.priority}
-      data-category={category}
-      data-testid="alarm-row"
-      data-alarm-id={alarm.id}
-      onClick={() => onActivate(index)}
-    >
+    <>
       {canAct && (
         <td className={classes.check}>
           <Checkbox
@@ -174,7 +200,7 @@ export const AlarmRow = memo(function AlarmRow({
         {canAct && action('comment', t('alarms:actions.comment'), <IconPencil size={16} />, 'row-comment')}
         {action('timeline', t('alarms:actions.timeline'), <IconFileSearch size={16} />, 'row-timeline')}
       </td>
-    </tr>
+    </>
   );
 });
 

@@ -1,7 +1,8 @@
 import type { Alarm } from '@voltscope/shared/alarms';
 import { describe, expect, it } from 'vitest';
+import { tally } from '../../alarmFeed/alarmView.ts';
 import { testAlarm, text } from '../../alarmFeed/testAlarm.ts';
-import { facetCounts, matches, noFilter, parseFilter, withFilter } from './consoleFilter.ts';
+import { consoleView, facetCounts, matches, noFilter, parseFilter, withFilter } from './consoleFilter.ts';
 
 const alarm = (over: Partial<Alarm>): Alarm =>
   testAlarm(1, {
@@ -56,5 +57,26 @@ describe('console filter', () => {
     expect(counts.priorities).toEqual({ critical: 1, high: 1, medium: 0, low: 0 });
     expect(counts.states).toEqual({ unacknowledged: 0, acknowledged: 0, rtn_unacknowledged: 1 });
     expect(counts.views).toEqual({ working: 1, shelved: 1, suppressed: 0, out_of_service: 0 });
+  });
+
+  it('lists what every filter keeps, in order, with the same summary as the navbar counts', () => {
+    const alarms = [
+      alarm({ id: 1, priority: 'critical' }),
+      alarm({ id: 2, priority: 'high', shelvedUntil: 5 }),
+      alarm({ id: 3, priority: 'high', state: 'acknowledged' }),
+      alarm({ id: 4, priority: 'high', state: 'rtn_unacknowledged' }),
+      alarm({ id: 5, priority: 'low', siteId: 'fr-occitanie' }),
+    ];
+    for (const filter of [
+      noFilter,
+      { ...noFilter, priorities: ['high' as const] },
+      { ...noFilter, view: 'shelved' as const },
+      { ...noFilter, sites: ['es-tarifa'], states: ['acknowledged' as const, 'rtn_unacknowledged' as const] },
+    ]) {
+      const view = consoleView(alarms, filter);
+      const kept = alarms.filter((a) => matches(a, filter));
+      expect(view.visible).toEqual(kept);
+      expect(view.shown).toEqual(tally(kept));
+    }
   });
 });

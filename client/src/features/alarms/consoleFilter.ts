@@ -7,11 +7,9 @@ import {
   type AlarmView,
   alarmStatesShown,
   alarmViews,
-  countStates,
   type ShownState,
   shownStateOf,
   type Tally,
-  tally,
   viewOf,
 } from '../../alarmFeed/alarmView.ts';
 
@@ -87,12 +85,53 @@ export interface FacetCounts {
 }
 
 /** How many alarms each chip or view would show, counted on the alarms the other filters keep. */
-export function facetCounts(alarms: readonly Alarm[], filter: ConsoleFilter): FacetCounts {
-  const priorities = Object.fromEntries(alarmPriorities.map((p) => [p, 0])) as Record<AlarmPriority, number>;
-  for (const alarm of alarms) if (keptBy(alarm, filter, 'priority')) priorities[alarm.priority] += 1;
-  return {
-    priorities,
-    states: countStates(alarms.filter((a) => keptBy(a, filter, 'state'))),
-    views: tally(alarms.filter((a) => keptBy(a, filter, 'view'))).views,
+export const facetCounts = (alarms: readonly Alarm[], filter: ConsoleFilter): FacetCounts =>
+  consoleView(alarms, filter).counts;
+
+export interface ConsoleView {
+  /** The alarms every filter keeps, in the order given. */
+  visible: Alarm[];
+  counts: FacetCounts;
+  /** The figures of `visible` (the list's summary). */
+  shown: Tally;
+}
+
+const zeros = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+
+/**
+ * The list, its facets' counts and its summary in one pass over the alarms: the page asks for them on
+ * every commit of the feed (many a second in a storm), and each alarm's four facets are judged once.
+ */
+export function consoleView(alarms: readonly Alarm[], filter: ConsoleFilter): ConsoleView {
+  const visible: Alarm[] = [];
+  const counts: FacetCounts = {
+    priorities: zeros(alarmPriorities),
+    states: zeros(alarmStatesShown),
+    views: zeros(alarmViews),
   };
+  const shownStates = zeros(alarmStatesShown);
+  const shownViews = zeros(alarmViews);
+  for (const alarm of alarms) {
+    const site = keeps.site(alarm, filter);
+    const priority = keeps.priority(alarm, filter);
+    const state = shownStateOf(alarm);
+    const stateKept = filter.states.length === 0 || filter.states.includes(state);
+    const view = viewOf(alarm);
+    const viewKept = view === filter.view;
+    if (site && stateKept && viewKept) counts.priorities[alarm.priority] += 1;
+    if (site && priority && viewKept) counts.states[state] += 1;
+    if (site && priority && stateKept) counts.views[view] += 1;
+    if (!(site && priority && stateKept && viewKept)) continue;
+    visible.push(alarm);
+    shownViews[view] += 1;
+    if (view === 'working') shownStates[state] += 1;
+  }
+  const shown: Tally = {
+    active: shownStates.unacknowledged + shownStates.acknowledged,
+    unacknowledged: shownStates.unacknowledged + shownStates.rtn_unacknowledged,
+    states: shownStates,
+    views: shownViews,
+  };
+  return { visible, counts, shown };
 }
