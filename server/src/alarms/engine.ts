@@ -1,15 +1,12 @@
-// Over 400 lines on purpose: the evaluation, the lifecycle transitions and their commits are one ordering
-// guarantee (commit before announce, in time order); split, that order would be spread over files.
 // The alarm engine: evaluates every rule on the samples the store accepted as new, in time order, once
 // they are committed (a sample that arrives late is history: it raises nothing now), runs the ISA-18.2
 // lifecycle, and commits each transition with its event before announcing it, so that an alarm a client
-// sees is always in the store (RELIABILITY decisions 1, 7, 8; invariants I1, I3, I6). Transitions run
-// one at a time: two operators acknowledging the same alarm give one record. The lifecycle itself is
-// alarmMachine.ts (pure); what is evaluated, alarmPoints.ts; how a transition is stored, alarmWriter.ts;
-// order and transactions, alarmCommits.ts. This file reads the points, feeds the machine and keeps the
-// open alarms. It is about 470 lines (a tenth of them imports) because its public methods are the one
-// surface the routes and the realtime layer call; the words of a fault alarm ({fault}, {lost}: #fault)
-// stay here because they read the engine's newest values of the device's peers. In a cluster only the
+// sees is always in the store (RELIABILITY decisions 1, 7, 8; invariants I1, I3, I6). Work runs one piece
+// at a time: two operators acknowledging the same alarm give one record. The lifecycle itself is
+// alarmMachine.ts (pure); what is evaluated, alarmPoints.ts; how a raise or a clear is decided and
+// batched, transitions.ts; how a transition is stored, alarmWriter.ts and transitionBatch.ts; order and
+// transactions, alarmCommits.ts. This file reads the points, feeds them samples and the clock, keeps the
+// open alarms and is the one surface the routes and the realtime layer call. In a cluster only the
 // leader evaluates (a follower's sinks and clock do nothing) and its transitions commit through the fence
 // (alarmCommits.ts); a node that becomes leader reads its state again from the store first (`lead`).
 // A follower's operator actions go to the leader (`AlarmRemote`, cluster/leaderCalls.ts), so that every
@@ -25,21 +22,9 @@ import type { Db } from '../store/db.ts';
 import { devicesInMaintenance } from '../store/maintenance.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import { AlarmCommits } from './alarmCommits.ts';
-import { type Actor, type AlarmInput, type AlarmPoint, type Transition, transition } from './alarmMachine.ts';
-import {
-  buildPoints,
-  clockChanges,
-  consequentialOfGrid,
-  gridOut,
-  lastSeenOf,
-  messageOf,
-  type Point,
-  type Points,
-  pointKey,
-  sensorSample,
-} from './alarmPoints.ts';
-import { type AlarmChange, type Opening, writeEffects } from './alarmWriter.ts';
-import { faultWords } from './faultWords.ts';
+import type { Actor, AlarmInput } from './alarmMachine.ts';
+import { buildPoints, clockChanges, lastSeenOf, type Points, pointKey, sensorSample } from './alarmPoints.ts';
+import type { AlarmChange } from './alarmWriter.ts';
 import {
   getAlarms,
   insertEvent,
@@ -50,7 +35,7 @@ import {
   pointsOutOfService,
   toAlarm,
 } from './store.ts';
-import { TransitionBatch } from './transitionBatch.ts';
+import { Transitions } from './transitions.ts';
 
 export type { AlarmChange };
 
@@ -60,29 +45,6 @@ interface EngineEvents {
 }
 
 export type { Actor };
-
-/**
- * Transitions per transaction in a storm: enough that a flood costs few durable writes, few enough that
- * the write lock is held briefly (the telemetry writer shares the SQLite file) and the first alarms of a
- * storm reach operators without waiting for the whole backlog.
- */
-const MAX_BATCH = 500;
-
-/** A raise or a clear waiting for the next batch, with the value that caused it. */
-interface Pending {
-  point: Point;
-  change: 'raise' | 'clear';
-  ts: number;
-  value: number | null;
-}
-
-/** The machine's view of an occurrence (or of none) and its point. */
-const pointOf = (alarm: Alarm | null | undefined, outOfService: boolean): AlarmPoint => ({
-  occurrence: alarm ? { state: alarm.state, suppressed: alarm.suppressed } : null,
-  shelvedUntil: alarm?.shelvedUntil ?? null,
-  outOfService,
-  outOfServiceUntil: (outOfService && alarm?.outOfServiceUntil) || null,
-});
 
 /** What the engine asks of the cluster's leadership: whether to evaluate, and how to commit a transition. */
 export type EngineLeadership = Pick<Leadership, 'isLeader' | 'fenced'>;
@@ -116,8 +78,6 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   #points: Points = { byKey: new Map(), bySeries: new Map(), commLoss: [], binary: new Map() };
   /** Open occurrences by point key. */
   readonly #open = new Map<string, Alarm>();
-  /** Transitions waiting for the next batch. */
-  readonly #pending: Pending[] = [];
   /** Alarm points out of service, by point key: evaluated, never raised. */
   readonly #outOfService = new Map<string, OutOfService>();
   /** Devices in maintenance: every point of theirs is out of service while it lasts (none is raised). */
@@ -126,6 +86,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   readonly #unshelving = new Set<number>();
   readonly #returning = new Set<number>();
   readonly #commits: AlarmCommits;
+  readonly #transitions: Transitions;
   readonly #leadership: EngineLeadership;
   readonly #remote: AlarmRemote | null;
 
@@ -154,6 +115,17 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       announce: (change) => this.emit('change', change),
       rolledBack: () => this.reload(),
     });
+    this.#transitions = new Transitions(
+      {
+        open: this.#open,
+        outOfService: this.#outOfService,
+        maintenance: () => this.#maintenance,
+        points: () => this.#points,
+        registry,
+        latest,
+      },
+      this.#commits,
+    );
   }
 
   get maxShelveMs(): number {
@@ -212,7 +184,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       if (!this.#leadership.isLeader()) return;
       for (const alarm of [...this.#open.values()]) {
         if (this.#points.byKey.has(pointKey(alarm.ruleId, alarm.deviceId))) continue;
-        await this.#run(alarm, alarm.outOfService, { type: 'retire', ts: now });
+        await this.#transitions.run(alarm, alarm.outOfService, { type: 'retire', ts: now });
       }
     });
   }
@@ -277,7 +249,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       for (const point of points) {
         point.value = value;
         const change = point.condition.sample(value, ts);
-        if (change) this.#transition(point, change, ts);
+        if (change) this.#transitions.queue(point, change, ts);
       }
     }
   }
@@ -296,7 +268,8 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
   tick(now: number): void {
     if (!this.#leadership.isLeader()) return;
     const lastSeen = (device: Device) => this.#heard.get(device.id) ?? null;
-    for (const { point, change } of clockChanges(this.#points, now, lastSeen)) this.#transition(point, change, now);
+    for (const { point, change } of clockChanges(this.#points, now, lastSeen))
+      this.#transitions.queue(point, change, now);
     const shelved = [...this.#open.values()]
       .filter((a) => a.shelvedUntil !== null && a.shelvedUntil <= now)
       .map((a) => a.id);
@@ -322,124 +295,6 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       });
   }
 
-  /**
-   * Queues a transition with the value that caused it (later samples may change point.value first).
-   * The transitions waiting when the queue gets to them are committed in one transaction (group
-   * commit: an alarm storm costs one durable write per batch, not one per alarm), then announced.
-   */
-  #transition(point: Point, change: 'raise' | 'clear', ts: number): void {
-    this.#pending.push({ point, change, ts, value: point.value });
-    if (this.#pending.length > 1) return;
-    void this.#commits.enqueue(() => this.#drain()).catch(() => {});
-  }
-
-  async #drain(): Promise<void> {
-    const items = this.#pending.splice(0, MAX_BATCH);
-    if (items.length === 0) return;
-    // The rest go in the next batch, queued behind this one (an operator's action waiting in the queue
-    // goes between the two).
-    if (this.#pending.length > 0) void this.#commits.enqueue(() => this.#drain()).catch(() => {});
-    await this.#commits.batched(async () => {
-      const batch = new TransitionBatch();
-      const flush = async () => {
-        if (batch.size > 0) await this.#commits.commit((tx) => batch.flush(tx));
-      };
-      for (const t of items) {
-        if (!t.point.rule.gridRoot) {
-          this.#plan(batch, t);
-          continue;
-        }
-        // A grid root's transition (un)suppresses the site's other alarms, as they stand: written on its
-        // own, after what the batch planned before it.
-        await flush();
-        if (t.change === 'raise') await this.#raise(t.point, t.ts, t.value);
-        else await this.#clear(t.point, t.ts);
-      }
-      await flush();
-    });
-  }
-
-  /** A raise or a clear planned in the batch, against the occurrence as the batch leaves it. */
-  #plan(batch: TransitionBatch, { point, change, ts, value }: Pending): void {
-    const planned = batch.current(point.key);
-    const open = planned === undefined ? (this.#open.get(point.key) ?? null) : planned;
-    if (change === 'clear') {
-      const after = transition(pointOf(open, this.#outOfService.has(point.key)), { type: 'clear', ts });
-      batch.plan(open, after.effects, ts);
-      return;
-    }
-    const { input, opening, outOfService } = this.#raising(point, ts, value);
-    batch.plan(open, transition(pointOf(open, outOfService), input).effects, ts, opening);
-  }
-
-  /**
-   * One transition of the lifecycle: the machine decides, the writer stores what it decided (nothing
-   * when it changed nothing), and `then` adds what follows from it on other alarms (suppression).
-   */
-  async #run(
-    alarm: Alarm | null,
-    outOfService: boolean,
-    input: AlarmInput,
-    opening?: Opening,
-    then?: (tx: Db, after: Transition) => Promise<AlarmChange[]>,
-  ): Promise<Transition> {
-    const after = transition(pointOf(alarm, outOfService), input);
-    if (after.effects.length === 0) return after;
-    await this.#commits.commit(async (tx) => {
-      const changes = await writeEffects(tx, alarm, after.effects, input.ts, opening);
-      return then ? changes.concat(await then(tx, after)) : changes;
-    });
-    return after;
-  }
-
-  /** What a raise of the point opens, and whether its point is out of service. */
-  #raising(point: Point, ts: number, value: number | null) {
-    const { rule, device } = point;
-    const suppressed = rule.consequentialOfGrid && gridOut(this.#open.values(), this.#points, device.siteId);
-    const words = rule.kind === 'fault_code' ? faultWords(this.#registry(), this.#latest, device, value, ts) : {};
-    const opening: Opening = {
-      ...{ siteId: device.siteId, deviceId: device.id, ruleId: rule.id, priority: rule.priority, value },
-      message: messageOf(point, this.#registry(), value, words),
-    };
-    const input = { type: 'raise', ts, suppressed } as const;
-    return { input, opening, outOfService: this.#outOfService.has(point.key) || this.#maintenance.has(device.id) };
-  }
-
-  async #raise(point: Point, ts: number, value: number | null): Promise<void> {
-    const { input, opening, outOfService } = this.#raising(point, ts, value);
-    const open = this.#open.get(point.key) ?? null;
-    await this.#run(open, outOfService, input, opening, async (tx, after) =>
-      // The root of a grid outage: the site's consequential alarms are suppressed by design.
-      point.rule.gridRoot && after.effects.some((e) => e.type === 'open')
-        ? this.#setSuppressed(tx, point.device.siteId, true, ts)
-        : [],
-    );
-  }
-
-  async #setSuppressed(tx: Db, siteId: string, suppressed: boolean, ts: number): Promise<AlarmChange[]> {
-    const changes: AlarmChange[] = [];
-    for (const alarm of consequentialOfGrid(this.#open.values(), this.#points, siteId)) {
-      const after = transition(pointOf(alarm, alarm.outOfService), {
-        type: suppressed ? 'suppress' : 'unsuppress',
-        ts,
-      });
-      changes.push(...(await writeEffects(tx, alarm, after.effects, ts)));
-    }
-    return changes;
-  }
-
-  async #clear(point: Point, ts: number): Promise<void> {
-    const open = this.#open.get(point.key) ?? null;
-    await this.#run(open, this.#outOfService.has(point.key), { type: 'clear', ts }, undefined, async (tx) => {
-      if (!point.rule.gridRoot || !open) return [];
-      // This root no longer holds the grid out (its occurrence is written, not yet in #open).
-      this.#open.delete(point.key);
-      return gridOut(this.#open.values(), this.#points, open.siteId)
-        ? []
-        : this.#setSuppressed(tx, open.siteId, false, ts);
-    });
-  }
-
   // Operator actions, on one alarm or a selection: the selection is one transaction (acknowledging a
   // flood of 500 is one durable write, not 500). Each returns the alarms as they stand after it.
 
@@ -458,7 +313,7 @@ export class AlarmEngine extends EventEmitter<EngineEvents> {
       const alarms = await getAlarms(this.#db, ids);
       await this.#commits.batched(async () => {
         for (const alarm of alarms) {
-          const after = await this.#run(alarm, alarm.outOfService, input);
+          const after = await this.#transitions.run(alarm, alarm.outOfService, input);
           if (after.ignored || !after.effects.some((e) => e.type === 'setPoint' && 'outOfService' in e.set)) continue;
           const key = pointKey(alarm.ruleId, alarm.deviceId);
           if (after.point.outOfService) {
