@@ -1,5 +1,7 @@
 // Serves the built client with an SPA fallback: any GET for a page answers index.html, while an
-// unknown /api path answers a JSON 404 and a missing asset a plain 404.
+// unknown /api path answers a JSON 404 and a missing asset a plain 404. The build writes a brotli and a
+// gzip copy beside each text file (client/build/precompress.ts): the best one the browser accepts is sent
+// as it is, with `Vary: Accept-Encoding`, so a thin link downloads a fifth of the bytes at no CPU cost.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +19,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: st
       root,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/; the rest may change with each build.
         reply.header(
