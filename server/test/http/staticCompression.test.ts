@@ -1,13 +1,14 @@
-// The built client as a browser on a thin link gets it: the brotli or gzip copy the build made, chosen by
-// Accept-Encoding and marked Vary, hashed assets cached for good, pages (index.html) always revalidated.
+// The built client as a browser on a thin link gets it: the brotli or gzip copy the build made (as
+// client/build/precompress.ts does: beside the file, none for a tiny one), chosen by Accept-Encoding and
+// marked Vary, hashed assets cached for good, pages (index.html) always revalidated. The real build, in
+// a browser: client/test/browser/firstLoad.test.ts.
 
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../../client/build/precompress.ts';
 import { startTestServer, type TestServer } from '../helper.ts';
 
 const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
@@ -19,10 +20,15 @@ let dist: string;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'voltscope-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), page);
-  await writeFile(path.join(dist, 'assets', 'app-Ab12Cd34.js'), script);
+  for (const [file, text] of [
+    ['index.html', page],
+    ['assets/app-Ab12Cd34.js', script],
+  ] as const) {
+    await writeFile(path.join(dist, file), text);
+    await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(text));
+    await writeFile(path.join(dist, `${file}.gz`), gzipSync(text));
+  }
   await writeFile(path.join(dist, 'assets', 'tiny-Ef56.js'), 'export {};\n');
-  await precompressDir(dist);
   server = await startTestServer({ clientDist: dist });
 });
 
