@@ -20,8 +20,6 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { wallEndedPath } from './features/kiosk/wallSession.ts';
 import { initI18n } from './i18n/init.ts';
-import { liveClient } from './live/liveClient.ts';
-import './live/probe.ts';
 import { setUnauthorizedHandler } from './session/api.ts';
 import { sessionStore } from './session/sessionStore.ts';
 
@@ -36,13 +34,16 @@ setUnauthorizedHandler(() => {
 });
 // The live socket hears of it first when the session is revoked, expires or is signed out elsewhere.
 // A sign-out (from the user menu, which also navigates, or in another tab) goes to the plain login page;
-// a revoked or expired session keeps the way back to the page it was on.
-liveClient.onSessionEnded = (reason) => {
-  const wall = wallEndedPath();
-  sessionStore.getState().accessToken && sessionStore.signOut();
-  const to = wall ?? (reason === 'logout' ? '/login' : loginPathFor(router.state.location));
-  void router.navigate(to, { replace: true });
-};
+// a revoked or expired session keeps the way back to the page it was on. Loaded apart: the sign-in page
+// has no socket, and only signed-in pages (which load the client themselves) open one.
+void import('./live/liveClient.ts').then(({ liveClient }) => {
+  liveClient.onSessionEnded = (reason) => {
+    const wall = wallEndedPath();
+    sessionStore.getState().accessToken && sessionStore.signOut();
+    const to = wall ?? (reason === 'logout' ? '/login' : loginPathFor(router.state.location));
+    void router.navigate(to, { replace: true });
+  };
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
