@@ -1,14 +1,11 @@
 // Entry point: fonts and styles, the language (its strings loaded before the first render), the
 // router, then React. Anything that must happen before first paint is in public/boot.js (the CSP
 // allows no inline script).
-import '@fontsource/public-sans/400.css';
-import '@fontsource/public-sans/500.css';
-import '@fontsource/public-sans/600.css';
-import '@fontsource/public-sans/700.css';
-import '@fontsource/vazirmatn/400.css';
-import '@fontsource/vazirmatn/500.css';
-import '@fontsource/vazirmatn/600.css';
-import '@fontsource/vazirmatn/700.css';
+
+// One variable font file per script (every weight in one download), fetched only for the characters a
+// page shows (each face has its unicode-range).
+import '@fontsource-variable/public-sans/wght.css';
+import '@fontsource-variable/vazirmatn/wght.css';
 import '@mantine/core/styles.css';
 import './app/global.css';
 
@@ -34,16 +31,25 @@ setUnauthorizedHandler(() => {
 });
 // The live socket hears of it first when the session is revoked, expires or is signed out elsewhere.
 // A sign-out (from the user menu, which also navigates, or in another tab) goes to the plain login page;
-// a revoked or expired session keeps the way back to the page it was on. Loaded apart: the sign-in page
-// has no socket, and only signed-in pages (which load the client themselves) open one.
-void import('./live/liveClient.ts').then(({ liveClient }) => {
-  liveClient.onSessionEnded = (reason) => {
-    const wall = wallEndedPath();
-    sessionStore.getState().accessToken && sessionStore.signOut();
-    const to = wall ?? (reason === 'logout' ? '/login' : loginPathFor(router.state.location));
-    void router.navigate(to, { replace: true });
-  };
-});
+// a revoked or expired session keeps the way back to the page it was on. The live client (and
+// Socket.IO's) is fetched only once there is a session: the sign-in page has no socket.
+const hookLiveClient = () =>
+  import('./live/liveClient.ts').then(({ liveClient }) => {
+    liveClient.onSessionEnded = (reason) => {
+      const wall = wallEndedPath();
+      sessionStore.getState().accessToken && sessionStore.signOut();
+      const to = wall ?? (reason === 'logout' ? '/login' : loginPathFor(router.state.location));
+      void router.navigate(to, { replace: true });
+    };
+  });
+if (sessionStore.getState().accessToken) void hookLiveClient();
+else {
+  const stop = sessionStore.subscribe((state) => {
+    if (!state.accessToken) return;
+    stop();
+    void hookLiveClient();
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
