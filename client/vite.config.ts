@@ -24,6 +24,9 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // Everything else the entry needs before its first render, in one file: a dozen small shared
+            // modules as one request, not twelve (each costs a round trip and its headers on a thin link).
+            { name: 'boot', tags: ['$initial'] },
           ],
         },
       },
