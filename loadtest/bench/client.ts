@@ -41,7 +41,11 @@ const pages: Record<PageName, { path: string; signedIn: boolean }> = {
  * frame received (the chart redraws on the first frame at once: its throttle starts open); the alarm
  * console's grid (or its empty state).
  */
+/** What readyAt reads of the page's document (loadtest is typed for Node, without the DOM). */
+type PageDocument = { querySelector(selector: string): { textContent: string | null } | null };
+
 function readyAt(name: PageName): number | false {
+  const { document } = globalThis as unknown as { document: PageDocument };
   const has = (selector: string) => document.querySelector(selector) !== null;
   const ready =
     name === 'login'
