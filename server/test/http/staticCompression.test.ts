@@ -60,6 +60,11 @@ describe('the built client, pre-compressed', () => {
     expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(body.length).toBeLessThan(script.length / 3);
     expect(brotliDecompressSync(body).toString()).toBe(script);
+    // Headers that act on documents only are left off a script; those that guard it stay.
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(headers['x-frame-options']).toBeUndefined();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('sends gzip to a browser without brotli, and the plain file to one that takes neither', async () => {
@@ -87,6 +92,7 @@ describe('the built client, pre-compressed', () => {
       expect(headers['cache-control'], url).toBe('no-cache');
       expect(headers.vary, url).toMatch(/accept-encoding/i);
       expect(brotliDecompressSync(body).toString(), url).toBe(page);
+      expect(headers['content-security-policy'], url).toMatch(/default-src 'self'/);
     }
     // fetch, as a browser, undoes the encoding: the page reads the same.
     expect(await (await get('/dashboards/solar', 'gzip')).text()).toBe(page);
