@@ -23,7 +23,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // The tiny chunks shared by a few pages (a Mantine component, a hook) are copied into each page's
-          // chunk (one module state kept by rolldown's runtime): sign-in makes 22 requests, not 42, each
+          // chunk (one module state kept by rolldown's runtime): sign-in makes about half the requests, each
           // of which costs a round trip and ~900 bytes of headers on a thin link. Chunks with styles stay
           // files (Vite emits a chunk's CSS once per chunk that lists its modules).
           experimentalInlineCommonChunks: {
