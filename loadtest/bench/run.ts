@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { abuseBenchmark } from './abuse.ts';
 import { alarmsBenchmark } from './alarms.ts';
 import { cctvBenchmark } from './cctv.ts';
+import { clientBenchmark } from './client.ts';
 import { clusterBenchmark } from './cluster.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { framesBenchmark } from './frames.ts';
@@ -33,6 +34,7 @@ const scenarios: Record<
   soak: soakBenchmark,
   cctv: cctvBenchmark,
   cluster: clusterBenchmark,
+  client: clientBenchmark,
 };
 
 const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]
@@ -41,6 +43,7 @@ const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...]
                      [--clients N --rounds N --seconds S]      (abuse: healthy clients, quiet/abuse rounds, window)
                      [--attacks sign_in,ingest,subscribe,stalled]      (abuse: some kinds only)
                      [--clients N --rounds N]      (cluster: clients through the proxy, rounds of 1/2/3 nodes)
+                     [--rounds N]      (client: cold and warm loads of each page per mode, 3 by default)
                      [--hours H --days D | --warp W] [--dwell S] [--drop-every MIN --drop-seconds S]
                      [--restart-every MIN] [--no-display] [--no-operator] (soak: not run unless named)
        npm run bench -- --compare A.json B.json`;

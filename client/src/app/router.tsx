@@ -7,16 +7,13 @@
 import { playlistPageNames } from '@voltscope/shared/displays';
 import i18next from 'i18next';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { KioskRouteError } from '../features/kiosk/KioskRecovery.tsx';
 import { isWallSession, PAIRING_PATH } from '../features/kiosk/wallSession.ts';
 import { isBuilt, type LayoutName, type RouteHandle, type RouteMeta, routeTable } from '../routes.tsx';
 import { currentAbility } from '../session/ability.ts';
-import { sessionStore, useSession } from '../session/sessionStore.ts';
+import { sessionStore } from '../session/sessionStore.ts';
 import { AppRoot, PageLoader, RootErrorBoundary } from './AppRoot.tsx';
 import { homePathFor, redirectFor } from './guards.ts';
 import { BlankLayout } from './layouts/BlankLayout.tsx';
-import { DefaultLayout } from './layouts/DefaultLayout.tsx';
-import { KioskLayout } from './layouts/KioskLayout.tsx';
 
 const wallPages: ReadonlySet<string> = new Set(playlistPageNames);
 
@@ -38,16 +35,11 @@ function guard(meta: RouteMeta) {
   };
 }
 
-/** The signed-in frame: the kiosk for a wall display, the default layout for a person. */
-function SignedInLayout() {
-  const wall = useSession(isWallSession);
-  return wall ? <KioskLayout /> : <DefaultLayout />;
-}
-
-function SignedInError() {
-  const wall = useSession(isWallSession);
-  return wall ? <KioskRouteError /> : <RootErrorBoundary />;
-}
+/** The signed-in frame (shell or kiosk), fetched beside the first signed-in page's code, never for sign-in. */
+const signedInLayout = async () => {
+  const { SignedInLayout, SignedInError } = await import('./layouts/SignedInLayout.tsx');
+  return { Component: SignedInLayout, ErrorBoundary: SignedInError };
+};
 
 function toRouteObject(meta: RouteMeta): RouteObject {
   const page = meta.page;
@@ -88,7 +80,7 @@ export function createAppRouter() {
             ),
         },
         { Component: BlankLayout, children: routesOf('blank') },
-        { Component: SignedInLayout, ErrorBoundary: SignedInError, children: routesOf('default') },
+        { lazy: signedInLayout, children: routesOf('default') },
       ],
     },
   ]);

@@ -28,7 +28,7 @@ const dark: MantineColorsTuple = [
 ];
 
 const latin =
-  "'Public Sans', 'Vazirmatn', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+  "'Public Sans Variable', 'Vazirmatn Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 // A muted grey (a touch of blue): what the control-room palette draws every colour in that is not an alarm's.
 const slate: MantineColorsTuple = [

@@ -1,11 +1,32 @@
 // Serves the built client with an SPA fallback: any GET for a page answers index.html, while an
-// unknown /api path answers a JSON 404 and a missing asset a plain 404.
+// unknown /api path answers a JSON 404 and a missing asset a plain 404. The build writes a brotli and a
+// gzip copy beside each text file (client/build/precompress.ts): the best one the browser accepts is sent
+// as it is, with `Vary: Accept-Encoding`, so a thin link downloads a fifth of the bytes at no CPU cost.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors.ts';
+
+/** Hashed scripts, styles and fonts (and their compressed copies): never a document. */
+const SUBRESOURCE = /\.(?:js|mjs|css|woff2?)(?:\.br|\.gz)?$/i;
+/**
+ * Helmet's headers that act on documents only (a page's policy, framing, its window's opener): on a
+ * script, style or font they do nothing but cost ~500 bytes a response, a tenth of sign-in's download
+ * on a thin link (HTTP/1.1 sends headers uncompressed). nosniff, CORP and Referrer-Policy (which a
+ * module script passes to its imports) stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 const ASSET =
   /\.(?:js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|wasm|mp3|wav|html)$/i;
@@ -17,12 +38,13 @@ export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: st
       root,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/; the rest may change with each build.
-        reply.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Helmet writes on the raw response, before this runs.
+        if (hashed && SUBRESOURCE.test(file)) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
       },
     });
   }
