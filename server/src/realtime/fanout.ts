@@ -103,9 +103,9 @@ export class Fanout {
     this.#options = options;
     this.#writer = new FrameWriter(
       io,
-      (sockets, frame) => {
-        this.counters.deliveries += sockets;
-        this.counters.bytes.live += sockets * frame.byteLength;
+      (deliveries, bytes) => {
+        this.counters.deliveries += deliveries;
+        this.counters.bytes.live += bytes;
       },
       () => this.#schedule(),
     );
