@@ -5,8 +5,9 @@
 // frame of the tick it follows in ONE write to its TCP connection: sockets that follow the same sites
 // share the same buffer. A socket that cannot be written directly (polling, a queue above TCP,
 // permessage-deflate) gets the frame through Socket.IO, one broadcast per frame for all such sockets.
-import { directSink, liveFrameWire } from './wire.ts';
+
 import type { Io } from './types.ts';
+import { directSink, liveFrameWire } from './wire.ts';
 
 /** Longest one slice holds the event loop (ms). */
 const SLICE_MS = 4;
@@ -36,13 +37,16 @@ const emptyTick = (): Tick => ({ due: [], members: new Set(), ids: null, next: 0
 
 export class FrameWriter {
   readonly #io: Io;
-  readonly #written: (deliveries: number, bytes: number) => void;
+  readonly #written: (deliveries: number, direct: number, bytes: number) => void;
   readonly #idle: () => void;
   #tick: Tick = emptyTick();
   #slice: NodeJS.Immediate | null = null;
 
-  /** `written` is told of each slice (frames delivered, their bytes), `idle` when all is written. */
-  constructor(io: Io, written: (deliveries: number, bytes: number) => void, idle: () => void) {
+  /**
+   * `written` is told of each slice (frames delivered, how many of them straight to TCP, their bytes),
+   * `idle` when all is written.
+   */
+  constructor(io: Io, written: (deliveries: number, direct: number, bytes: number) => void, idle: () => void) {
     this.#io = io;
     this.#written = written;
     this.#idle = idle;
@@ -62,11 +66,15 @@ export class FrameWriter {
 
   flush = (): void => {
     const tick = this.#tick;
-    if (tick.due.length === 0) return this.#done();
+    if (tick.due.length === 0) {
+      this.#done();
+      return;
+    }
     tick.ids ??= [...tick.members];
     const { sockets } = this.#io.sockets;
     const until = performance.now() + SLICE_MS;
     let deliveries = 0;
+    let direct = 0;
     let bytes = 0;
     while (tick.next < tick.ids.length) {
       const socket = sockets.get(tick.ids[tick.next++] as string);
@@ -81,13 +89,16 @@ export class FrameWriter {
         deliveries++;
         bytes += due.frame.byteLength;
         if (!sink) due.fallback.push(socket.id);
-        else key = typeof key === 'number' ? key | (1 << f) : `${key}${f},`;
+        else {
+          direct++;
+          key = typeof key === 'number' ? key | (1 << f) : `${key}${f},`;
+        }
       }
       if (sink && key !== 0 && key !== '') sink.write(this.#joined(tick, key));
       if ((tick.next & 63) === 0 && performance.now() >= until) break;
     }
     this.#fallback(tick);
-    this.#written(deliveries, bytes);
+    this.#written(deliveries, direct, bytes);
     if (tick.next < tick.ids.length) {
       this.#slice = setImmediate(this.flush);
       return;

@@ -35,12 +35,7 @@ function frameHeader(opcode: number, length: number): Buffer {
 export function liveFrameWire(siteId: string, frame: Uint8Array): Buffer {
   const header = Buffer.from(`451-${JSON.stringify(['live:frame', siteId, { _placeholder: true, num: 0 }])}`);
   const body = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
-  return Buffer.concat([
-    frameHeader(TEXT, header.length),
-    header,
-    frameHeader(BINARY, body.length),
-    body,
-  ]);
+  return Buffer.concat([frameHeader(TEXT, header.length), header, frameHeader(BINARY, body.length), body]);
 }
 
 interface WsLike {
@@ -74,5 +69,5 @@ export function directSink(socket: IoSocket): NetSocket | null {
   if (!ws || ws.readyState !== WS_OPEN || ws._extensions['permessage-deflate'] !== undefined) return null;
   if (ws._sender._queue.length > 0 || (ws._sender._state ?? 0) !== 0) return null;
   const tcp = ws._socket;
-  return tcp && tcp.writable && !tcp.destroyed ? tcp : null;
+  return tcp?.writable && !tcp.destroyed ? tcp : null;
 }
