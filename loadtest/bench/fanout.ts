@@ -51,6 +51,8 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
   const rounds = roundsArg === null ? (options.quick ? 1 : 3) : Math.max(1, Number(roundsArg));
   const seconds = options.quick ? 5 : 10;
   const deflate = options.args.includes('--deflate');
+  // --no-naive: without the one-event-per-sample baseline (minutes per run on a busy machine).
+  const noNaive = options.args.includes('--no-naive');
   if (deflate) process.env.BENCH_DEFLATE = '1';
 
   const runs: Run[] = [];
@@ -62,7 +64,7 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
         for (const mode of modes) {
           // One event per sample to 1,000 sockets queues without bound in Engine.IO: the naive hub runs
           // out of memory within minutes (seen: 4 GiB heap), so it is measured up to 500 clients only.
-          if (mode === 'naive' && clients > NAIVE_MAX_CLIENTS) continue;
+          if (mode === 'naive' && (clients > NAIVE_MAX_CLIENTS || noNaive)) continue;
           const started = performance.now();
           const run = await runOnce(pattern, mode, clients, seconds, source);
           if (!run) continue;
