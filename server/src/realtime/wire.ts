@@ -38,11 +38,12 @@ export function liveFrameWire(siteId: string, frame: Uint8Array): Buffer {
   return Buffer.concat([frameHeader(TEXT, header.length), header, frameHeader(BINARY, body.length), body]);
 }
 
+/** The `ws` internals read here; each is checked, so a `ws` that changes them falls back to Socket.IO. */
 interface WsLike {
   readyState: number;
-  _extensions: Record<string, unknown>;
-  _sender: { _queue: unknown[]; _state?: number };
-  _socket: NetSocket | null;
+  _extensions?: Record<string, unknown>;
+  _sender?: { _queue?: unknown[]; _state?: number };
+  _socket?: NetSocket | null;
 }
 interface EngineConnLike {
   readyState: string;
@@ -66,8 +67,11 @@ export function directSink(socket: IoSocket): NetSocket | null {
   const { transport } = conn;
   if (transport.name !== 'websocket' || !transport.writable) return null;
   const ws = transport.socket;
-  if (!ws || ws.readyState !== WS_OPEN || ws._extensions['permessage-deflate'] !== undefined) return null;
-  if (ws._sender._queue.length > 0 || (ws._sender._state ?? 0) !== 0) return null;
+  if (!ws || ws.readyState !== WS_OPEN || !ws._extensions || ws._extensions['permessage-deflate'] !== undefined) {
+    return null;
+  }
+  const sender = ws._sender;
+  if (sender?._queue === undefined || sender._queue.length > 0 || (sender._state ?? 0) !== 0) return null;
   const tcp = ws._socket;
   return tcp?.writable && !tcp.destroyed ? tcp : null;
 }
