@@ -142,8 +142,10 @@ describe('live frames written straight to the connection', () => {
   it('keep their order for a client that starts on polling and upgrades to WebSocket', async () => {
     const hub = await hubWith({}, { transports: ['polling', 'websocket'] });
     try {
-      await sleep(2000);
+      const end = Date.now() + 5000;
+      while (hub.client.io.engine?.transport.name !== 'websocket' && Date.now() < end) await sleep(20);
       expect(hub.client.io.engine.transport.name).toBe('websocket');
+      await sleep(1000);
       expectSnapshotThenRun(hub.frames);
       expect(hub.fanout.counters.directDeliveries).toBeGreaterThan(0);
     } finally {
