@@ -6,6 +6,8 @@
 //          simulator at its real rate (every series once a second); baseline `broadcast`
 //   mix    four operators in five on one site each (in turn), one wall in five on every site; as fleet
 // The hub runs in a process of its own (fanoutRun.ts), the figures are built in fanoutFigures.ts.
+// --deflate turns permessage-deflate on in every hub (figures named `fanout.deflate.*`), to weigh its
+// CPU against the bytes it saves.
 import type { Source } from './fanoutBaselines.ts';
 import { fanoutFigures, NAIVE_MAX_CLIENTS } from './fanoutFigures.ts';
 import { type Mode, type Pattern, pinSelf, type Run, runOnce } from './fanoutRun.ts';
@@ -48,6 +50,10 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
   const roundsArg = flag('--rounds');
   const rounds = roundsArg === null ? (options.quick ? 1 : 3) : Math.max(1, Number(roundsArg));
   const seconds = options.quick ? 5 : 10;
+  const deflate = options.args.includes('--deflate');
+  // --no-naive: without the one-event-per-sample baseline (minutes per run on a busy machine).
+  const noNaive = options.args.includes('--no-naive');
+  if (deflate) process.env.BENCH_DEFLATE = '1';
 
   const runs: Run[] = [];
   for (const pattern of patterns as Pattern[]) {
@@ -58,7 +64,7 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
         for (const mode of modes) {
           // One event per sample to 1,000 sockets queues without bound in Engine.IO: the naive hub runs
           // out of memory within minutes (seen: 4 GiB heap), so it is measured up to 500 clients only.
-          if (mode === 'naive' && clients > NAIVE_MAX_CLIENTS) continue;
+          if (mode === 'naive' && (clients > NAIVE_MAX_CLIENTS || noNaive)) continue;
           const started = performance.now();
           const run = await runOnce(pattern, mode, clients, seconds, source);
           if (!run) continue;
@@ -68,6 +74,8 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
               `${Math.round(run.deliveredSamplesPerS).toLocaleString('en-US')} samples/s, ` +
               `p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms, ` +
               `snapshots/client ${run.snapshotsPerClient.toFixed(1)} (ideal ${idealSnapshots(pattern)}), ` +
+              `wire ${Math.round(run.wireBytesPerClientS).toLocaleString('en-US')} B/client/s, ` +
+              `subscribe ${run.subscribeWireKbPerClient.toFixed(1)} KB ${run.subscribeCpuMsPerClient.toFixed(2)} ms/client, ` +
               `skipped ${run.skipped}, loop lag p99 ${run.loopLagP99.toFixed(1)} ms, ` +
               `hub cpu ${(run.hubCpu * 100).toFixed(0)} %, clients cpu ${(run.clientsCpu * 100).toFixed(0)} % (${Math.round((performance.now() - started) / 1000)} s)`,
           );
@@ -75,5 +83,6 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
       }
     }
   }
-  return fanoutFigures(runs, patterns as Pattern[], counts);
+  const figures = fanoutFigures(runs, patterns as Pattern[], counts);
+  return deflate ? figures.map((f) => ({ ...f, name: f.name.replace(/^fanout\./, 'fanout.deflate.') })) : figures;
 }

@@ -21,6 +21,8 @@ export interface BenchHub {
   generate(now: number, count: number): void;
   deliveries(): number;
   skipped(): number;
+  /** Bytes written to the open connections' TCP sockets so far (frames as sent: framed, maybe deflated). */
+  wireBytes(): number;
   close(): Promise<void>;
 }
 
@@ -36,10 +38,23 @@ interface Pending {
   values: number[];
 }
 
-export async function bareHub(mode: 'naive' | 'broadcast', source: Source): Promise<BenchHub> {
+/** permessage-deflate as Engine.IO turns it on (`perMessageDeflate: true`: messages of 1 KB or more). */
+export const DEFLATE = { threshold: 1024 };
+
+/** What every open Engine.IO connection has written to its TCP socket. */
+export function wireBytesOf(io: Server): number {
+  const { clients } = io.engine as unknown as {
+    clients: Record<string, { transport?: { socket?: { _socket?: { bytesWritten?: number } } } }>;
+  };
+  let bytes = 0;
+  for (const client of Object.values(clients)) bytes += client.transport?.socket?._socket?.bytesWritten ?? 0;
+  return bytes;
+}
+
+export async function bareHub(mode: 'naive' | 'broadcast', source: Source, deflate = false): Promise<BenchHub> {
   if (mode === 'naive' && source !== 'generator') throw new Error('the naive hub cannot carry the fleet');
   const http = createServer();
-  const io = new Server(http, { serveClient: false });
+  const io = new Server(http, { serveClient: false, ...(deflate ? { perMessageDeflate: DEFLATE } : {}) });
   io.on('connection', (socket) => {
     socket.on('live:subscribe', (request: { sites: { id: string }[] }, ack: (r: unknown) => void) => {
       const ids = request.sites.map((s) => s.id);
@@ -117,6 +132,7 @@ export async function bareHub(mode: 'naive' | 'broadcast', source: Source): Prom
     generate,
     deliveries: () => delivered,
     skipped: () => 0,
+    wireBytes: () => wireBytesOf(io),
     close: async () => {
       stopSource();
       if (window) clearInterval(window);

@@ -48,6 +48,15 @@ function patternSpecs(pattern: Pattern): Spec[] {
     { name: 'hub_loop_lag.p99_ms', unit: 'ms', key: 'loopLagP99', baseline: 'broadcast', lowerIsBetter: true },
     { name: 'bytes_per_client_s', unit: 'bytes/s', key: 'bytesPerClientS', baseline: 'broadcast', ratio: false },
     {
+      name: 'wire_bytes_per_client_s',
+      unit: 'bytes/s',
+      key: 'wireBytesPerClientS',
+      baseline: 'broadcast',
+      lowerIsBetter: true,
+    },
+    { name: 'subscribe_wire_kb_per_client', unit: 'KB', key: 'subscribeWireKbPerClient', ratio: false },
+    { name: 'subscribe_cpu_ms_per_client', unit: 'ms', key: 'subscribeCpuMsPerClient', ratio: false },
+    {
       name: 'delivered_samples_per_s',
       unit: 'samples/s',
       key: 'deliveredSamplesPerS',

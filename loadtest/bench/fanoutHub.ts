@@ -9,10 +9,20 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { type BenchHub, bareHub, GENERATOR_SITE, SIMULATOR_OPTIONS, type Source } from './fanoutBaselines.ts';
+import {
+  type BenchHub,
+  bareHub,
+  DEFLATE,
+  GENERATOR_SITE,
+  SIMULATOR_OPTIONS,
+  type Source,
+  wireBytesOf,
+} from './fanoutBaselines.ts';
 
 const [modeArg = 'voltscope', sourceArg = 'generator', rateArg = '1000'] = process.argv.slice(2);
 const rate = Number(rateArg);
+/** BENCH_DEFLATE=1: permessage-deflate on, in the real hub and the baselines alike. */
+const deflate = process.env.BENCH_DEFLATE === '1';
 const send = (message: unknown) => process.send?.(message);
 
 async function voltscopeHub(source: Source): Promise<BenchHub> {
@@ -28,6 +38,8 @@ async function voltscopeHub(source: Source): Promise<BenchHub> {
   const app = await buildApp(
     loadConfig(source === 'simulator' ? { ...base, ...simulator } : { ...base, SIMULATOR: 'false' }),
   );
+  // Engine.IO makes its WebSocket server again when the HTTP server starts listening, with these options.
+  if (deflate) (app.services.io.engine.opts as { perMessageDeflate?: unknown }).perMessageDeflate = DEFLATE;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { registry, ingest } = app.services;
   const siteIds = [...new Set([...registry.devices.values()].map((d) => d.siteId))].sort();
@@ -48,6 +60,7 @@ async function voltscopeHub(source: Source): Promise<BenchHub> {
     },
     deliveries: () => app.services.fanout.counters.deliveries,
     skipped: () => app.services.fanout.counters.skipped,
+    wireBytes: () => wireBytesOf(app.services.io),
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -57,7 +70,7 @@ async function voltscopeHub(source: Source): Promise<BenchHub> {
 
 if (modeArg !== 'voltscope' && modeArg !== 'naive' && modeArg !== 'broadcast') throw new Error(`mode ${modeArg}?`);
 if (sourceArg !== 'generator' && sourceArg !== 'simulator') throw new Error(`source ${sourceArg}?`);
-const hub = modeArg === 'voltscope' ? await voltscopeHub(sourceArg) : await bareHub(modeArg, sourceArg);
+const hub = modeArg === 'voltscope' ? await voltscopeHub(sourceArg) : await bareHub(modeArg, sourceArg, deflate);
 
 // The generator: every 10 ms, the samples due by then (a steady rate, not bursts).
 let generated = 0;
@@ -65,12 +78,27 @@ let generatorStart = 0;
 let generator: NodeJS.Timeout | null = null;
 const LOOP_RESOLUTION_MS = 10;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-let measureStart = { cpu: process.cpuUsage(), thread: process.threadCpuUsage(), deliveries: 0, skipped: 0, at: 0 };
+let measureStart = {
+  cpu: process.cpuUsage(),
+  thread: process.threadCpuUsage(),
+  deliveries: 0,
+  skipped: 0,
+  wire: 0,
+  at: 0,
+};
+const mainThreadCpuS = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1e6;
+};
 
 process.on('message', async (message: { op: string }) => {
   if (message.op === 'memory') {
+    // With the main thread's CPU (before and after the collection) and the bytes written so far: between
+    // two of these, what subscribing cost.
+    const cpuBeforeGcS = mainThreadCpuS();
     globalThis.gc?.();
-    send({ op: 'memory', rss: process.memoryUsage().rss });
+    const { rss } = process.memoryUsage();
+    send({ op: 'memory', rss, cpuBeforeGcS, cpuS: mainThreadCpuS(), wireBytes: hub.wireBytes() });
   } else if (message.op === 'start') {
     if (sourceArg === 'generator') {
       generatorStart = Date.now();
@@ -93,6 +121,7 @@ process.on('message', async (message: { op: string }) => {
       thread: process.threadCpuUsage(),
       deliveries: hub.deliveries(),
       skipped: hub.skipped(),
+      wire: hub.wireBytes(),
       at: performance.now(),
     };
     send({ op: 'measuring' });
@@ -108,6 +137,7 @@ process.on('message', async (message: { op: string }) => {
       seconds: (performance.now() - measureStart.at) / 1000,
       deliveries: hub.deliveries() - measureStart.deliveries,
       skipped: hub.skipped() - measureStart.skipped,
+      wireBytes: hub.wireBytes() - measureStart.wire,
       // The histogram holds the whole interval between its timer's runs: an idle loop reads 10 ms.
       loopLagP99Ms: Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
     });

@@ -26,6 +26,11 @@ export interface Run {
   loopLagP99: number;
   bytesPerClientS: number;
   memoryPerConnectionKb: number;
+  /** Bytes on the wire per client and second in the window (framing and deflate included). */
+  wireBytesPerClientS: number;
+  /** From connect to subscribed (handshake, snapshots): bytes on the wire and main-thread CPU per client. */
+  subscribeWireKbPerClient: number;
+  subscribeCpuMsPerClient: number;
   /** Cores the whole hub process used (store writer included). */
   hubCpu: number;
   /** Cores the client workers used: near 1 means the clients, not the hub, set the latency. */
@@ -38,7 +43,15 @@ interface HubReport {
   seconds: number;
   deliveries: number;
   skipped: number;
+  wireBytes: number;
   loopLagP99Ms: number;
+}
+
+interface MemoryReport {
+  rss: number;
+  cpuBeforeGcS: number;
+  cpuS: number;
+  wireBytes: number;
 }
 
 /** The generator's rate, the clients one worker thread holds, and the warm-up before a window (shared by the abuse bench). */
@@ -72,6 +85,7 @@ function startHub(
 ): { child: ChildProcess; next: <T>(op: string) => Promise<T>; ask: <T>(op: string) => Promise<T> } {
   const script = new URL('./fanoutHub.ts', import.meta.url).pathname;
   // BENCH_PROFILE=dir writes a CPU profile of each hub there (see where the hub's time goes).
+  // BENCH_DEFLATE=1 (--deflate) reaches the hub through its environment.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const args = ['--expose-gc', ...profile, script, mode, source, String(SAMPLES_PER_S)];
   const child = spawnHub(args, ['ignore', 'inherit', 'inherit', 'ipc']);
@@ -152,7 +166,7 @@ async function measure(
     });
     token = ((await response.json()) as { accessToken: string }).accessToken;
   }
-  const before = await hub.ask<{ rss: number }>('memory');
+  const before = await hub.ask<MemoryReport>('memory');
   const subscriptions = subscriptionsOf(pattern, clients, sites);
   for (let first = 0; first < clients; first += CLIENTS_PER_WORKER) {
     workers.push(
@@ -162,7 +176,7 @@ async function measure(
     );
   }
   await Promise.all(workers.map((w) => once(w)));
-  const idle = await hub.ask<{ rss: number }>('memory');
+  const idle = await hub.ask<MemoryReport>('memory');
 
   await hub.ask('start');
   await new Promise((r) => setTimeout(r, WARMUP_MS));
@@ -203,6 +217,9 @@ async function measure(
     loopLagP99: hubReport.loopLagP99Ms,
     bytesPerClientS: sum('bytes') / clients / hubReport.seconds,
     memoryPerConnectionKb: (idle.rss - before.rss) / clients / 1024,
+    wireBytesPerClientS: hubReport.wireBytes / clients / hubReport.seconds,
+    subscribeWireKbPerClient: (idle.wireBytes - before.wireBytes) / clients / 1024,
+    subscribeCpuMsPerClient: ((idle.cpuBeforeGcS - before.cpuS) * 1000) / clients,
     hubCpu: hubReport.cpuSeconds / hubReport.seconds,
     // This process runs the client workers (and little else) on their core.
     clientsCpu: (clientsCpu.user + clientsCpu.system) / 1e6 / hubReport.seconds,

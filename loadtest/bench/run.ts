@@ -38,7 +38,7 @@ const scenarios: Record<
 };
 
 const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...] [--quick] [--json] [--no-save]
-                     [--patterns one,fleet,mix] [--clients 100,1000]      (fan-out only)
+                     [--patterns one,fleet,mix] [--clients 100,1000] [--deflate] [--no-naive]      (fan-out only)
                      [--rounds N]      (fan-out; http: with/without response schemas alternated, 3 by default)
                      [--clients N --rounds N --seconds S]      (abuse: healthy clients, quiet/abuse rounds, window)
                      [--attacks sign_in,ingest,subscribe,stalled]      (abuse: some kinds only)
@@ -73,7 +73,9 @@ const quick = args.includes('--quick');
 const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds', '--attacks', ...SOAK_FLAGS]);
 const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
 const unknownFlags = args.filter(
-  (a) => a.startsWith('--') && !['--json', '--quick', '--no-save', '--no-display', '--no-operator'].includes(a),
+  (a) =>
+    a.startsWith('--') &&
+    !['--json', '--quick', '--no-save', '--no-display', '--no-operator', '--deflate', '--no-naive'].includes(a),
 );
 if (unknownFlags.some((f) => !flagsWithValue.has(f))) fail(`Unknown option ${unknownFlags.join(', ')}`);
 const unknown = named.filter((n) => !(n in scenarios));

@@ -108,6 +108,10 @@ export async function metricsRoutes(app: FastifyInstance) {
     frames: ['voltscope_frames_sent_total', 'Live frames broadcast (one per room per window)'],
     frameBytes: ['voltscope_frame_bytes_sent_total', 'Bytes of live frames broadcast, counted once per room'],
     deliveries: ['voltscope_frame_deliveries_total', 'Live frames written to sockets'],
+    directDeliveries: [
+      'voltscope_frame_deliveries_direct_total',
+      'Of the live frames written to sockets, those written straight to the WebSocket connection',
+    ],
     skipped: ['voltscope_frames_skipped_total', 'Live frames skipped for sockets that had not drained'],
     droppedSlow: ['voltscope_slow_sockets_dropped_total', 'Sockets disconnected for falling too far behind'],
   });

@@ -87,6 +87,8 @@ export class Fanout {
     frames: 0,
     frameBytes: 0,
     deliveries: 0,
+    /** Of the deliveries, those written straight to a WebSocket's TCP connection (delivery.ts). */
+    directDeliveries: 0,
     skipped: 0,
     droppedSlow: 0,
     snapshots: { subscribe: 0, resume: 0, catchUp: 0 } satisfies Record<SnapshotReason, number>,
@@ -103,9 +105,10 @@ export class Fanout {
     this.#options = options;
     this.#writer = new FrameWriter(
       io,
-      (sockets, frame) => {
-        this.counters.deliveries += sockets;
-        this.counters.bytes.live += sockets * frame.byteLength;
+      (deliveries, direct, bytes) => {
+        this.counters.deliveries += deliveries;
+        this.counters.directDeliveries += direct;
+        this.counters.bytes.live += bytes;
       },
       () => this.#schedule(),
     );

@@ -24,6 +24,7 @@ import { limitEvents } from './eventRate.ts';
 import { siteOfRoom } from './fanout.ts';
 import { registerMotionSubscriptions } from './motion.ts';
 import { registerSubscriptions } from './subscribe.ts';
+import { trimHandshake } from './trim.ts';
 import type { Io } from './types.ts';
 
 const tokenRoom = (tokenHash: string) => `token:${tokenHash}`;
@@ -140,9 +141,8 @@ export function attachRealtime(app: FastifyInstance): void {
   });
 
   io.on('connection', (socket) => {
-    // The handshake keeps what the hub needs (headers, address); the raw HTTP request would otherwise
-    // stay referenced for the socket's whole life (Socket.IO's memory-usage advice).
-    (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
+    // The opening request would otherwise stay referenced for the socket's whole life (trim.ts).
+    trimHandshake(socket);
     const { tokenHash, expiresAt, user, display } = socket.data.session;
     const { live } = app.services.config;
     socket.use(
