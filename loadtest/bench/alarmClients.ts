@@ -34,11 +34,13 @@ const sockets = await Promise.all(
       auth: { token },
       extraHeaders: { authorization: `Bearer ${token}` },
     });
-    socket.on('alarm:event', ({ event }: { event: { id: number; ts: number; type: string } }) => {
-      ids.add(event.id);
-      if (c !== 0) return;
-      lastEventAt = Date.now();
-      if (event.type === 'alarm_raised') latencies.push(lastEventAt - event.ts);
+    socket.on('alarm:events', (payloads: { event: { id: number; ts: number; type: string } }[]) => {
+      for (const { event } of payloads) {
+        ids.add(event.id);
+        if (c !== 0) continue;
+        lastEventAt = Date.now();
+        if (event.type === 'alarm_raised') latencies.push(lastEventAt - event.ts);
+      }
     });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     await socket.timeout(10_000).emitWithAck('alarms:subscribe', { sites: sites.map((id) => ({ id })) });

@@ -56,11 +56,12 @@ export interface ServerToClientEvents {
    */
   'session:rules': (payload: { userAbilityRules: AbilityRule[]; userData: UserData }) => void;
   /**
-   * An event of a followed site, committed before it is sent, with the alarm it changed as it now stands
-   * (null for events without an alarm). `event.seq` increases by one per site: a client that sees a jump
-   * resubscribes with its last seq and gets the missed ones replayed.
+   * Events of one followed site, committed before they are sent, in order, each with the alarm it changed
+   * as it now stands (null for events without an alarm): what one commit announced (a storm's batch is one
+   * message, not one per event), or a replay. `event.seq` increases by one per site: a client that sees a
+   * jump resubscribes with its last seq and gets the missed ones replayed.
    */
-  'alarm:event': (payload: { alarm: Alarm | null; event: SiteEvent }) => void;
+  'alarm:events': (payload: { alarm: Alarm | null; event: SiteEvent }[]) => void;
   /** To a display's sockets: an admin changed it (playlist, sites, language, theme, sound). */
   'display:changed': (payload: { display: Static<typeof DisplaySchema> }) => void;
   /**

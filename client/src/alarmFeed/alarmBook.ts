@@ -109,7 +109,7 @@ export class AlarmBook {
     track.closed.clear();
   }
 
-  /** An `alarm:event` from the socket. */
+  /** One event of an `alarm:events` message from the socket. */
   receive(payload: AlarmEventPayload): ReceiveResult {
     const siteId = payload.event.siteId;
     if (siteId === null) return { kind: 'ignored' };

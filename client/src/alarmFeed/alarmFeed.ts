@@ -1,9 +1,9 @@
 // The alarm feed: while something needs it and the user is signed in with the right to read alarms, it
 // follows every site GET /api/sites returns on the app's one socket, loads their open alarms, applies
-// each `alarm:event` once and in order (alarmBook), resumes from the last seq held after a gap or a
+// each event of `alarm:events` once and in order (alarmBook), resumes from the last seq held after a gap or a
 // reconnection, reloads a site the server says to resync, and publishes the sorted open alarms in a
 // zustand store committed at most every COMMIT_MS (a replay of hundreds of events renders once).
-import { type Alarm, type AlarmPriority, type AlarmSubscribeResult, alarmPriorities } from '@voltscope/shared/alarms';
+import type { Alarm, AlarmSubscribeResult } from '@voltscope/shared/alarms';
 import type { Site } from '@voltscope/shared/domain';
 import { createStore } from 'zustand/vanilla';
 import { type AlarmFollower, liveClient } from '../live/liveClient.ts';
@@ -11,6 +11,7 @@ import { currentAbility } from '../session/ability.ts';
 import { api, call } from '../session/api.ts';
 import { sessionStore } from '../session/sessionStore.ts';
 import { AlarmBook, type AlarmEventPayload } from './alarmBook.ts';
+import { mergeSorted } from './sortedAlarms.ts';
 
 /** ISA-18.2 flood: more than this many new alarms at a site within FLOOD_WINDOW_MS. */
 export const FLOOD_LIMIT = 10;
@@ -38,14 +39,6 @@ export interface AlarmFeedState {
   siteErrors: Readonly<Record<string, string>>;
   flooding: readonly { siteId: string; count: number }[];
 }
-
-const rank: Record<AlarmPriority, number> = Object.fromEntries(alarmPriorities.map((p, i) => [p, i])) as Record<
-  AlarmPriority,
-  number
->;
-
-export const byPriorityThenNewest = (a: Alarm, b: Alarm): number =>
-  rank[a.priority] - rank[b.priority] || b.raisedAt - a.raisedAt || b.id - a.id;
 
 const initial: AlarmFeedState = { status: 'idle', alarms: [], sites: [], siteErrors: {}, flooding: [] };
 
@@ -305,7 +298,7 @@ class AlarmFeed implements AlarmFollower {
     const failed = Object.values(this.#siteErrors).includes('load');
     this.store.setState({
       status: failed ? 'error' : loading ? 'loading' : 'ready',
-      alarms: [...this.#book.alarms.values()].sort(byPriorityThenNewest),
+      alarms: mergeSorted(this.store.getState().alarms, this.#book.alarms),
       siteErrors: { ...this.#siteErrors },
       flooding: this.#book.flooding(Date.now() - FLOOD_WINDOW_MS, FLOOD_LIMIT),
     });

@@ -319,7 +319,9 @@ export class LiveClient {
       for (const watcher of this.#cameras.get(camera) ?? []) watcher.ended(camera, 'ended');
       if (this.#cameras.has(camera)) this.#rewatchLater();
     });
-    socket.on('alarm:event', (payload) => this.#alarms?.event(payload));
+    socket.on('alarm:events', (payloads) => {
+      for (const payload of payloads) this.#alarms?.event(payload);
+    });
     socket.on('display:changed', (payload) => {
       for (const listener of this.#displayListeners) listener(payload);
     });

@@ -2,12 +2,15 @@
 // that comes back sends the last event number it holds and gets the missed events replayed from the
 // store, in order, before the live ones (RELIABILITY decision 1, invariant I3). Past the replay limit
 // it is told to resync (reload the open alarms over HTTP). Events are sent only after their commit and
-// are never skipped for a slow client.
+// are never skipped for a slow client. They travel as arrays (`alarm:events`): what the engine announces
+// in one go (a commit's batch, a storm's hundreds of events) is one message per site, not one per event,
+// and a replay is one message.
 import { asSubject } from '@voltscope/shared/abilities';
 import type { AlarmSubscribeResult } from '@voltscope/shared/alarms';
 import { AlarmSubscribeRequest, MAX_ALARM_SITES } from '@voltscope/shared/contracts/alarms';
 import type { Ack } from '@voltscope/shared/errors';
 import { Compile } from 'typebox/compile';
+import type { AlarmChange } from '../alarms/alarmWriter.ts';
 import type { AlarmEngine } from '../alarms/engine.ts';
 import { eventsAfter, getAlarms, siteSeq } from '../alarms/store.ts';
 import type { Db } from '../store/db.ts';
@@ -50,9 +53,9 @@ export function registerAlarmSubscriptions(socket: IoSocket, db: Db): void {
           continue;
         }
         const alarms = await getAlarms(db, [...new Set(missed.flatMap((e) => (e.alarmId ? [e.alarmId] : [])))]);
-        for (const event of missed) {
-          socket.emit('alarm:event', { alarm: alarms.find((a) => a.id === event.alarmId) ?? null, event });
-        }
+        const byId = new Map(alarms.map((a) => [a.id, a]));
+        const replay = missed.map((event) => ({ alarm: byId.get(event.alarmId ?? -1) ?? null, event }));
+        if (replay.length > 0) socket.emit('alarm:events', replay);
         result.granted.push({ siteId: site.id, seq: missed.at(-1)?.seq ?? wanted.lastSeq, via: 'replay' });
       }
       ack({ data: result });
@@ -62,10 +65,27 @@ export function registerAlarmSubscriptions(socket: IoSocket, db: Db): void {
   });
 }
 
-/** Sends each committed change to the sockets following its site. */
+/**
+ * Sends committed changes to the sockets following their site. The engine announces a commit's changes
+ * one after the other in the same tick, after the commit: they are gathered per site and sent at the
+ * end of the tick as one message each, in the order announced.
+ */
 export function broadcastAlarms(io: Io, engine: AlarmEngine): void {
+  let pending: Map<string, AlarmChange[]> | null = null;
+  const flush = () => {
+    const rooms = pending;
+    pending = null;
+    for (const [siteId, changes] of rooms ?? []) io.to(alarmRoomOf(siteId)).emit('alarm:events', changes);
+  };
   engine.on('change', ({ alarm, event }) => {
     // Fleet-wide events (sign-ins, rule changes) are not pushed: the history pages show them to admins.
-    if (event.siteId !== null) io.to(alarmRoomOf(event.siteId)).emit('alarm:event', { alarm, event });
+    if (event.siteId === null) return;
+    if (!pending) {
+      pending = new Map();
+      queueMicrotask(flush);
+    }
+    const changes = pending.get(event.siteId);
+    if (changes) changes.push({ alarm, event });
+    else pending.set(event.siteId, [{ alarm, event }]);
   });
 }

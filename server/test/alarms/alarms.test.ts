@@ -153,6 +153,8 @@ describe('the alarm lifecycle', () => {
     expect(second.result.granted[0]?.via).toBe('replay');
     expect(second.events.map((e) => e.event.seq)).toEqual([last + 1, last + 2]);
     expect(second.events.map((e) => e.event.type)).toEqual(['alarm_raised', 'alarm_returned']);
+    // The replay comes as one message.
+    expect(second.messages[0]).toBe(2);
     second.socket.disconnect();
   });
 

@@ -18,9 +18,13 @@ export const until = async <T>(read: () => Promise<T | undefined> | T | undefine
 export const steady = (series: string, from: number, seconds: number, value: number) =>
   Array.from({ length: seconds }, (_, i) => ({ series, ts: from + i * 1000, value }));
 
-export function eventsOf(socket: TestSocket) {
+/** The events a socket receives, in order; `messages` (if given) gets each message's number of events. */
+export function eventsOf(socket: TestSocket, messages?: number[]) {
   const events: { alarm: Alarm | null; event: SiteEvent }[] = [];
-  socket.on('alarm:event', (payload) => events.push(payload));
+  socket.on('alarm:events', (payloads) => {
+    messages?.push(payloads.length);
+    events.push(...payloads);
+  });
   return events;
 }
 
@@ -41,10 +45,11 @@ export function alarmTools(server: () => TestServer) {
     async follow(token: string, sites: { id: string; lastSeq?: number }[]) {
       const socket = server().connect(token);
       await nextEvent(socket, 'connect');
-      const events = eventsOf(socket);
+      const messages: number[] = [];
+      const events = eventsOf(socket, messages);
       const ack = await socket.timeout(5000).emitWithAck('alarms:subscribe', { sites });
       if ('error' in ack) throw new Error(ack.error.message);
-      return { socket, events, result: ack.data as AlarmSubscribeResult };
+      return { socket, events, messages, result: ack.data as AlarmSubscribeResult };
     },
   };
 }

@@ -53,7 +53,7 @@ describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver
       });
     });
     const events: SiteEvent[] = [];
-    socket.on('alarm:event', ({ event }) => events.push(event));
+    socket.on('alarm:events', (payloads) => events.push(...payloads.map((p) => p.event)));
     const live = await socket.timeout(5000).emitWithAck('live:subscribe', { sites: [{ id: SITE }] });
     expect('data' in live).toBe(true);
     const alarms = await socket.timeout(5000).emitWithAck('alarms:subscribe', { sites: [{ id: SITE }] });

@@ -25,7 +25,7 @@ import classes from './AlarmConsole.module.css';
 import paneClasses from './AlarmDetailPane.module.css';
 import { AlarmDetailPane } from './AlarmDetailPane.tsx';
 import { AlarmGrid, type GridHandle } from './AlarmGrid.tsx';
-import type { RowContext } from './AlarmRow.tsx';
+import { type RowContext, rowLabels } from './AlarmRow.tsx';
 import { AlarmTimeline } from './AlarmTimeline.tsx';
 import { unshelve } from './alarmActions.ts';
 import { ConsoleFilters } from './ConsoleFilters.tsx';
@@ -41,6 +41,8 @@ const alertStyles = { title: { color: 'var(--mantine-color-text)' } };
 
 export function AlarmConsolePage() {
   const { t } = useTranslation(['alarms', 'common']);
+  // The rows' words: their own namespaces, translated again only when the language changes.
+  const { t: rowT } = useTranslation(['alarms', 'common', 'sld']);
   const lng = useLanguage();
   const navigate = useNavigate();
   const ability = useAbility();
@@ -220,9 +222,11 @@ export function AlarmConsolePage() {
     setActiveId(id);
     grid.current?.focus();
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language gives new words, whatever t's identity does
+  const labels = useMemo(() => rowLabels(rowT), [rowT, lng]);
   const context = useMemo<RowContext>(
-    () => ({ canAct, lng, now, siteNames, devices, onToggle: toggle, onCommand, onActivateAlarm }),
-    [canAct, lng, now, siteNames, devices, toggle, onCommand, onActivateAlarm],
+    () => ({ canAct, lng, labels, now, siteNames, devices, onToggle: toggle, onCommand, onActivateAlarm }),
+    [canAct, lng, labels, now, siteNames, devices, toggle, onCommand, onActivateAlarm],
   );
   const onActivate = useCallback(
     (index: number) => {

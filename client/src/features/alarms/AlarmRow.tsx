@@ -5,13 +5,19 @@
 // The message's numbers are written in the language's digits, like every other figure of the row.
 
 import { ActionIcon, Checkbox } from '@mantine/core';
-import type { Alarm } from '@voltscope/shared/alarms';
+import { type Alarm, type AlarmPriority, alarmPriorities } from '@voltscope/shared/alarms';
 import type { Language } from '@voltscope/shared/i18n';
 import type { TFunction } from 'i18next';
 import { memo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { categoryOf, isActive, isPresented, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
+import {
+  type AlarmCategory,
+  alarmCategories,
+  categoryOf,
+  isActive,
+  isPresented,
+  isUnacknowledged,
+} from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
 import { devicePath } from '../../data/deviceLink.ts';
 import { diagramPath, drawnOnDiagram } from '../../data/diagramPath.ts';
@@ -22,10 +28,47 @@ import { formatAlarmTime, formatFullTime } from './alarmTime.ts';
 import type { ConsoleCommand } from './consoleKeys.ts';
 import type { DeviceInfo } from './useDeviceDirectory.ts';
 
+/**
+ * A row's words, translated once per language for every row (an alarm storm mounts and redraws rows
+ * many times a second: a translation lookup per cell per row showed in the console's profile).
+ */
+export interface RowLabels {
+  priority: Readonly<Record<AlarmPriority, string>>;
+  category: Readonly<Record<AlarmCategory, string>>;
+  acknowledge: string;
+  shelve: string;
+  unshelve: string;
+  comment: string;
+  timeline: string;
+  showOnDiagram: string;
+  select(message: string): string;
+  until(time: string): string;
+}
+
+type RowT = TFunction<readonly ['alarms', 'common', 'sld']>;
+
+export function rowLabels(t: RowT): RowLabels {
+  const byKey = <K extends string>(keys: readonly K[], label: (key: K) => string) =>
+    Object.fromEntries(keys.map((key) => [key, label(key)])) as Record<K, string>;
+  return {
+    priority: byKey(alarmPriorities, (p) => t(`common:priority.${p}`)),
+    category: byKey(alarmCategories, (c) => t(`alarms:category.${c}`)),
+    acknowledge: t('alarms:actions.acknowledge'),
+    shelve: t('alarms:actions.shelve'),
+    unshelve: t('alarms:actions.unshelve'),
+    comment: t('alarms:actions.comment'),
+    timeline: t('alarms:actions.timeline'),
+    showOnDiagram: t('sld:showOnDiagram'),
+    select: (message) => t('alarms:row.select', { message }),
+    until: (time) => t('alarms:row.until', { time }),
+  };
+}
+
 /** What every row shares; the page keeps it the same object between renders so rows can skip theirs. */
 export interface RowContext {
   canAct: boolean;
   lng: Language;
+  labels: RowLabels;
   now: number;
   siteNames: ReadonlyMap<string, string>;
   devices: ReadonlyMap<string, DeviceInfo>;
@@ -95,8 +138,7 @@ const AlarmCells = memo(function AlarmCells({
   selected: boolean;
   context: RowContext;
 }) {
-  const { t } = useTranslation(['alarms', 'common', 'sld']);
-  const { lng, canAct } = context;
+  const { lng, canAct, labels } = context;
   const category = categoryOf(alarm);
   const unack = isUnacknowledged(alarm);
   const device = context.devices.get(alarm.deviceId);
@@ -134,7 +176,7 @@ const AlarmCells = memo(function AlarmCells({
             size="xs"
             tabIndex={-1}
             checked={selected}
-            aria-label={t('alarms:row.select', { message })}
+            aria-label={labels.select(message)}
             onChange={() => context.onToggle(alarm.id)}
             onClick={(e) => e.stopPropagation()}
           />
@@ -148,7 +190,7 @@ const AlarmCells = memo(function AlarmCells({
           aria-hidden="true"
         />
         <PriorityIcon priority={alarm.priority} hollow={returned} />
-        <span>{t(`common:priority.${alarm.priority}`)}</span>
+        <span>{labels.priority[alarm.priority]}</span>
       </td>
       <td className={classes.time}>
         <time dateTime={new Date(alarm.raisedAt).toISOString()} title={formatFullTime(lng, alarm.raisedAt)}>
@@ -169,8 +211,8 @@ const AlarmCells = memo(function AlarmCells({
             to={diagramPath(alarm.siteId, alarm.deviceId)}
             tabIndex={-1}
             className={classes.deviceLink}
-            title={t('sld:showOnDiagram')}
-            aria-label={t('sld:showOnDiagram')}
+            title={labels.showOnDiagram}
+            aria-label={labels.showOnDiagram}
             data-testid="alarm-show-on-diagram"
             onClick={(e) => e.stopPropagation()}
           >
@@ -183,42 +225,35 @@ const AlarmCells = memo(function AlarmCells({
       </td>
       <td className={classes.state}>
         <span className={classes.badge} data-category={category}>
-          {t(`alarms:category.${category}`)}
+          {labels.category[category]}
         </span>
         <span className={classes.stateDetail} data-testid="state-detail">
-          {stateDetail(alarm, category, t, lng)}
+          {stateDetail(alarm, category, labels, lng)}
         </span>
       </td>
       <td className={classes.actions}>
-        {canAct &&
-          unack &&
-          action('acknowledge', t('alarms:actions.acknowledge'), <IconCheck size={16} />, 'row-acknowledge')}
+        {canAct && unack && action('acknowledge', labels.acknowledge, <IconCheck size={16} />, 'row-acknowledge')}
         {canAct &&
           (alarm.shelvedUntil === null
-            ? action('shelve', t('alarms:actions.shelve'), <IconClock size={16} />, 'row-shelve')
-            : action('unshelve', t('alarms:actions.unshelve'), <IconArrowBack size={16} />, 'row-unshelve'))}
-        {canAct && action('comment', t('alarms:actions.comment'), <IconPencil size={16} />, 'row-comment')}
-        {action('timeline', t('alarms:actions.timeline'), <IconFileSearch size={16} />, 'row-timeline')}
+            ? action('shelve', labels.shelve, <IconClock size={16} />, 'row-shelve')
+            : action('unshelve', labels.unshelve, <IconArrowBack size={16} />, 'row-unshelve'))}
+        {canAct && action('comment', labels.comment, <IconPencil size={16} />, 'row-comment')}
+        {action('timeline', labels.timeline, <IconFileSearch size={16} />, 'row-timeline')}
       </td>
     </>
   );
 });
 
 /** Beside the badge: the ISA-18.2 state under a flag, when the shelving ends, who acknowledged. */
-function stateDetail(
-  alarm: Alarm,
-  category: ReturnType<typeof categoryOf>,
-  t: TFunction<readonly ['alarms', 'common']>,
-  lng: Language,
-): string {
+function stateDetail(alarm: Alarm, category: AlarmCategory, labels: RowLabels, lng: Language): string {
   const parts: string[] = [];
   if (category === 'shelved' && alarm.shelvedUntil !== null) {
-    parts.push(t('alarms:row.until', { time: formatAlarmTime(lng, alarm.shelvedUntil) }));
+    parts.push(labels.until(formatAlarmTime(lng, alarm.shelvedUntil)));
   }
   if (category === 'out_of_service' && alarm.outOfServiceUntil !== null) {
-    parts.push(t('alarms:row.until', { time: formatAlarmTime(lng, alarm.outOfServiceUntil) }));
+    parts.push(labels.until(formatAlarmTime(lng, alarm.outOfServiceUntil)));
   }
-  if (category !== alarm.state && alarm.state !== 'closed') parts.push(t(`alarms:category.${alarm.state}`));
+  if (category !== alarm.state && alarm.state !== 'closed') parts.push(labels.category[alarm.state]);
   if (alarm.state === 'acknowledged' && alarm.acknowledgedBy) parts.push(alarm.acknowledgedBy);
   return parts.join(' · ');
 }
