@@ -2,85 +2,30 @@
 // socket.io-client as ordinary `live:frame` events, after the snapshot the socket got on subscribe and
 // in order; a client that cannot be written that way (long-polling, permessage-deflate) gets the same
 // frames through Socket.IO.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Device, Series } from '@voltscope/shared/fleet';
 import { decodeFrame, type Frame, frameKinds } from '@voltscope/shared/frames';
-import { Server, type ServerOptions } from 'socket.io';
-import { io as connect, type ManagerOptions } from 'socket.io-client';
+import type { ServerOptions } from 'socket.io';
+import type { ManagerOptions } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { Registry } from '../../src/fleet/registry.ts';
-import { LatestValues } from '../../src/live/latest.ts';
-import { SeriesRings } from '../../src/live/rings.ts';
-import { Fanout } from '../../src/realtime/fanout.ts';
-import type { Io } from '../../src/realtime/types.ts';
+import { syntheticFanout } from './syntheticFanout.ts';
 
 const SITES = ['north', 'south'];
 const SERIES_PER_SITE = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A bare Socket.IO server with the hub's fan-out over two sites, fed every 50 ms, and one client on both. */
+/** The hub's fan-out over two sites, fed every 50 ms, and one client on both. */
 async function hubWith(serverOptions: Partial<ServerOptions>, clientOptions: Partial<ManagerOptions>) {
-  const devices: Device[] = [];
-  const series: Series[] = [];
-  for (const siteId of SITES) {
-    const device: Device = {
-      ...{ id: `${siteId}.inv`, siteId, type: 'inverter', name: 'Inverter', model: 'test', ratedKw: 100 },
-      ...{ protocol: 'test', address: '', parentId: null, state: 'online', lastSeen: null },
-    };
-    devices.push(device);
-    for (let k = 0; k < SERIES_PER_SITE; k++) {
-      series.push({
-        ...{ id: series.length + 1, deviceId: device.id, key: `ac_power:${k}`, metric: 'ac_power', unit: 'kW' },
-        ...{ scale: 1, min: 0, max: 1e6, periodMs: 1000 },
-      });
-    }
-  }
-  const registry = new Registry(devices, series);
-  const rings = new SeriesRings(600);
-  const latest = new LatestValues(series.length + 1);
-  const http = createServer();
-  const io: Io = new Server(http, { serveClient: false, ...serverOptions });
-  const fanout = new Fanout(io, () => registry, rings, latest, {
-    ...{ frameMs: 50, logMs: 60_000, snapshotMs: 300_000, snapshotMaxBytes: 256 * 1024 },
-    ...{ slowBytes: 256 * 1024, dropBytes: 4 * 1024 * 1024, bulkBytes: 8 * 1024 * 1024, log: { warn() {} } },
-  });
-  io.on('connection', (socket) => {
-    for (const siteId of SITES) fanout.open(socket, siteId, {});
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  fanout.start();
-  let tick = 0;
-  const feed = setInterval(() => {
-    const now = Date.now();
-    tick++;
-    const batch = {
-      series: Int32Array.from(series, (s) => s.id),
-      ts: new Float64Array(series.length).fill(now),
-      values: Float64Array.from(series, (s) => s.id * 1000 + tick),
-    };
-    rings.add(batch);
-    latest.update(batch);
-    fanout.accept(batch);
-  }, 50);
-  const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
-    forceNew: true,
-    reconnection: false,
-    ...clientOptions,
+  const hub = await syntheticFanout({
+    sites: SITES,
+    seriesPerSite: SERIES_PER_SITE,
+    frameMs: 50,
+    serverOptions,
+    clientOptions,
   });
   const frames: { siteId: string; frame: Frame }[] = [];
-  client.on('live:frame', (siteId: string, bytes: ArrayBuffer) => frames.push({ siteId, frame: decodeFrame(bytes) }));
-  return {
-    fanout,
-    frames,
-    client,
-    async close() {
-      clearInterval(feed);
-      fanout.stop();
-      client.disconnect();
-      await new Promise((resolve) => io.close(resolve));
-    },
-  };
+  hub.client.on('live:frame', (siteId: string, bytes: ArrayBuffer) =>
+    frames.push({ siteId, frame: decodeFrame(bytes) }),
+  );
+  return { ...hub, frames };
 }
 
 /** Per site: one snapshot first, then live frames numbered on from it without a gap, with whole samples. */
@@ -117,19 +62,11 @@ describe('live frames written straight to the connection', () => {
     }
   });
 
-  it('go through Socket.IO to a long-polling client, in the same order', async () => {
-    const hub = await hubWith({}, { transports: ['polling'] });
-    try {
-      await sleep(1500);
-      expectSnapshotThenRun(hub.frames);
-      expect(hub.fanout.counters.directDeliveries).toBe(0);
-    } finally {
-      await hub.close();
-    }
-  });
-
-  it('go through Socket.IO when permessage-deflate is on, in the same order', async () => {
-    const hub = await hubWith({ perMessageDeflate: { threshold: 0 } }, { transports: ['websocket'] });
+  it.each([
+    ['to a long-polling client', {}, { transports: ['polling'] }],
+    ['when permessage-deflate is on', { perMessageDeflate: { threshold: 0 } }, { transports: ['websocket'] }],
+  ] as const)('go through Socket.IO %s, in the same order', async (_, serverOptions, clientOptions) => {
+    const hub = await hubWith(serverOptions, { transports: [...clientOptions.transports] });
     try {
       await sleep(1500);
       expectSnapshotThenRun(hub.frames);

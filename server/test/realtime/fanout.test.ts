@@ -1,19 +1,10 @@
 // The fan-out as real pages use it: one socket on several sites gets every live frame and one snapshot
 // per site; a stalled socket is skipped and catches up with the latest values while a healthy one on the
 // same sites misses nothing; what it did is counted on /metrics.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Device, Series } from '@voltscope/shared/fleet';
 import { decodeFrame, type Frame, frameKinds } from '@voltscope/shared/frames';
-import { Server } from 'socket.io';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Registry } from '../../src/fleet/registry.ts';
-import { LatestValues } from '../../src/live/latest.ts';
-import { SeriesRings } from '../../src/live/rings.ts';
-import { Fanout } from '../../src/realtime/fanout.ts';
-import type { Io } from '../../src/realtime/types.ts';
 import { demo, nextEvent, startTestServer, type TestServer, type TestSocket } from '../helper.ts';
+import { syntheticFanout } from './syntheticFanout.ts';
 
 const SITES = ['ma-ouarzazate', 'es-tarifa', 'fr-occitanie', 'ir-yazd'];
 
@@ -176,64 +167,15 @@ async function liveDefaults() {
   return loadConfig({}).live;
 }
 
-/** A bare Socket.IO server with the hub's fan-out over `sites` synthetic sites of 40 series each. */
+/** The hub's fan-out over `sites` synthetic sites of 40 series each, every series every 100 ms. */
 async function fanoutOver(sites: number) {
-  const devices: Device[] = [];
-  const series: Series[] = [];
-  for (let s = 0; s < sites; s++) {
-    const device: Device = {
-      ...{ id: `site${s}.inv`, siteId: `site${s}`, type: 'inverter', name: 'Inverter', model: 'test' },
-      ...{ ratedKw: 100, protocol: 'test', address: '', parentId: null, state: 'online', lastSeen: null },
-    };
-    devices.push(device);
-    for (let k = 0; k < 40; k++) {
-      series.push({
-        ...{ id: series.length + 1, deviceId: device.id, key: `ac_power:${k}`, metric: 'ac_power', unit: 'kW' },
-        ...{ scale: 1, min: 0, max: 1e6, periodMs: 1000 },
-      });
-    }
-  }
-  const registry = new Registry(devices, series);
-  const rings = new SeriesRings(600);
-  const latest = new LatestValues(series.length + 1);
-  const http = createServer();
-  const io: Io = new Server(http, { serveClient: false });
-  const fanout = new Fanout(io, () => registry, rings, latest, {
-    ...{ frameMs: 100, logMs: 60_000, snapshotMs: 300_000, snapshotMaxBytes: 256 * 1024 },
-    ...{ slowBytes: 256 * 1024, dropBytes: 4 * 1024 * 1024, bulkBytes: 8 * 1024 * 1024, log: { warn() {} } },
+  const hub = await syntheticFanout({
+    sites: Array.from({ length: sites }, (_, s) => `site${s}`),
+    seriesPerSite: 40,
+    frameMs: 100,
+    clientOptions: { transports: ['websocket'] },
   });
-  io.on('connection', (socket) => {
-    for (let s = 0; s < sites; s++) fanout.open(socket, `site${s}`, {});
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  fanout.start();
-  // Every series every 100 ms: a frame per site in every tick.
-  const feed = setInterval(() => {
-    const now = Date.now();
-    const batch = {
-      series: Int32Array.from(series, (s) => s.id),
-      ts: new Float64Array(series.length).fill(now),
-      values: Float64Array.from(series, (s) => s.id + (now % 1000)),
-    };
-    rings.add(batch);
-    latest.update(batch);
-    fanout.accept(batch);
-  }, 100);
-  const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
-    transports: ['websocket'],
-    forceNew: true,
-  }) as unknown as TestSocket;
-  const frames = framesOf(client);
-  return {
-    fanout,
-    frames,
-    async close() {
-      clearInterval(feed);
-      fanout.stop();
-      client.disconnect();
-      await new Promise((resolve) => io.close(resolve));
-    },
-  };
+  return { ...hub, frames: framesOf(hub.client as unknown as TestSocket) };
 }
 
 describe('a socket that keeps up', () => {
