@@ -230,6 +230,10 @@ async function httpEndToEnd(samples: number, batchSize: number, pacedRate: numbe
   const body = bodyMaker(hub.seriesCount);
   const interval = (1000 * batchSize) / pacedRate;
   const count = Math.round(10_000 / interval);
+  // A second of warm-up for each: first requests compile schemas and serialisers, and warm the JIT.
+  const warmUp = Array.from({ length: Math.round(1000 / interval) }, () => body(batchSize));
+  await paced(hub.send, warmUp, interval);
+  await paced(bare.send, warmUp, interval);
   const runs: { rate: number; lag: Lag; bare: Lag }[] = [];
   for (let round = 0; round < rounds; round++) {
     const hubBodies = Array.from({ length: count }, () => body(batchSize));
