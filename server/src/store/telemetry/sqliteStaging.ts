@@ -44,7 +44,7 @@ export class Staging {
     this.#newestStored = db.prepare('SELECT max(ts) AS ts FROM samples WHERE series_id = ?');
     // Rows left staged by a process that stopped are moved at once: a staged row's series is always known.
     if (db.prepare('SELECT 1 FROM samples_staged LIMIT 1').get()) {
-      db.exec('BEGIN');
+      db.exec('BEGIN IMMEDIATE');
       this.#move.run();
       this.#clear.run();
       db.exec('COMMIT');

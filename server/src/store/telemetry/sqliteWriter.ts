@@ -72,9 +72,13 @@ function rollback(): void {
   staging.rollback();
 }
 
-/** One transaction, with the staging's view of it kept in step. */
+/**
+ * One transaction, with the staging's view of it kept in step. IMMEDIATE: a write takes its lock first
+ * (waiting out busy_timeout), since one that read first (the staging's newest) and finds the main
+ * connection has written meanwhile would fail at once with SQLITE_BUSY.
+ */
 function inTransaction(work: () => void): void {
-  db.exec('BEGIN');
+  db.exec('BEGIN IMMEDIATE');
   staging.begin();
   try {
     work();
