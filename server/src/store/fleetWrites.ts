@@ -98,7 +98,9 @@ export async function deleteDevice(db: Db, id: string): Promise<number[]> {
     );
     if (ids.length > 0) {
       const list = ids.map(() => '?').join(', ');
-      for (const table of ['samples', 'rollup_1m', 'rollup_1h']) {
+      // SQLite also holds new samples staged for their move into `samples` (telemetry/sqliteStaging.ts).
+      const staged = tx.dialect === 'sqlite' ? ['samples_staged'] : [];
+      for (const table of ['samples', ...staged, 'rollup_1m', 'rollup_1h']) {
         await tx.run(`DELETE FROM ${table} WHERE series_id IN (${list})`, ids);
       }
     }

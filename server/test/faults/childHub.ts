@@ -122,7 +122,9 @@ export function storedSamples(file: string): Map<string, number> {
   try {
     const rows = db
       .prepare(
-        `SELECT s.device_id || '/' || s.key AS key, x.ts, x.value FROM samples x JOIN series s ON s.id = x.series_id`,
+        // Staged samples are committed too (store/telemetry/sqliteStaging.ts).
+        `SELECT s.device_id || '/' || s.key AS key, x.ts, x.value
+         FROM (SELECT * FROM samples UNION ALL SELECT * FROM samples_staged) x JOIN series s ON s.id = x.series_id`,
       )
       .all() as { key: string; ts: number; value: number }[];
     return new Map(rows.map((r) => [`${r.key}@${Number(r.ts)}`, Number(r.value)]));

@@ -222,10 +222,13 @@ describe.each(storeCases('vs_fleet_devices'))('devices on $driver', ({ overrides
     const ids = (await db.all<{ id: number }>('SELECT id FROM series WHERE device_id = ?', [`${SITE}.inv98`])).map(
       (r) => Number(r.id),
     );
-    const history = async () =>
-      Number(
+    // After a flush: SQLite moves what it staged into `samples` then (store/telemetry/sqliteStaging.ts).
+    const history = async () => {
+      await hub.server.app.services.telemetry.flushRollups();
+      return Number(
         (await db.get<{ n: number }>(`SELECT count(*) AS n FROM samples WHERE series_id IN (${ids.join(', ')})`))?.n,
       );
+    };
     expect(ids).toHaveLength(15);
     expect(await history()).toBe(2);
     expect((await call('DELETE', `/api/devices/${SITE}.inv98`)).status).toBe(204);

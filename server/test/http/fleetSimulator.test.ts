@@ -18,15 +18,7 @@ describe('the simulator and a decommissioned site', () => {
   const hub = hubForTests({ overrides: { simulator }, signIn: ['admin'] });
   const call = (method: string, route: string) => hub.server.request(method, route, { token: hub.tokens.admin });
   /** The newest stored sample of a series (0: none). */
-  const newest = async (seriesId: number) =>
-    Number(
-      (
-        await hub.server.app.services.db.get<{ ts: number | null }>(
-          'SELECT max(ts) AS ts FROM samples WHERE series_id = ?',
-          [seriesId],
-        )
-      )?.ts ?? 0,
-    );
+  const newest = async (seriesId: number) => (await hub.server.app.services.telemetry.latest([seriesId]))[0]?.ts ?? 0;
 
   it('stops feeding it when decommissioned and feeds it again once restored', async () => {
     const { registry } = hub.server.app.services;

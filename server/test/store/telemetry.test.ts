@@ -124,6 +124,26 @@ describe.each(drivers)('telemetry store on $name', (driver) => {
     ]);
   });
 
+  it('reads a batch of many series back, newest and history, as soon as its write is acknowledged', async () => {
+    // One sample of each of 300 series at one time, then the next second: as an ingest sends them.
+    const at = T0 + 26 * HOUR;
+    const rows: [number, number, number][] = [];
+    for (const step of [0, 1000]) for (let id = 100; id < 400; id++) rows.push([id, at + step, id + step / 1000]);
+    expect(await store.telemetry.write(batchOf(rows))).toMatchObject({ inserted: 600, duplicates: 0 });
+    expect(await store.telemetry.latest([100, 399])).toEqual([
+      { seriesId: 100, ts: at + 1000, value: 101 },
+      { seriesId: 399, ts: at + 1000, value: 400 },
+    ]);
+    const history = await store.telemetry.history({ seriesIds: [250], from: at, to: at + 2000, maxPoints: 10 });
+    expect(history.series[0]?.avg).toEqual([250, 251]);
+    // Sent again with one new second: the repeats are duplicates, the new ones stored.
+    const again = rows.slice(300).concat(rows.slice(300).map(([id, ts, v]) => [id, ts + 1000, v + 1]));
+    expect(await store.telemetry.write(batchOf(again))).toMatchObject({ inserted: 300, duplicates: 300 });
+    await store.telemetry.flushRollups();
+    const after = await store.telemetry.history({ seriesIds: [250], from: at, to: at + 3000, maxPoints: 10 });
+    expect(after.series[0]?.avg).toEqual([250, 251, 252]);
+  });
+
   it('deletes what is past retention, resolution by resolution', async () => {
     const now = T0 + 30 * HOUR;
     const deleted = await store.telemetry.prune({ raw: 25 * HOUR, '1m': null, '1h': null }, now);

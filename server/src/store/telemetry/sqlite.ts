@@ -1,7 +1,9 @@
 // SQLite telemetry: writes go to the writer worker (sqliteWriter.ts); reads use a connection of their
-// own on this thread (WAL lets them run while the worker writes).
+// own on this thread (WAL lets them run while the worker writes). Reads see staged samples too
+// (sqliteStaging.ts): a sample is in history as soon as its write is acknowledged.
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import { createStagedTable, rawSamplesSource } from './sqliteStaging.ts';
 import type { WriterReply, WriterRequest } from './sqliteWriter.ts';
 import {
   assembleHistory,
@@ -21,6 +23,8 @@ type Pending = { resolve: (reply: WriterReply & { ok: true }) => void; reject: (
 export function openSqliteTelemetry(file: string): TelemetryStore {
   const reader = new DatabaseSync(file, { readOnly: false });
   reader.exec('PRAGMA busy_timeout = 5000');
+  // Here, before the writer starts, so that reads can be prepared against it.
+  reader.exec(createStagedTable);
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let closed = false;
@@ -73,6 +77,8 @@ export function openSqliteTelemetry(file: string): TelemetryStore {
   };
   // Samples may be tens of thousands of rows an hour per series: the newest is found through the index.
   const newest = reader.prepare('SELECT ts, value FROM samples WHERE series_id = ? ORDER BY ts DESC LIMIT 1');
+  // One pass over the staged rows (few, and not indexed): SQLite gives the value of the row holding max(ts).
+  const newestStaged = reader.prepare('SELECT series_id, max(ts) AS ts, value FROM samples_staged GROUP BY series_id');
 
   return {
     driver: 'sqlite',
@@ -95,13 +101,18 @@ export function openSqliteTelemetry(file: string): TelemetryStore {
       return assembleHistory(
         q,
         plan,
-        query<BucketRow>(historySql(plan.resolution, q.seriesIds.length), historyParams(q, plan)),
+        query<BucketRow>(historySql(plan.resolution, q.seriesIds.length, rawSamplesSource), historyParams(q, plan)),
       );
     },
     async latest(seriesIds) {
+      const staged = new Map<number, { ts: number; value: number }>();
+      for (const row of newestStaged.all() as { series_id: number; ts: number; value: number }[]) {
+        staged.set(Number(row.series_id), { ts: Number(row.ts), value: Number(row.value) });
+      }
       const out: { seriesId: number; ts: number; value: number }[] = [];
       for (const seriesId of seriesIds) {
-        const row = newest.get(seriesId) as { ts: number; value: number } | undefined;
+        // A staged sample is always newer than the stored ones of its series.
+        const row = staged.get(seriesId) ?? (newest.get(seriesId) as { ts: number; value: number } | undefined);
         if (row) out.push({ seriesId, ts: Number(row.ts), value: Number(row.value) });
       }
       return out;
@@ -120,7 +131,7 @@ export function openSqliteTelemetry(file: string): TelemetryStore {
       return reply.deleted ?? 0;
     },
     async isEmpty() {
-      return query('SELECT 1 FROM samples LIMIT 1', []).length === 0;
+      return query('SELECT 1 FROM samples UNION ALL SELECT 1 FROM samples_staged LIMIT 1', []).length === 0;
     },
     async close() {
       if (closed) return;

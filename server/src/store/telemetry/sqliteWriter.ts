@@ -2,8 +2,10 @@
 // event loop. It owns one connection (synchronous=NORMAL: telemetry survives a process crash and may
 // lose the last commits on a power loss, RELIABILITY decision 7) and keeps the rollups: every write
 // marks its minutes dirty, and a flush recomputes those minutes, then their hours, from the rows below.
+// New samples are staged first and moved into `samples` in large runs (sqliteStaging.ts says why).
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { Staging } from './sqliteStaging.ts';
 import { freshOf } from './types.ts';
 
 export type WriterRequest =
@@ -22,12 +24,18 @@ const HOUR = 3_600_000;
 const ROWS_PER_STATEMENT = 64;
 // A key packs (series, bucket index) in one number: bucket indexes stay below 2^26 minutes (year 2097).
 const KEY_SPAN = 2 ** 26;
+/**
+ * Staged rows past which they are moved into `samples` at once rather than at the next flush: larger
+ * runs share more pages (fewer bytes written a sample), and readers scan fewer staged rows.
+ */
+const MOVE_AT_ROWS = 100_000;
 
 const db = new DatabaseSync(workerData.file as string);
 db.exec('PRAGMA journal_mode = WAL');
 db.exec('PRAGMA synchronous = NORMAL');
 db.exec('PRAGMA busy_timeout = 5000');
 db.exec('PRAGMA cache_size = -65536');
+const staging = new Staging(db);
 
 // Each returns the rows it stored, so that the ingest knows which samples were new (a duplicate is not).
 const insertMany = db.prepare(
@@ -61,6 +69,25 @@ type Stored = { series_id: number; ts: number };
 /** SQLite rolls back by itself on some errors (a full disk, SQLITE_FULL): a second ROLLBACK would throw. */
 function rollback(): void {
   if (db.isTransaction) db.exec('ROLLBACK');
+  staging.rollback();
+}
+
+/**
+ * One transaction, with the staging's view of it kept in step. IMMEDIATE: a write takes its lock first
+ * (waiting out busy_timeout), since one that read first (the staging's newest) and finds the main
+ * connection has written meanwhile would fail at once with SQLITE_BUSY.
+ */
+function inTransaction(work: () => void): void {
+  db.exec('BEGIN IMMEDIATE');
+  staging.begin();
+  try {
+    work();
+    db.exec('COMMIT');
+  } catch (error) {
+    rollback();
+    throw error;
+  }
+  staging.commit();
 }
 
 /** Inserts one batch inside the open transaction; returns which of its samples were new. */
@@ -83,6 +110,15 @@ function insertRows(series: Int32Array, ts: Float64Array, values: Float64Array):
   return freshOf({ series, ts, values }, stored);
 }
 
+/** Stages the batch when it is all new; else the exact path: staged rows moved, then inserted one by one. */
+function writeOne({ series, ts, values }: WriteRequest): Uint8Array {
+  if (staging.tryAppend(series, ts, values)) return new Uint8Array(series.length).fill(1);
+  staging.moveAll();
+  const fresh = insertRows(series, ts, values);
+  staging.noteStored(series, ts);
+  return fresh;
+}
+
 function markDirty(series: Int32Array, ts: Float64Array): void {
   // Duplicates mark their minute too: recomputing a minute from its rows is idempotent.
   for (let k = 0; k < series.length; k++) {
@@ -98,12 +134,11 @@ type WriteRequest = Extract<WriterRequest, { op: 'write' }>;
  */
 function writeAll(requests: readonly WriteRequest[]): WriterReply[] {
   const fresh: Uint8Array[] = [];
-  db.exec('BEGIN');
   try {
-    for (const r of requests) fresh.push(insertRows(r.series, r.ts, r.values));
-    db.exec('COMMIT');
+    inTransaction(() => {
+      for (const r of requests) fresh.push(writeOne(r));
+    });
   } catch (error) {
-    rollback();
     const message = error instanceof Error ? error.message : String(error);
     return requests.map((r) => ({ id: r.id, ok: false, error: message }));
   }
@@ -135,16 +170,13 @@ function flush(all = true): void {
     dirtyHours.add(seriesId * KEY_SPAN + Math.floor((minute * MINUTE) / HOUR));
   }
   const hoursDue = all || Date.now() - hoursFlushedAt >= HOUR_FLUSH_MS;
-  if (dirtyMinutes.size === 0 && !(hoursDue && dirtyHours.size > 0)) return;
-  db.exec('BEGIN');
-  try {
+  if (staging.rows === 0 && dirtyMinutes.size === 0 && !(hoursDue && dirtyHours.size > 0)) return;
+  // Rollups are computed from `samples`: what is staged goes there first.
+  inTransaction(() => {
+    staging.moveAll();
     recompute(dirtyMinutes, minuteRollup, MINUTE);
     if (hoursDue) recompute(dirtyHours, hourRollup, HOUR);
-    db.exec('COMMIT');
-  } catch (error) {
-    rollback();
-    throw error;
-  }
+  });
   dirtyMinutes.clear();
   if (hoursDue) {
     dirtyHours.clear();
@@ -202,6 +234,16 @@ function drain(): void {
     // What stops a run of writes is a flush, prune or close: it runs after them, in order.
     const other = queue.shift() as Exclude<WriterRequest, WriteRequest> | undefined;
     if (other) parentPort?.postMessage(handle(other));
+  }
+  // After the acknowledgements: a large staging is moved now rather than at the next flush.
+  if (staging.rows >= MOVE_AT_ROWS) moveStaged();
+}
+
+function moveStaged(): void {
+  try {
+    inTransaction(() => staging.moveAll());
+  } catch {
+    // The rows stay staged (committed, and seen by readers); the next flush tries again and reports.
   }
 }
 

@@ -125,12 +125,15 @@ export function assembleHistory(query: HistoryQuery, plan: ReturnType<typeof pla
   return { ...plan, ts: buckets.map((b) => start + b * plan.bucketMs), series };
 }
 
-/** The SQL both drivers use for history: bucket index relative to the aligned start. */
-export function historySql(resolution: Resolution, seriesCount: number): string {
+/**
+ * The SQL both drivers use for history: bucket index relative to the aligned start. `raw` names where
+ * raw samples are read from (SQLite adds its staged ones).
+ */
+export function historySql(resolution: Resolution, seriesCount: number, raw = 'samples'): string {
   const ids = new Array(seriesCount).fill('?').join(', ');
   if (resolution === 'raw') {
     return `SELECT series_id, (ts - CAST(? AS BIGINT)) / CAST(? AS BIGINT) AS b, min(value) AS mn, max(value) AS mx, sum(value) AS total, count(*) AS n
-      FROM samples WHERE series_id IN (${ids}) AND ts >= ? AND ts < ? GROUP BY series_id, b`;
+      FROM ${raw} WHERE series_id IN (${ids}) AND ts >= ? AND ts < ? GROUP BY series_id, b`;
   }
   const table = resolution === '1m' ? 'rollup_1m' : 'rollup_1h';
   return `SELECT series_id, (bucket - CAST(? AS BIGINT)) / CAST(? AS BIGINT) AS b, min(min_value) AS mn, max(max_value) AS mx,
