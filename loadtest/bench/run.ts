@@ -70,7 +70,15 @@ if (args.includes('--compare')) {
 
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds', '--attacks', '--pages', ...SOAK_FLAGS]);
+const flagsWithValue = new Set([
+  '--patterns',
+  '--clients',
+  '--rounds',
+  '--seconds',
+  '--attacks',
+  '--pages',
+  ...SOAK_FLAGS,
+]);
 const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
 const unknownFlags = args.filter(
   (a) => a.startsWith('--') && !['--json', '--quick', '--no-save', '--no-display', '--no-operator'].includes(a),
