@@ -153,7 +153,7 @@ async function run(browser: Browser, base: string, name: PageName, mode: Mode): 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const range = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
-function figures(runs: Record<Mode, Record<PageName, PageRun[]>>): Figure[] {
+function figures(runs: Record<Mode, Record<PageName, PageRun[]>>, measured: readonly PageName[]): Figure[] {
   const out: Figure[] = [];
   const add = (name: string, unit: string, pick: (r: PageRun) => number, page: PageName, lowerIsBetter = true) => {
     const values = runs.compressed[page].map(pick);
@@ -175,7 +175,7 @@ function figures(runs: Record<Mode, Record<PageName, PageRun[]>>): Figure[] {
     solar: 'first_live_chart_ms',
     alarms: 'console_ms',
   };
-  for (const page of Object.keys(pages) as PageName[]) {
+  for (const page of measured) {
     add(`client.${page}.transfer_kb`, 'KB', (r) => r.cold.kb, page);
     add(`client.${page}.${readyName[page]}`, 'ms', (r) => r.cold.readyMs, page);
     add(`client.${page}.warm.transfer_kb`, 'KB', (r) => r.warm.kb, page);
@@ -212,6 +212,10 @@ export async function clientBenchmark(options: { quick: boolean; args: string[] 
   const browser = await launchChromium(['--disable-sync', '--disable-quic']);
   const roundsArg = options.args.indexOf('--rounds');
   const rounds = roundsArg >= 0 ? Number(options.args[roundsArg + 1]) : options.quick ? 1 : 3;
+  // `--pages login,solar`: only those (a quicker look while working on one page).
+  const pagesArg = options.args.indexOf('--pages');
+  const wanted = pagesArg >= 0 ? (options.args[pagesArg + 1] ?? '').split(',') : Object.keys(pages);
+  const measured = (Object.keys(pages) as PageName[]).filter((name) => wanted.includes(name));
   const runs: Record<Mode, Record<PageName, PageRun[]>> = {
     compressed: { login: [], login_fa: [], solar: [], alarms: [] },
     uncompressed: { login: [], login_fa: [], solar: [], alarms: [] },
@@ -219,7 +223,7 @@ export async function clientBenchmark(options: { quick: boolean; args: string[] 
   try {
     for (let round = 0; round < rounds; round++) {
       // Interleaved, so that a slow moment of the shared machine does not favour one mode.
-      for (const name of Object.keys(pages) as PageName[]) {
+      for (const name of measured) {
         for (const mode of ['uncompressed', 'compressed'] as const) {
           const result = await run(browser, base, name, mode);
           runs[mode][name].push(result);
@@ -234,5 +238,5 @@ export async function clientBenchmark(options: { quick: boolean; args: string[] 
     await app.close();
     await rm(work, { recursive: true, force: true });
   }
-  return figures(runs);
+  return figures(runs, measured);
 }

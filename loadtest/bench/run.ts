@@ -43,7 +43,7 @@ const usage = `usage: npm run bench -- [${Object.keys(scenarios).join('|')} ...]
                      [--clients N --rounds N --seconds S]      (abuse: healthy clients, quiet/abuse rounds, window)
                      [--attacks sign_in,ingest,subscribe,stalled]      (abuse: some kinds only)
                      [--clients N --rounds N]      (cluster: clients through the proxy, rounds of 1/2/3 nodes)
-                     [--rounds N]      (client: cold and warm loads of each page per mode, 3 by default)
+                     [--rounds N] [--pages login,login_fa,solar,alarms]      (client: cold and warm loads of each page per mode, 3 by default)
                      [--hours H --days D | --warp W] [--dwell S] [--drop-every MIN --drop-seconds S]
                      [--restart-every MIN] [--no-display] [--no-operator] (soak: not run unless named)
        npm run bench -- --compare A.json B.json`;
@@ -70,7 +70,15 @@ if (args.includes('--compare')) {
 
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const flagsWithValue = new Set(['--patterns', '--clients', '--rounds', '--seconds', '--attacks', ...SOAK_FLAGS]);
+const flagsWithValue = new Set([
+  '--patterns',
+  '--clients',
+  '--rounds',
+  '--seconds',
+  '--attacks',
+  '--pages',
+  ...SOAK_FLAGS,
+]);
 const named = args.filter((a, i) => !a.startsWith('--') && !flagsWithValue.has(args[i - 1] ?? ''));
 const unknownFlags = args.filter(
   (a) =>

@@ -38,6 +38,7 @@ import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
 import { finiteNumbersPlugin } from './plugins/finiteNumbers.ts';
+import { jsonCompressionPlugin } from './plugins/jsonCompression.ts';
 import { loadSheddingPlugin } from './plugins/loadShedding.ts';
 import { pendingStepPlugin } from './plugins/pendingStep.ts';
 import { rateLimitPlugin } from './plugins/rateLimit.ts';
@@ -82,6 +83,8 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
   await app.register(auditPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(finiteNumbersPlugin);
+  // JSON answers of 1 KB or more compressed (br/gzip, low level); static files come pre-compressed.
+  await app.register(jsonCompressionPlugin);
 
   for (const routes of [
     healthRoutes,

@@ -1,38 +1,34 @@
-import { Box, Button, Menu } from '@mantine/core';
-import { isLanguage, type Language, languages } from '@voltscope/shared/i18n';
+import { Menu } from '@mantine/core';
+import { languages } from '@voltscope/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { directionOf, languageNames } from '../../i18n/language.ts';
-import { IconCheck, IconChevronDown, IconLanguage } from '../../ui/icons.tsx';
+import { IconCheck, IconLanguage } from '../../ui/icons.tsx';
 import { HeaderMenuButton } from './HeaderIconButton.tsx';
+import { LanguageButton, useLanguageButton } from './switcherButtons.tsx';
 
 /**
  * Switches the language (remembered in a cookie; the page direction follows: see i18n/init.ts). `compact`
- * shows the icon only, as in the navbar; otherwise the language's own name too.
+ * shows the icon only, as in the navbar; otherwise the language's own name too. `defaultOpened`: opened as
+ * it mounts (the sign-in page loads it on a click of its stand-in button: CornerSwitchers.tsx).
  */
-export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
-  const { t, i18n } = useTranslation(['shell', 'common']);
-  const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-  const label = t('shell:header.language');
+export function LanguageSwitcher({
+  compact = false,
+  defaultOpened = false,
+}: {
+  compact?: boolean;
+  defaultOpened?: boolean;
+}) {
+  const { i18n } = useTranslation(['shell', 'common']);
+  const { current, label } = useLanguageButton();
   return (
-    <Menu position="bottom-end" shadow="md" width={180}>
+    <Menu position="bottom-end" shadow="md" width={180} defaultOpened={defaultOpened}>
       {compact ? (
         <HeaderMenuButton label={label}>
           <IconLanguage size={22} />
         </HeaderMenuButton>
       ) : (
         <Menu.Target>
-          <Button
-            variant="subtle"
-            color="gray"
-            px="xs"
-            aria-label={label}
-            leftSection={<IconLanguage size={18} />}
-            rightSection={<IconChevronDown size={14} />}
-          >
-            <Box component="span" lang={current} visibleFrom="sm">
-              {languageNames[current]}
-            </Box>
-          </Button>
+          <LanguageButton />
         </Menu.Target>
       )}
       <Menu.Dropdown>

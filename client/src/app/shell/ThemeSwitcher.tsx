@@ -1,27 +1,21 @@
-import { Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { Menu, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconCheck, IconDeviceDesktop, IconMoon, type IconProps, IconSun } from '../../ui/icons.tsx';
-import { fromMantine, toMantine } from '../settings/colorSchemeManager.ts';
-import { type ThemeSetting, themeSettings } from '../settings/layoutSettings.ts';
+import { IconCheck } from '../../ui/icons.tsx';
+import { toMantine } from '../settings/colorSchemeManager.ts';
+import { themeSettings } from '../settings/layoutSettings.ts';
 import { HeaderMenuButton } from './HeaderIconButton.tsx';
+import { themeIcons, useThemeButton } from './switcherButtons.tsx';
 
-export const themeIcons: Record<ThemeSetting, ComponentType<IconProps>> = {
-  light: IconSun,
-  dark: IconMoon,
-  system: IconDeviceDesktop,
-};
-
-/** Light, dark or system (which follows the device, live). */
-export function ThemeSwitcher() {
+/**
+ * Light, dark or system (which follows the device, live). `defaultOpened`: opened as it mounts (the sign-in
+ * page loads it on a click of its stand-in button: CornerSwitchers.tsx).
+ */
+export function ThemeSwitcher({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const current = fromMantine(colorScheme);
-  const Shown = current === 'system' ? themeIcons.system : themeIcons[computed];
-  const label = t('shell:header.theme', { theme: t(`shell:settings.theme.${current}`) });
+  const { setColorScheme } = useMantineColorScheme();
+  const { current, Shown, label } = useThemeButton();
   return (
-    <Menu position="bottom-end" shadow="md" width={200}>
+    <Menu position="bottom-end" shadow="md" width={200} defaultOpened={defaultOpened}>
       <HeaderMenuButton label={label} data-testid="theme-switcher">
         <Shown size={22} />
       </HeaderMenuButton>

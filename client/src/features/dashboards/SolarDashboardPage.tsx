@@ -24,11 +24,15 @@ import { FleetMap } from './map/FleetMap.tsx';
 import { NoSolarData } from './NoSolarData.tsx';
 import { SiteCard } from './SiteCard.tsx';
 import { useMinuteClock } from './useMinuteClock.ts';
-import { useTrendSources } from './useTrendSources.ts';
+import { startEarlySources, useTrendSources } from './useTrendSources.ts';
 
 // By the width of the content, not of the window: the vertical navigation takes its share.
 const GRID = { base: 1, '560px': 2, '1000px': 3, '1500px': 4 } as const;
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// Opened at this address (not fetched ahead for a link): the chart's series lookups start now, as the code
+// arrives, beside the app's start-up (useTrendSources.ts).
+if (window.location.pathname === '/dashboards/solar') startEarlySources();
 
 function LoadingCards() {
   return (
