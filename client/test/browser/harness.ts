@@ -187,8 +187,12 @@ export async function visit(page: Page, base: string, path: string): Promise<voi
     }, path);
   }
   await page.waitForFunction((expected) => document.title === expected[document.documentElement.lang], titles);
-  const url = new URL(base + path);
-  expect(pathOf(page), path).toBe(url.pathname + url.search);
+  // Where it was asked, with what it asked: a page may add its own defaults to the address once drawn
+  // (the comparison writes `compare=sites`), so the asked parameters must be there, not only they.
+  const asked = new URL(base + path);
+  const now = new URL(page.url());
+  expect(now.pathname, path).toBe(asked.pathname);
+  for (const [name, value] of asked.searchParams) expect(now.searchParams.get(name), `${path}: ${name}`).toBe(value);
 }
 
 /** Until every finite animation and transition of the page has ended (an endless one never does), from
