@@ -132,7 +132,8 @@ export class Notifier {
     const now = event.ts;
     const site = this.#recent.get(alarm.siteId) ?? { raises: [], floodSentAt: null };
     this.#recent.set(alarm.siteId, site);
-    site.raises = site.raises.filter((t) => t > now - FLOOD_WINDOW_MS);
+    // Raises come in time order: drop the old ones from the front (a storm's thousands are not re-filtered per raise).
+    while (site.raises.length > 0 && (site.raises[0] as number) <= now - FLOOD_WINDOW_MS) site.raises.shift();
     site.raises.push(now);
     const flooding = site.raises.length > FLOOD_ALARMS;
     if (flooding && site.floodSentAt !== null && site.floodSentAt > now - FLOOD_WINDOW_MS) return;

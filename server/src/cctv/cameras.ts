@@ -50,6 +50,11 @@ export interface CamerasDeps {
   log: HubLog;
 }
 
+// Made once: \`localeCompare\` with options builds a collator per call, and an alarm storm lists a site's
+// cameras for every raise.
+const bySite = new Intl.Collator();
+const byName = new Intl.Collator('en', { numeric: true });
+
 export class Cameras {
   readonly tickets = new Tickets();
   readonly encoder: FrameEncoder;
@@ -103,7 +108,7 @@ export class Cameras {
       ? registry.devicesOfSite(siteId).filter((d) => d.type === 'camera')
       : [...registry.devices.values()].filter((d) => d.type === 'camera');
     return devices
-      .sort((a, b) => a.siteId.localeCompare(b.siteId) || a.name.localeCompare(b.name, 'en', { numeric: true }))
+      .sort((a, b) => bySite.compare(a.siteId, b.siteId) || byName.compare(a.name, b.name))
       .map((device) => ({ device, settings: this.settingsOf(device.id) }));
   }
 
