@@ -10,6 +10,7 @@ import { auditRoutes } from './http/audit.ts';
 import { authRoutes } from './http/auth.ts';
 import { cameraRoutes } from './http/cameras.ts';
 import { cctvLayoutRoutes } from './http/cctvLayouts.ts';
+import { chartSourceRoutes } from './http/chartSources.ts';
 import { assertContract } from './http/contract.ts';
 import { deviceAdminRoutes } from './http/deviceAdmin.ts';
 import { deviceStatusRoutes } from './http/deviceStatus.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     healthRoutes,
     authRoutes,
     siteRoutes,
+    chartSourceRoutes,
     fleetAdminRoutes,
     deviceRoutes,
     deviceAdminRoutes,

@@ -9,6 +9,7 @@ import { auditContracts } from './audit.ts';
 import { authContracts } from './auth.ts';
 import { cameraContracts } from './cameras.ts';
 import { cctvContracts } from './cctv.ts';
+import { chartSourceContracts } from './chartSources.ts';
 import type { RouteContract } from './common.ts';
 import { displayContracts } from './displays.ts';
 import { edgeContracts } from './edge.ts';
@@ -23,6 +24,7 @@ import { userContracts } from './users.ts';
 
 export const contracts = {
   ...siteContracts,
+  ...chartSourceContracts,
   ...alarmContracts,
   ...analysisContracts,
   ...authContracts,
