@@ -45,7 +45,8 @@ describe('GET /api/chart-sources', () => {
     expect(list.map((s) => s.siteId).sort()).toEqual(['es-tarifa', 'fr-occitanie', 'ir-yazd', 'ma-ouarzazate']);
     for (const site of list) {
       expect(site.powerId).toBe(await throughDevices(site.siteId, 'meter', 'active_power'));
-      const irradiance = site.kind === 'solar' ? await throughDevices(site.siteId, 'weather_station', 'irradiance_poa') : null;
+      const irradiance =
+        site.kind === 'solar' ? await throughDevices(site.siteId, 'weather_station', 'irradiance_poa') : null;
       expect(site.irradianceId).toBe(irradiance);
     }
     const solar = list.find((s) => s.siteId === 'fr-occitanie');

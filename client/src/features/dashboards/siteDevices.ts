@@ -1,5 +1,5 @@
-// The devices of several sites at once (the comparison's pickers, the dashboard's chart sources), and the
-// series of single devices: fetched together, aborted if the page leaves first.
+// The devices of several sites at once (the comparison's pickers), fetched together and aborted if the
+// page leaves first; and `useLoaded`, the keyed loader the dashboards' lookups share.
 import type { Device } from '@voltscope/shared/fleet';
 import { useEffect, useState } from 'react';
 import type { Resource } from '../../data/useResource.ts';
@@ -35,10 +35,4 @@ export function useSitesDevices(siteIds: readonly string[] | null): Resource<Map
     const lists = await Promise.all((siteIds ?? []).map((id) => siteDevices(id, signal)));
     return new Map((siteIds ?? []).map((id, i) => [id, lists[i] ?? []]));
   });
-}
-
-/** A device's series id by key (`active_power`), or undefined. */
-export async function seriesOf(deviceId: string, signal: AbortSignal): Promise<Map<string, number>> {
-  const device = await api(call('GET /api/devices/:id', { params: { id: deviceId } }), { signal });
-  return new Map(device.series.map((s) => [s.key, s.id]));
 }

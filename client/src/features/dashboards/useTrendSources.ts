@@ -1,15 +1,14 @@
 // What the fleet power chart draws from: each site's export at its grid meter, and for a solar site the
-// plane-of-array irradiance of its weather station (series ids found through the site's devices: two
-// request waves per site, devices then the two devices' series). On a first load of the solar dashboard
-// those waves start as soon as the page's code runs (`startEarlySources`, called by SolarDashboardPage.tsx
-// when its module is evaluated: main.tsx fetches it beside the language's strings), from the site list,
-// instead of after the first render and the fleet's figures: one wave and the app's start-up less before
-// the chart can ask for its history.
+// plane-of-array irradiance of its weather station, all found in one answer (GET /api/chart-sources) so
+// that the chart's history request follows a single lookup. On a first load of the solar dashboard that
+// lookup starts as soon as the page's code runs (`startEarlySources`, called by SolarDashboardPage.tsx
+// when its module is evaluated: main.tsx fetches it beside the language's strings), instead of after the
+// first render and the fleet's figures.
 import type { SiteKind } from '@voltscope/shared/domain';
 import type { Resource } from '../../data/useResource.ts';
 import { api, call } from '../../session/api.ts';
 import { isAuthenticated, sessionStore } from '../../session/sessionStore.ts';
-import { seriesOf, siteDevices, useLoaded } from './siteDevices.ts';
+import { useLoaded } from './siteDevices.ts';
 
 export interface TrendSource {
   siteId: string;
@@ -20,59 +19,68 @@ export interface TrendSource {
 }
 
 type SeriesIds = Pick<TrendSource, 'powerId' | 'irradianceId'>;
+type IdsBySite = Map<string, SeriesIds>;
 
-/** A site's grid-meter power and (solar) weather-station irradiance series. */
-async function seriesIdsOf(siteId: string, kind: SiteKind, signal: AbortSignal): Promise<SeriesIds> {
-  const devices = await siteDevices(siteId, signal);
-  const meter = devices.find((d) => d.type === 'meter');
-  const weather = kind === 'solar' ? devices.find((d) => d.type === 'weather_station') : undefined;
-  const [meterSeries, weatherSeries] = await Promise.all([
-    meter ? seriesOf(meter.id, signal) : undefined,
-    weather ? seriesOf(weather.id, signal) : undefined,
-  ]);
-  return { powerId: meterSeries?.get('active_power'), irradianceId: weatherSeries?.get('irradiance_poa') };
+/** The route's limit on the sites named in one request. */
+const SITES_PER_REQUEST = 20;
+
+async function chartSeries(siteIds: readonly string[] | undefined, signal: AbortSignal, early = false) {
+  const query = siteIds ? { sites: siteIds.join(',') } : {};
+  const list = await api(call('GET /api/chart-sources', { query }), { signal, endSessionOn401: !early });
+  return new Map(
+    list.map((s) => [s.siteId, { powerId: s.powerId ?? undefined, irradianceId: s.irradianceId ?? undefined }]),
+  );
+}
+
+/** The chart series of these sites, looked up in as few requests as the route allows. */
+async function seriesIdsOf(siteIds: readonly string[], signal: AbortSignal): Promise<IdsBySite> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < siteIds.length; i += SITES_PER_REQUEST) chunks.push(siteIds.slice(i, i + SITES_PER_REQUEST));
+  const maps = await Promise.all(chunks.map((chunk) => chartSeries(chunk, signal)));
+  return new Map(maps.flatMap((m) => [...m]));
 }
 
 /** Used only this soon after it started: a later visit of the page reads the registry afresh. */
 const EARLY_FOR_MS = 30_000;
-let early: { startedAt: number; ids: Promise<Map<string, Promise<SeriesIds>>> } | null = null;
+let early: { startedAt: number; ids: Promise<IdsBySite> } | null = null;
 
 /** Starts looking up every readable site's chart series now, if signed in (once per page load). */
 export function startEarlySources(): void {
   if (early || !isAuthenticated(sessionStore.getState())) return;
-  const signal = new AbortController().signal;
   // A refused call here ends nothing: the page's own calls, made as before, decide about the session.
-  const sites = api(call('GET /api/sites'), { endSessionOn401: false });
-  const ids = sites.then(
-    (list) => new Map(list.map((site) => [site.id, seriesIdsOf(site.id, site.kind, signal)] as const)),
-  );
+  const ids = chartSeries(undefined, new AbortController().signal, true);
   ids.catch(() => {}); // unused or failed: the page looks the sites up itself
   early = { startedAt: Date.now(), ids };
 }
 
-/** The early lookup of a site, if one started lately and has it; else a fresh one. */
-async function seriesIdsNow(siteId: string, kind: SiteKind, signal: AbortSignal): Promise<SeriesIds> {
+/** The early lookup, if one started lately and has every site; else a fresh one. */
+async function seriesIdsNow(siteIds: readonly string[], signal: AbortSignal): Promise<IdsBySite> {
   if (early && Date.now() - early.startedAt < EARLY_FOR_MS) {
-    const found = (await early.ids.catch(() => undefined))?.get(siteId);
-    if (found) return found.catch(() => seriesIdsOf(siteId, kind, signal));
+    const found = await early.ids.catch(() => undefined);
+    if (found && siteIds.every((id) => found.has(id))) return found;
   }
-  return seriesIdsOf(siteId, kind, signal);
+  return seriesIdsOf(siteIds, signal);
 }
 
 export function useTrendSources(
   sites: readonly { siteId: string; name: string; kind: SiteKind }[] | null,
 ): Resource<TrendSource[]> {
   const key = sites ? sites.map((s) => s.siteId).join(',') : null;
-  return useLoaded(key, (signal) =>
-    Promise.all(
-      (sites ?? []).map(
-        async (site): Promise<TrendSource> => ({
-          siteId: site.siteId,
-          name: site.name,
-          kind: site.kind,
-          ...(await seriesIdsNow(site.siteId, site.kind, signal)),
-        }),
-      ),
-    ),
-  );
+  return useLoaded(key, async (signal) => {
+    const list = sites ?? [];
+    const ids =
+      list.length > 0
+        ? await seriesIdsNow(
+            list.map((s) => s.siteId),
+            signal,
+          )
+        : new Map();
+    return list.map((site) => ({
+      siteId: site.siteId,
+      name: site.name,
+      kind: site.kind,
+      powerId: ids.get(site.siteId)?.powerId,
+      irradianceId: ids.get(site.siteId)?.irradianceId,
+    }));
+  });
 }
