@@ -11,9 +11,9 @@ import { usePalette } from '../../app/settings/usePalette.ts';
 import { formatSiteTime, formatUtcOffset } from '../../i18n/format.ts';
 import { liveStore } from '../../live/liveStore.ts';
 import { type ChartLine, DualAxisChart } from '../../plots/DualAxisChart.tsx';
-import { api, call } from '../../session/api.ts';
 import { CardHead } from './CardHead.tsx';
 import { ChartLegend } from './ChartLegend.tsx';
+import { historyOf, SERIES_PER_REQUEST, trendWindowOf } from './earlyHistory.ts';
 import { FleetTrend, historyWindow, type TrendWindow, trendWindows } from './fleetTrend.ts';
 import { type KpiFormat, useKpiFormat } from './kpiFormat.ts';
 import { lineStyle, totalColor } from './palette.ts';
@@ -26,8 +26,6 @@ const HISTORY_REFRESH_MS = 5 * 60_000;
 /** The chart moves at most this often (a pixel of a 6-hour window is about a minute). */
 const REDRAW_MS = 1000;
 const SUMMARY_MS = 10_000;
-/** The history API's limit. */
-const SERIES_PER_REQUEST = 50;
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The chart's data for the sources and window, with history loaded now and every few minutes. */
@@ -45,9 +43,7 @@ function useFleetTrend(sources: readonly TrendSource[], span: TrendWindow) {
       const q = historyWindow(Date.now(), windowMs, bucketMs);
       try {
         for (let i = 0; i < wanted.length; i += SERIES_PER_REQUEST) {
-          const ids = wanted.slice(i, i + SERIES_PER_REQUEST).join(',');
-          const query = { ids, from: String(q.from), to: String(q.to), maxPoints: q.maxPoints };
-          const reply = await api(call('GET /api/series/history', { query }), { signal: controller.signal });
+          const reply = await historyOf(wanted.slice(i, i + SERIES_PER_REQUEST), q, controller.signal);
           for (const s of reply.series) model.setHistory(s.id, reply.ts, s.avg);
         }
         model.historyLoaded();
@@ -109,7 +105,7 @@ export function FleetPowerCard({
   const palette = usePalette();
   const summaryId = useId();
   const [params, setParams] = useSearchParams();
-  const span: TrendWindow = (Object.keys(trendWindows) as TrendWindow[]).find((w) => w === params.get('trend')) ?? '6h';
+  const span = trendWindowOf(params.get('trend'));
   const stableSources = useMemo(() => sources ?? [], [sources]);
   const model = useFleetTrend(stableSources, span);
   const { hidden, toggle } = useHiddenLines();

@@ -3,11 +3,12 @@
 // that the chart's history request follows a single lookup. On a first load of the solar dashboard that
 // lookup starts as soon as the page's code runs (`startEarlySources`, called by SolarDashboardPage.tsx
 // when its module is evaluated: main.tsx fetches it beside the language's strings), instead of after the
-// first render and the fleet's figures.
+// first render and the fleet's figures, and its answer starts the chart's history request (earlyHistory.ts).
 import type { SiteKind } from '@voltscope/shared/domain';
 import type { Resource } from '../../data/useResource.ts';
 import { api, call } from '../../session/api.ts';
 import { isAuthenticated, sessionStore } from '../../session/sessionStore.ts';
+import { startEarlyHistory, trendWindowOf } from './earlyHistory.ts';
 import { useLoaded } from './siteDevices.ts';
 
 export interface TrendSource {
@@ -49,7 +50,17 @@ export function startEarlySources(): void {
   if (early || !isAuthenticated(sessionStore.getState())) return;
   // A refused call here ends nothing: the page's own calls, made as before, decide about the session.
   const ids = chartSeries(undefined, new AbortController().signal, true);
-  ids.catch(() => {}); // unused or failed: the page looks the sites up itself
+  ids.then(
+    (found) => {
+      const series = [...found.values()].flatMap((s) => [s.powerId, s.irradianceId]);
+      const span = trendWindowOf(new URLSearchParams(window.location.search).get('trend'));
+      startEarlyHistory(
+        series.filter((id): id is number => id !== undefined),
+        span,
+      );
+    },
+    () => {}, // unused or failed: the page looks the sites up itself
+  );
   early = { startedAt: Date.now(), ids };
 }
 
