@@ -126,7 +126,11 @@ export function HistoryChart({
     setState((s) => ({ status: 'loading', previous: s.status === 'ready' ? s.data : s.previous }));
     const query = historyQuery(idsKey.split(',').map(Number), asked, points);
     api(call('GET /api/series/history', { query }), { signal: controller.signal }).then(
-      (reply) => setState({ status: 'ready', data: { view: asked, reply } }),
+      // A reply that comes after the chart asked again (another view) is stale, even if it arrived whole:
+      // replies need not come in the order asked (a larger one is compressed longer).
+      (reply) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', data: { view: asked, reply } });
+      },
       () => {
         if (!controller.signal.aborted)
           setState((s) => ({ status: 'error', previous: s.status === 'ready' ? s.data : s.previous }));

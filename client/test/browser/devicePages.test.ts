@@ -76,6 +76,18 @@ describe('device pages', () => {
       value: Math.round(200 + 150 * Math.sin(i / 4)),
     }));
     await app.ingest([...samples, { series: 'fr-occitanie.inv03/ac_power', ts: now, value: 84.4 }]);
+    // The day's chart reads the minute rollups, which catch up with new samples every ROLLUP_INTERVAL (2 s):
+    // the page is opened once they hold these ten minutes, as it would be a moment after they arrived.
+    const token = await app.token('operator');
+    const get = async (path: string) =>
+      (await fetch(app.url + path, { headers: { authorization: `Bearer ${token}` } })).json();
+    const device = (await get('/api/devices/fr-occitanie.inv03')) as { series: { id: number; key: string }[] };
+    const power = device.series.find((s) => s.key === 'ac_power')?.id;
+    await poll(async () => {
+      const span = `from=${now - 6 * 3_600_000}&to=${now + 60_000}&maxPoints=300`;
+      const history = (await get(`/api/series/history?ids=${power}&${span}`)) as { resolution: string; ts: number[] };
+      return [history.resolution, history.ts.length > 0];
+    }).toEqual(['1m', true]);
 
     const page = await openAt(inverterPage('fr-occitanie.inv03'));
     await poll(() => page.getByTestId('history-chart').getAttribute('data-state')).toBe('ready');
