@@ -125,6 +125,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   };
 }
 
+/** An access token of each demo account, signed in on `server`. */
+export async function demoTokens(server: TestServer): Promise<Record<keyof typeof demo, string>> {
+  const tokens = { admin: '', operator: '', client: '' };
+  for (const role of Object.keys(demo) as (keyof typeof demo)[]) {
+    tokens[role] = (await server.login(demo[role].email, demo[role].password)).accessToken;
+  }
+  return tokens;
+}
+
 /** A test server with the demo admin signed in: where most HTTP and alarm tests start. */
 export async function startAsAdmin(overrides: Partial<Config> = {}): Promise<{ server: TestServer; admin: string }> {
   const server = await startTestServer(overrides);

@@ -1,16 +1,14 @@
 // GET /api/chart-sources: each readable site's chart series in one answer, the same ids the devices
 // routes lead to, a client's sites only, and bad input refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { type demo, demoTokens, startTestServer, type TestServer } from '../helper.ts';
 
 let server: TestServer;
-const tokens: Record<keyof typeof demo, string> = { admin: '', operator: '', client: '' };
+let tokens: Record<keyof typeof demo, string>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const role of Object.keys(demo) as (keyof typeof demo)[]) {
-    tokens[role] = (await server.login(demo[role].email, demo[role].password)).accessToken;
-  }
+  tokens = await demoTokens(server);
 });
 afterAll(() => server.close());
 

@@ -15,7 +15,18 @@ export const createStagedTable =
 export const rawSamplesSource =
   '(SELECT series_id, ts, value FROM samples UNION ALL SELECT series_id, ts, value FROM samples_staged)';
 
-const ROWS_PER_STATEMENT = 64;
+/** Rows one multi-row INSERT binds, here and in the writer's exact path: far cheaper than a statement each. */
+export const ROWS_PER_STATEMENT = 64;
+
+/** `args` filled with the rows from `from` on, (series, ts, value) each, for one multi-row INSERT. */
+export function packRows(args: number[], series: Int32Array, ts: Float64Array, values: Float64Array, from: number) {
+  for (let j = 0; j < ROWS_PER_STATEMENT; j++) {
+    args[3 * j] = series[from + j] as number;
+    args[3 * j + 1] = ts[from + j] as number;
+    args[3 * j + 2] = values[from + j] as number;
+  }
+  return args;
+}
 
 export class Staging {
   readonly #append;
@@ -88,12 +99,7 @@ export class Staging {
     const args = this.#args;
     let i = 0;
     for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
-      for (let j = 0; j < ROWS_PER_STATEMENT; j++) {
-        args[3 * j] = series[i + j] as number;
-        args[3 * j + 1] = ts[i + j] as number;
-        args[3 * j + 2] = values[i + j] as number;
-      }
-      this.#append.run(...args);
+      this.#append.run(...packRows(args, series, ts, values, i));
     }
     for (; i < n; i++) this.#appendOne.run(series[i] as number, ts[i] as number, values[i] as number);
     this.#rowsInTransaction += n;

@@ -5,7 +5,7 @@
 // New samples are staged first and moved into `samples` in large runs (sqliteStaging.ts says why).
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Staging } from './sqliteStaging.ts';
+import { packRows, ROWS_PER_STATEMENT, Staging } from './sqliteStaging.ts';
 import { freshOf } from './types.ts';
 
 export type WriterRequest =
@@ -20,8 +20,6 @@ export type WriterReply =
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
-/** Rows per INSERT statement: one statement binds many rows, which costs far less than one each. */
-const ROWS_PER_STATEMENT = 64;
 // A key packs (series, bucket index) in one number: bucket indexes stay below 2^26 minutes (year 2097).
 const KEY_SPAN = 2 ** 26;
 /**
@@ -96,12 +94,7 @@ function insertRows(series: Int32Array, ts: Float64Array, values: Float64Array):
   const stored: Stored[] = [];
   let i = 0;
   for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
-    for (let j = 0; j < ROWS_PER_STATEMENT; j++) {
-      args[3 * j] = series[i + j] as number;
-      args[3 * j + 1] = ts[i + j] as number;
-      args[3 * j + 2] = values[i + j] as number;
-    }
-    for (const row of insertMany.all(...args)) stored.push(row as Stored);
+    for (const row of insertMany.all(...packRows(args, series, ts, values, i))) stored.push(row as Stored);
   }
   for (; i < n; i++) {
     const row = insertOne.get(series[i] as number, ts[i] as number, values[i] as number);
