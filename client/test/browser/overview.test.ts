@@ -59,14 +59,19 @@ describe('solar overview', () => {
     expect(await page.getByTestId('count-running').textContent()).toMatch(/^\d+$/);
 
     // The weather station, the grid meter and the KPIs are rendered with their units.
-    const weather = await seen(page, 'weather');
-    expect(weather).toMatch(/\d\sW\/m²/);
-    expect(weather).toMatch(/\d\s°C/);
-    expect(weather).toMatch(/\d\sm\/s/);
-    const meter = await seen(page, 'meter');
-    expect(meter).toMatch(/\d\sHz/);
-    expect(meter).toMatch(/\d\skV/);
-    expect(meter).toMatch(/\d\s(W|kW|MW)\b/);
+    // (Their values may come a moment after the tiles': polled.)
+    const filled = (testId: string, units: RegExp[]) =>
+      expect
+        .poll(
+          async () => {
+            const text = await seen(page, testId);
+            return units.filter((unit) => !unit.test(text)).map(String);
+          },
+          { timeout: 15_000 },
+        )
+        .toEqual([]);
+    await filled('weather', [/\d\sW\/m²/, /\d\s°C/, /\d\sm\/s/]);
+    await filled('meter', [/\d\sHz/, /\d\skV/, /\d\s(W|kW|MW)\b/]);
     await expect.poll(async () => await seen(page, 'kpi-energy'), { timeout: 10_000 }).toMatch(/\d\s(Wh|kWh|MWh)/);
     expect(await seen(page, 'kpi-availability')).toMatch(/\d+%/);
     await expect.poll(() => page.getByTestId('last-frame').textContent()).toMatch(/Last update/);
