@@ -1,5 +1,7 @@
 // Configuration is read once at boot from environment variables into one typed object. A bad value
 // stops the process with a message naming the variable, what it got and what it expects.
+// One file over 400 lines on purpose: it is the table of every variable the hub reads (the README's
+// Configuration section follows it line by line), and a reader looks a variable up in one place.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
