@@ -20,7 +20,10 @@ export type HandshakeErrorData = ErrorBody;
 
 // The live subscription requests: their schemas (which the hub checks them with) are in contracts/fleet.ts.
 
-/** A site to follow; `lastSeq` and `lastTs` (of the last frame held) ask to resume after a drop. */
+/**
+ * A site to follow; `lastSeq` (of the last frame held) and `lastTs` ask to resume after a drop. `lastTs` is
+ * where the missed span starts: the oldest of the newest sample times of the site's reporting series.
+ */
 export type SiteSubscription = Static<typeof schemas.SiteSubscription>;
 
 /** 1 to 100 sites, each by its id alone or as a SiteSubscription. */

@@ -74,7 +74,9 @@ export function useRecentHistory(siteId: string | null, seriesIds: readonly numb
     if (!siteId || seriesIds.length === 0) return;
     const controller = new AbortController();
     const to = Date.now();
-    loadHistory(liveStore, siteId, seriesIds, { from: to - windowMs, to }, controller.signal).catch(() => {});
+    loadHistory(liveStore, siteId, seriesIds, { from: to - windowMs, to }, { signal: controller.signal }).catch(
+      () => {},
+    );
     return () => controller.abort();
   }, [siteId, seriesIds, windowMs]);
 }

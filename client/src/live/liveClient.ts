@@ -17,7 +17,7 @@ import { createStore } from 'zustand/vanilla';
 import { api, call } from '../session/api.ts';
 import { sessionStore } from '../session/sessionStore.ts';
 import { type LiveStore, liveStore } from './liveStore.ts';
-import { loadHistory } from './loadHistory.ts';
+import { gapRetryDelay, loadHistory } from './loadHistory.ts';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
 
@@ -330,13 +330,14 @@ export class LiveClient {
   async #subscribe(siteIds: string[]): Promise<void> {
     const socket = this.#socket;
     if (!socket || siteIds.length === 0) return;
+    // Taken before the hub's snapshot arrives: what each series held when the gap opened.
+    const resumes = new Map(siteIds.map((id) => [id, this.#store.resumePoint(id)]));
     const sites = siteIds.map((id) => {
       const progress = this.#store.progress(id);
       if (!progress) return { id };
+      const resume = resumes.get(id);
       // Without a sample held there is no time to resume from (lastTs 0 would ask for a gap from 1970).
-      return progress.lastTs > 0
-        ? { id, lastSeq: progress.seq, lastTs: progress.lastTs }
-        : { id, lastSeq: progress.seq };
+      return resume ? { id, lastSeq: progress.seq, lastTs: resume.from } : { id, lastSeq: progress.seq };
     });
     let ack: Awaited<ReturnType<typeof socket.emitWithAck>>;
     try {
@@ -350,16 +351,35 @@ export class LiveClient {
     for (const r of result.refused) refused[r.siteId] = r.reason;
     for (const g of result.granted) delete refused[g.siteId];
     this.connection.setState({ refused });
-    for (const granted of result.granted) if (granted.gap) void this.#fillGap(granted.siteId, granted.gap);
+    for (const granted of result.granted) {
+      if (granted.gap) void this.#fillGap(granted.siteId, granted.gap, resumes.get(granted.siteId)?.heldUntil);
+    }
   }
 
-  /** Fetches a missed span for the series this client holds of the site. */
-  async #fillGap(siteId: string, gap: { from: number; to: number }): Promise<void> {
-    const ids: number[] = [];
-    for (const s of await api(call('GET /api/sites/:id/series', { params: { id: siteId } }))) {
-      if (this.#store.latest(s.id)) ids.push(s.id);
+  /**
+   * Fetches a missed span for the series this client holds of the site; asked again a few times when the
+   * request fails on the way (a hub node going away), as long as this socket is the client's.
+   */
+  async #fillGap(
+    siteId: string,
+    gap: { from: number; to: number },
+    heldUntil: ReadonlyMap<number, number> | undefined,
+  ): Promise<void> {
+    const socket = this.#socket;
+    for (let attempt = 0; this.#socket === socket; attempt++) {
+      try {
+        const ids: number[] = [];
+        for (const s of await api(call('GET /api/sites/:id/series', { params: { id: siteId } }))) {
+          if (this.#store.latest(s.id)) ids.push(s.id);
+        }
+        await loadHistory(this.#store, siteId, ids, gap, heldUntil ? { heldUntil } : {});
+        return;
+      } catch (error) {
+        const wait = gapRetryDelay(error, attempt);
+        if (wait === null) return;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     }
-    await loadHistory(this.#store, siteId, ids, gap);
   }
 
   close(): void {

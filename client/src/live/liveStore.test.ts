@@ -65,4 +65,37 @@ describe('LiveStore', () => {
       [5000, 5],
     ]);
   });
+
+  it('resumes a site from the oldest newest sample of its reporting series, and merges a gap per series after its own', () => {
+    const store = new LiveStore();
+    expect(store.resumePoint('s')).toBeNull();
+    // Series 1 ran ahead of series 2; series 3 has not reported for two minutes.
+    store.applyFrame(
+      's',
+      frame(1, [
+        [3, 880_000, 7],
+        [1, 1_000_486, 10],
+        [2, 1_000_481, 20],
+      ]),
+    );
+    store.applyFrame('t', frame(1, [[9, 1_000_100, 1]]));
+    const resume = store.resumePoint('s');
+    expect(resume?.from).toBe(1_000_481);
+    expect([...(resume?.heldUntil ?? [])]).toEqual([
+      [3, 880_000],
+      [1, 1_000_486],
+      [2, 1_000_481],
+    ]);
+    // The span from 1_000_481 comes back for both: series 1 keeps what it held, series 2 gains the missed ones.
+    const ts = [1_000_482, 1_000_484, 1_000_486];
+    store.mergeHistory('s', 1, ts, [0, 0, 0], resume?.heldUntil.get(1));
+    store.mergeHistory('s', 2, ts, [21, 22, 23], resume?.heldUntil.get(2));
+    expect(samples(store, 1)).toEqual([[1_000_486, 10]]);
+    expect(samples(store, 2)).toEqual([
+      [1_000_481, 20],
+      [1_000_482, 21],
+      [1_000_484, 22],
+      [1_000_486, 23],
+    ]);
+  });
 });

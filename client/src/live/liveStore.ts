@@ -9,6 +9,11 @@ import { createStore } from 'zustand/vanilla';
 
 /** 15 minutes at one sample a second: what the live pages show. */
 const RING_CAPACITY = 900;
+/**
+ * A series whose newest sample is this much older than the site's newest is not waited for on resume: it
+ * reports seldom, or has stopped (its latest value comes back in the snapshot).
+ */
+const RESUME_WINDOW_MS = 60_000;
 
 export interface SiteProgress {
   /** The newest live frame number held: sent back to resume after a reconnect. */
@@ -27,6 +32,8 @@ export interface LiveState {
 export class LiveStore {
   readonly #capacity: number;
   readonly #rings = new Map<number, SampleRing>();
+  /** The series held of each site, for resuming. */
+  readonly #seriesOf = new Map<string, Set<number>>();
   readonly #progress = new Map<string, SiteProgress>();
   readonly state = createStore<LiveState>(() => ({ versions: {} }));
 
@@ -35,11 +42,14 @@ export class LiveStore {
     this.#capacity = capacity;
   }
 
-  #ring(id: number): SampleRing {
+  #ring(siteId: string, id: number): SampleRing {
     let ring = this.#rings.get(id);
     if (!ring) {
       ring = new SampleRing(this.#capacity);
       this.#rings.set(id, ring);
+      const held = this.#seriesOf.get(siteId);
+      if (held) held.add(id);
+      else this.#seriesOf.set(siteId, new Set([id]));
     }
     return ring;
   }
@@ -50,7 +60,7 @@ export class LiveStore {
     for (let i = 0; i < n; i++) {
       const ts = frame.ts[i] as number;
       // A sample the ring already has (a replayed or snapshot frame) is not stored twice.
-      this.#ring(frame.series[i] as number).push(ts, frame.values[i] as number);
+      this.#ring(siteId, frame.series[i] as number).push(ts, frame.values[i] as number);
       if (ts > lastTs) lastTs = ts;
     }
     const previous = this.#progress.get(siteId);
@@ -58,20 +68,49 @@ export class LiveStore {
     this.#bump(siteId);
   }
 
-  /** Older samples from the history API (a gap after a long disconnection), merged in time order. */
-  mergeHistory(siteId: string, seriesId: number, ts: readonly number[], values: readonly (number | null)[]): void {
+  /**
+   * Older samples from the history API (a gap after a long disconnection), merged in time order; with
+   * `after`, only those newer than it (the series' newest sample when the gap opened).
+   */
+  mergeHistory(
+    siteId: string,
+    seriesId: number,
+    ts: readonly number[],
+    values: readonly (number | null)[],
+    after = Number.NEGATIVE_INFINITY,
+  ): void {
     const existing: [number, number][] = [];
     this.each(seriesId, 0, (t, v) => existing.push([t, v]));
     const merged = new Map<number, number>(existing);
     ts.forEach((t, i) => {
       const v = values[i];
-      if (v !== null && v !== undefined && !merged.has(t)) merged.set(t, v);
+      if (t > after && v !== null && v !== undefined && !merged.has(t)) merged.set(t, v);
     });
     const sorted = [...merged].sort((a, b) => a[0] - b[0]).slice(-this.#capacity);
-    const ring = this.#ring(seriesId);
+    const ring = this.#ring(siteId, seriesId);
     ring.clear();
     for (const [t, v] of sorted) ring.push(t, v);
     this.#bump(siteId);
+  }
+
+  /**
+   * Where to resume a site from after a drop: per series held, its newest sample time (what a missed span
+   * is merged after), and the time the missed span starts: the oldest of those newest times among the
+   * series that report. Not the site's newest sample: series report at times of their own, so the frames
+   * missed may hold samples of one series older than another's newest.
+   */
+  resumePoint(siteId: string): { from: number; heldUntil: Map<number, number> } | null {
+    const progress = this.#progress.get(siteId);
+    if (!progress || progress.lastTs <= 0) return null;
+    const heldUntil = new Map<number, number>();
+    let from = progress.lastTs;
+    for (const id of this.#seriesOf.get(siteId) ?? []) {
+      const newest = this.#rings.get(id)?.latest()?.ts;
+      if (newest === undefined) continue;
+      heldUntil.set(id, newest);
+      if (newest < from && newest >= progress.lastTs - RESUME_WINDOW_MS) from = newest;
+    }
+    return { from, heldUntil };
   }
 
   #bump(siteId: string): void {

@@ -221,7 +221,9 @@ export function HistoryChart({
     };
     draw();
     const controller = new AbortController();
-    loadHistory(liveStore, liveSiteId, ids, { from: tailFrom, to: Date.now() }, controller.signal).catch(() => {});
+    loadHistory(liveStore, liveSiteId, ids, { from: tailFrom, to: Date.now() }, { signal: controller.signal }).catch(
+      () => {},
+    );
     const stop = liveStore.onFrame(liveSiteId, schedule);
     return () => {
       stop();

@@ -30,7 +30,8 @@ export function haproxyConfig({ bind, nodes, statsPort = null }: ProxyOptions): 
     'defaults',
     '  mode http',
     '  option forwardfor',
-    '  option redispatch',
+    // A request whose node refuses it goes to another at its first retry, not after every retry on the dead one.
+    '  option redispatch 1',
     '  retries 2',
     '  timeout connect 3s',
     '  timeout client 60s',

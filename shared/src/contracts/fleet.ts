@@ -175,7 +175,10 @@ export const fleetContracts = routes({
 
 // The live socket's requests. Their acks keep the messages they always had (server/src/realtime/subscribe.ts).
 
-/** A site to follow; `lastSeq` and `lastTs` (of the last frame held) ask to resume after a drop. */
+/**
+ * A site to follow; `lastSeq` (of the last frame held) and `lastTs` ask to resume after a drop. `lastTs` is
+ * where the missed span starts: the oldest of the newest sample times of the site's reporting series.
+ */
 export const SiteSubscription = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
   lastSeq: Type.Optional(Type.Integer({ minimum: 0 })),
