@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'integration',
           include: ['server/test/**/*.test.ts', 'loadtest/test/**/*.test.ts'],
           testTimeout: 20_000,
+          // A hub's start (migrations, demo seed, backfill) beside a busy second worker can pass 10 s.
+          hookTimeout: 30_000,
         },
       },
       {
