@@ -6,12 +6,10 @@
 // about 10 s, shorter than the matrix's 30 s to keep `npm test` short (503, never an acknowledgement
 // without a commit, live frames meanwhile, I1 after); Redis down on every node (each node's own frames go
 // on, delivery across nodes comes back).
-import type { SubscribeResult } from '@voltscope/shared/events';
-import { decodeFrame, frameKinds } from '@voltscope/shared/frames';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type IngestRecord, ingestSteadily, newRecord, type Sample } from '../faults/childHub.ts';
 import { DEMO_INGEST_KEY, demo } from '../helper.ts';
+import { type FollowingClient, following, getJson } from './followingClient.ts';
 import { type Cluster, type ClusterNode, metric, sleep, startCluster, until } from './proxyCluster.ts';
 
 let cluster: Cluster;
@@ -29,11 +27,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => cluster?.close(), 30_000);
 
-const get = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${cluster.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+const get = <T>(path: string): Promise<T> => getJson<T>({ url: cluster.url, token }, path);
 
 /** Series id by "device/key", read from the store. */
 async function seriesIds(): Promise<Map<string, number>> {
@@ -52,143 +46,6 @@ async function stored(ids: readonly number[], from: number, to: number) {
   return { rows: rows.length, samples: new Map(rows.map((r) => [`${r.series_id}@${Number(r.ts)}`, Number(r.value)])) };
 }
 
-/** How far behind the site's newest sample a series may be and still be waited for (liveStore.ts). */
-const RESUME_WINDOW_MS = 60_000;
-/** Waits before a failed history request is asked again (client/src/live/loadHistory.ts). */
-const GAP_RETRY_MS = [1000, 2000, 4000, 8000];
-
-/**
- * A Socket.IO client as client/src/live/liveClient.ts is: it follows one site, and on every
- * (re)connection subscribes again with the last frame number it holds and the oldest newest sample time
- * of the site's reporting series; a `gap` the hub names is fetched from the history API (at
- * one-millisecond buckets here, so that every sample comes back as it is), asked again when a request
- * fails on the way.
- */
-class FollowingClient {
-  readonly socket: Socket;
-  /** What the screen holds: "series@ts" → value, from frames, snapshots and history. */
-  readonly view = new Map<string, number>();
-  /** How often each sample came in a live frame (a sample shown twice is one that came twice). */
-  readonly live = new Map<string, number>();
-  connects = 0;
-  disconnects = 0;
-  readonly gaps: { from: number; to: number }[] = [];
-  readonly grants: SubscribeResult['granted'] = [];
-  #seq: number | null = null;
-  /** Per series, the newest sample time held. */
-  readonly #newest = new Map<number, number>();
-  #filling: Promise<void>[] = [];
-
-  readonly siteId: string;
-
-  constructor(siteId: string) {
-    this.siteId = siteId;
-    this.socket = io(cluster.url, {
-      transports: ['websocket'],
-      forceNew: true,
-      reconnectionDelay: 500,
-      reconnectionDelayMax: 5000,
-      auth: { token },
-      extraHeaders: { authorization: `Bearer ${token}` },
-    });
-    this.socket.on('live:frame', (siteId: string, bytes: ArrayBuffer | ArrayBufferView) => {
-      if (siteId !== this.siteId) return;
-      const frame = decodeFrame(bytes as Uint8Array);
-      for (let i = 0; i < frame.series.length; i++) {
-        const key = `${frame.series[i]}@${frame.ts[i]}`;
-        this.view.set(key, frame.values[i] as number);
-        if (frame.kind === frameKinds.live) this.live.set(key, (this.live.get(key) ?? 0) + 1);
-        const id = frame.series[i] as number;
-        this.#newest.set(id, Math.max(this.#newest.get(id) ?? 0, frame.ts[i] as number));
-      }
-      this.#seq = Math.max(this.#seq ?? 0, frame.seq);
-    });
-    this.socket.on('disconnect', () => {
-      this.disconnects++;
-    });
-    this.socket.on('connect', () => {
-      this.connects++;
-      void this.#subscribe();
-    });
-  }
-
-  get subscribed(): boolean {
-    return this.grants.length === this.connects && this.connects > 0;
-  }
-
-  /** Where the missed span starts: the oldest newest sample of the series that report (liveStore.ts). */
-  #resumeFrom(): number {
-    const newest = Math.max(0, ...this.#newest.values());
-    return Math.min(newest, ...[...this.#newest.values()].filter((t) => t >= newest - RESUME_WINDOW_MS));
-  }
-
-  async #subscribe(): Promise<void> {
-    const from = this.#resumeFrom();
-    const site =
-      this.#seq === null
-        ? { id: this.siteId }
-        : from > 0
-          ? { id: this.siteId, lastSeq: this.#seq, lastTs: from }
-          : { id: this.siteId, lastSeq: this.#seq };
-    const ack = await this.socket.timeout(10_000).emitWithAck('live:subscribe', { sites: [site] });
-    if ('error' in ack) throw new Error(ack.error.message);
-    const [granted] = (ack.data as SubscribeResult).granted;
-    if (!granted) throw new Error(`${this.siteId} refused`);
-    this.grants.push(granted);
-    if (granted.gap) {
-      this.gaps.push(granted.gap);
-      this.#filling.push(this.#fill(granted.gap));
-    }
-  }
-
-  /** The history of `gap`, asked again after a failure on the way (a node going away), as the client does. */
-  async #fill(gap: { from: number; to: number }): Promise<void> {
-    for (const wait of [...GAP_RETRY_MS, null]) {
-      try {
-        return await this.#fillOnce(gap);
-      } catch (error) {
-        if (wait === null || !(error instanceof TypeError || /: 5\d\d /.test(String(error)))) throw error;
-        await sleep(wait);
-      }
-    }
-  }
-
-  /** The history of the site's series over `gap`, ten seconds a request (10,000 points: 1 ms buckets). */
-  async #fillOnce(gap: { from: number; to: number }): Promise<void> {
-    const ids = (await get<{ id: number }[]>(`/api/sites/${this.siteId}/series`)).map((s) => s.id);
-    for (let from = Math.floor(gap.from); from < gap.to; from += 10_000) {
-      const to = Math.min(Math.ceil(gap.to) + 1, from + 10_000);
-      for (let i = 0; i < ids.length; i += 50) {
-        const query = new URLSearchParams({
-          ids: ids.slice(i, i + 50).join(','),
-          from: String(from),
-          to: String(to),
-          maxPoints: String(to - from),
-        });
-        const history = await get<{ ts: number[]; series: { id: number; avg: (number | null)[] }[] }>(
-          `/api/series/history?${query}`,
-        );
-        for (const s of history.series) {
-          history.ts.forEach((ts, k) => {
-            const value = s.avg[k];
-            if (value !== null && value !== undefined && !this.view.has(`${s.id}@${ts}`)) {
-              this.view.set(`${s.id}@${ts}`, value);
-            }
-          });
-        }
-      }
-    }
-  }
-
-  async filled(): Promise<void> {
-    await Promise.all(this.#filling);
-  }
-
-  close(): void {
-    this.socket.disconnect();
-  }
-}
-
 /** A node's relay counters and readiness, as its /metrics has them. */
 async function relayMetrics(node: ClusterNode): Promise<string[]> {
   const text = await (await fetch(`${node.url}/metrics`)).text();
@@ -202,19 +59,14 @@ describe('a cluster of three behind HAProxy', () => {
     const ids = await seriesIds();
     const series = ['fr-occitanie.inv01/ac_power', 'fr-occitanie.inv02/ac_power'];
     const t0 = Date.now();
-    const clients = Array.from({ length: 6 }, () => new FollowingClient('fr-occitanie'));
-    let stop = false;
-    onTestFinished(() => {
-      stop = true;
-      for (const client of clients) client.close();
-    });
+    const { clients, senders: sending } = following({ url: cluster.url, token }, 6, 'fr-occitanie');
     await until('every client subscribed', () => clients.every((c) => c.subscribed));
 
     const records = series.map(() => newRecord());
     const senders = records.map((record, i) =>
       ingestSteadily(cluster.url, series[i] as string, {
         batchSize: 5,
-        until: () => stop,
+        until: () => sending.stopped,
         record,
         live: true,
         keepGoing: true,
@@ -243,7 +95,7 @@ describe('a cluster of three behind HAProxy', () => {
     await Promise.all(moved.map((c) => c.filled()));
     // Ingest goes on through the other nodes.
     await until('ingest going on', () => records.every((r, i) => r.acknowledged.length >= (ackedBefore[i] ?? 0) + 300));
-    stop = true;
+    sending.stopped = true;
     await Promise.all(senders);
     // Batches answered faster than their five milliseconds run ahead of the clock: the span ends at the last sent.
     const tEnd = Math.max(Date.now(), ...records.map((r) => r.sent.at(-1)?.ts ?? 0));
@@ -350,15 +202,15 @@ describe('a cluster of three behind HAProxy', () => {
     const ids = await seriesIds();
     const series = 'es-tarifa.wtg02/active_power';
     // Two clients: with two nodes left and the proxy balancing by connections, one on each.
-    const clients = [new FollowingClient('es-tarifa'), new FollowingClient('es-tarifa')];
-    let stop = false;
-    onTestFinished(() => {
-      stop = true;
-      for (const client of clients) client.close();
-    });
+    const { clients, senders: sending } = following({ url: cluster.url, token }, 2, 'es-tarifa');
     await until('every client subscribed', () => clients.every((c) => c.subscribed));
     const record = newRecord();
-    const sender = ingestSteadily(cluster.url, series, { batchSize: 5, until: () => stop, record, live: true });
+    const sender = ingestSteadily(cluster.url, series, {
+      batchSize: 5,
+      until: () => sending.stopped,
+      record,
+      live: true,
+    });
     await until('samples acknowledged', () => record.acknowledged.length >= 200);
 
     await cluster.pgProxy.cut();
@@ -381,7 +233,7 @@ describe('a cluster of three behind HAProxy', () => {
     const backAt = Date.now();
     await until('acknowledged again', () => record.acknowledged.length >= ackedAtReturn + 200, 30_000);
     const recoveredMs = Date.now() - backAt;
-    stop = true;
+    sending.stopped = true;
     await sender;
     await until('healthy again', async () => (await fetch(`${cluster.url}/api/health`)).status === 200);
 
@@ -410,18 +262,13 @@ describe('a cluster of three behind HAProxy', () => {
     const [x, y] = cluster.nodes.filter((n) => n.hub) as [ClusterNode, ClusterNode];
     // One series ingested on each node, straight to it (clients still go through the proxy).
     const keys = ['es-tarifa.wtg03/active_power', 'es-tarifa.wtg04/active_power'];
-    const clients = [new FollowingClient('es-tarifa'), new FollowingClient('es-tarifa')];
-    let stop = false;
-    onTestFinished(() => {
-      stop = true;
-      for (const client of clients) client.close();
-    });
+    const { clients, senders: sending } = following({ url: cluster.url, token }, 2, 'es-tarifa');
     await until('every client subscribed', () => clients.every((c) => c.subscribed));
     const records = keys.map(() => newRecord());
     const senders = [x, y].map((node, i) =>
       ingestSteadily(node.url, keys[i] as string, {
         batchSize: 5,
-        until: () => stop,
+        until: () => sending.stopped,
         record: records[i] as IngestRecord,
         live: true,
       }),
@@ -467,7 +314,7 @@ describe('a cluster of three behind HAProxy', () => {
       20_000,
     );
     const recoveredMs = Date.now() - backAt;
-    stop = true;
+    sending.stopped = true;
     await Promise.all(senders);
     console.log(
       `Redis down on ${x.name} and ${y.name} for ${backAt - cutAt} ms: live samples meanwhile ${countDuring}, across nodes again after ${recoveredMs} ms`,
