@@ -140,6 +140,13 @@ export async function startAsAdmin(overrides: Partial<Config> = {}): Promise<{ s
   return { server, admin: (await server.login(demo.admin.email, demo.admin.password)).accessToken };
 }
 
+/** Asks `check` every 50 ms until it holds or `ms` pass; resolves with its last answer (tests assert on it). */
+export async function settles(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  return check();
+}
+
 /** Resolves with the first `event` a socket emits (connect, connect_error, disconnect, ...). */
 export function nextEvent<T = unknown>(socket: TestSocket, event: string, timeoutMs = 5_000): Promise<T> {
   return new Promise((resolve, reject) => {

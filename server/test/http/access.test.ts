@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRecord } from '../../src/access/doorReader.ts';
 import { listRules } from '../../src/alarms/store.ts';
 import { migrate, migrations } from '../../src/store/migrations.ts';
-import { DEMO_INGEST_KEY, demo, nextEvent, startTestServer, type TestServer } from '../helper.ts';
+import { DEMO_INGEST_KEY, demo, nextEvent, settles, startTestServer, type TestServer } from '../helper.ts';
 import { drivers, storeCases } from '../stores.ts';
 
 const SITE = 'fr-occitanie';
@@ -24,12 +24,6 @@ const simulator = {
   periodMs: 500,
   backfillDays: 0,
   backfillStepSeconds: 900,
-};
-
-const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  return check();
 };
 
 describe.each(storeCases('vs_access'))('the site access log on $driver', ({ overrides, drop }) => {
@@ -181,7 +175,7 @@ describe.each(storeCases('vs_access'))('the site access log on $driver', ({ over
       result: 'denied',
       reason: 'unknown_badge',
     });
-    expect(await until(() => seen.some((e) => e.id === mine?.id))).toBe(true);
+    expect(await settles(() => seen.some((e) => e.id === mine?.id))).toBe(true);
     expect(seen.some((e) => e.id === stored?.id)).toBe(false);
     expect(seen.find((e) => e.id === mine?.id)).toMatchObject({ badge: 'FR-09999', result: 'denied' });
     socket.disconnect();
@@ -222,7 +216,7 @@ describe.each(storeCases('vs_access'))('the site access log on $driver', ({ over
     });
     expect(switched.status).toBe(200);
     const forced = () => seen.find((e) => e.result === 'forced' && e.deviceId === GATE && e.alarmId !== null);
-    expect(await until(() => forced() !== undefined, 15_000)).toBe(true);
+    expect(await settles(() => forced() !== undefined, 15_000)).toBe(true);
     const alarm = await server.request('GET', `/api/alarms/${forced()?.alarmId}`, { token: tokens.operator });
     const raised = (await alarm.json()).alarm;
     expect(raised).toMatchObject({ deviceId: GATE, priority: 'high', state: 'unacknowledged' });

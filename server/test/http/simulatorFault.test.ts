@@ -5,7 +5,7 @@
 import type { SiteEvent } from '@voltscope/shared/alarms';
 import { decodeFrame, frameKinds } from '@voltscope/shared/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, nextEvent, startAsAdmin, startTestServer, type TestServer } from '../helper.ts';
+import { demo, nextEvent, settles, startAsAdmin, startTestServer, type TestServer } from '../helper.ts';
 import { storeCases } from '../stores.ts';
 
 const SITE = 'fr-occitanie';
@@ -18,12 +18,6 @@ const simulator = {
   periodMs: 500,
   backfillDays: 0,
   backfillStepSeconds: 900,
-};
-
-const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  return check();
 };
 
 describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver', ({ overrides, drop }) => {
@@ -58,7 +52,7 @@ describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver
     expect('data' in live).toBe(true);
     const alarms = await socket.timeout(5000).emitWithAck('alarms:subscribe', { sites: [{ id: SITE }] });
     expect('data' in alarms).toBe(true);
-    expect(await until(() => positions.at(-1) === 1)).toBe(true);
+    expect(await settles(() => positions.at(-1) === 1)).toBe(true);
 
     const started = Date.now();
     const start = await server.request('POST', '/api/simulator/faults', {
@@ -71,7 +65,7 @@ describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver
     expect(body.until).toBeGreaterThan(started + 4 * 60_000);
     expect(body.until).toBeLessThan(started + 6 * 60_000);
 
-    expect(await until(() => positions.at(-1) === 0)).toBe(true);
+    expect(await settles(() => positions.at(-1) === 0)).toBe(true);
     const latest = await (await server.request('GET', `/api/series/latest?site=${SITE}`, { token: admin })).json();
     expect(latest.values[latest.seriesIds.indexOf(position)]).toBe(0);
 
@@ -82,8 +76,8 @@ describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver
           a.deviceId === `${SITE}.brk-main` && a.message.en.includes('breaker open'),
       );
     };
-    expect(await until(raised)).toBe(true);
-    expect(await until(() => events.some((e) => e.type === 'simulated_fault'))).toBe(true);
+    expect(await settles(raised)).toBe(true);
+    expect(await settles(() => events.some((e) => e.type === 'simulated_fault'))).toBe(true);
     const switched = events.find((e) => e.type === 'simulated_fault');
     expect(switched?.message.en).toBe('Amina Rahimi started a simulated grid outage of 5 min');
     expect(switched?.message.fr).toContain('coupure réseau simulée de 5 min');
@@ -95,10 +89,10 @@ describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver
     expect(end.status).toBe(200);
     expect((await end.json()).until).toBeNull();
     const endedAt = positions.length;
-    expect(await until(() => positions.length > endedAt && positions.at(-1) === 1)).toBe(true);
-    expect(await until(() => events.some((e) => e.type === 'simulated_fault' && e.message.en.includes('ended')))).toBe(
-      true,
-    );
+    expect(await settles(() => positions.length > endedAt && positions.at(-1) === 1)).toBe(true);
+    expect(
+      await settles(() => events.some((e) => e.type === 'simulated_fault' && e.message.en.includes('ended'))),
+    ).toBe(true);
   });
 
   it('refuses operators, and answers 404 for a site it does not simulate or that is decommissioned', async () => {

@@ -10,7 +10,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { SampleBatch } from '../../src/store/telemetry/types.ts';
-import { demo, nextEvent, startTestServer, type TestServer } from '../helper.ts';
+import { demo, nextEvent, settles, startTestServer, type TestServer } from '../helper.ts';
 import { storeCases } from '../stores.ts';
 
 const run = randomBytes(4).toString('hex');
@@ -30,16 +30,10 @@ const mqttHub = (node: string, group: string, more: Partial<Config> = {}): Parti
   };
 };
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  return check();
-};
-
 /** Waits until the hub reports itself subscribed: a message published earlier would reach no one. */
 async function subscribed(server: TestServer) {
   const connected = async () => (await (await server.request('GET', '/api/health')).json()).broker?.connected === true;
-  expect(await until(connected), 'the hub subscribed at the broker').toBe(true);
+  expect(await settles(connected), 'the hub subscribed at the broker').toBe(true);
 }
 
 const clients: MqttClient[] = [];
@@ -111,7 +105,7 @@ describe('MQTT ingest on one hub', () => {
     expect(await publish(client, `${SITE}/batch`, lines.map((l) => JSON.stringify(l)).join('\n'))).toBe(0);
 
     // Acknowledged by the hub only after the commit: stored, each once, read back through the history API.
-    expect(await until(async () => (await storedValues(server, id(POWER), t, t + 3000)).length === 3)).toBe(true);
+    expect(await settles(async () => (await storedValues(server, id(POWER), t, t + 3000)).length === 3)).toBe(true);
     const response = await server.request(
       'GET',
       `/api/series/history?ids=${id(POWER)},${other}&from=${t}&to=${t + 3001}`,
@@ -127,7 +121,7 @@ describe('MQTT ingest on one hub', () => {
       frames
         .filter((f) => f.kind === frameKinds.live)
         .flatMap((f) => Array.from(f.series, (s, i) => `${s}@${f.ts[i]}=${f.values[i]}`));
-    expect(await until(() => live().length >= 5)).toBe(true);
+    expect(await settles(() => live().length >= 5)).toBe(true);
     expect(live()).toEqual(
       expect.arrayContaining([`${id(POWER)}@${t}=101.5`, `${id(POWER)}@${t + 2000}=103.5`, `${other}@${t + 3000}=56`]),
     );
@@ -158,7 +152,7 @@ describe('MQTT ingest on one hub', () => {
     ];
     expect(await publish(client, `${SITE}/batch`, half.join('\n'))).toBe(0);
     expect(await publish(client, `${SITE}/inv01/ac_power`, JSON.stringify({ ts: t + 3, value: 9 }))).toBe(0);
-    expect(await until(async () => (await storedValues(server, id(POWER), t, t + 3)).length === 3)).toBe(true);
+    expect(await settles(async () => (await storedValues(server, id(POWER), t, t + 3)).length === 3)).toBe(true);
     expect(await storedValues(server, id(POWER), t, t + 3)).toEqual([
       [t + 1, 7],
       [t + 2, 8],
@@ -173,7 +167,7 @@ describe('MQTT ingest on one hub', () => {
     const client = await logger();
     const t = Date.now() - 25_000;
     await client.publishAsync(`${prefix}/${SITE}/inv01/ac_power`, JSON.stringify({ ts: t, value: 11 }), { qos: 0 });
-    expect(await until(async () => (await storedValues(server, id(POWER), t, t)).length === 1)).toBe(true);
+    expect(await settles(async () => (await storedValues(server, id(POWER), t, t)).length === 1)).toBe(true);
     expect(await storedValues(server, id(POWER), t, t)).toEqual([[t, 11]]);
   });
 
@@ -193,10 +187,10 @@ describe('MQTT ingest on one hub', () => {
       const client = await logger();
       // The broker took it (its PUBACK to the logger); the hub's to the broker waits for the commit.
       expect(await publish(client, `${SITE}/inv01/ac_power`, JSON.stringify({ ts: t, value: 42 }))).toBe(0);
-      expect(await until(() => failures >= 1)).toBe(true);
+      expect(await settles(() => failures >= 1)).toBe(true);
       expect(await storedValues(server, id(POWER), t, t)).toEqual([]);
       // Sent again by the broker after the hub renews its connection, until a write commits it.
-      expect(await until(async () => (await storedValues(server, id(POWER), t, t)).length === 1, 15_000)).toBe(true);
+      expect(await settles(async () => (await storedValues(server, id(POWER), t, t)).length === 1, 15_000)).toBe(true);
       expect(failures).toBe(3);
       expect(await storedValues(server, id(POWER), t, t)).toEqual([[t, 42]]);
       await subscribed(server);
@@ -229,7 +223,7 @@ describe.each(storeCases('vs_mqtt').filter((c) => c.driver === 'postgres'))(
       for (let i = 0; i < N; i++) {
         expect(await publish(client, `${SITE}/inv01/ac_power`, JSON.stringify({ ts: t + i, value: i }))).toBe(0);
       }
-      expect(await until(async () => (await storedValues(a, series, t, t + N)).length === N)).toBe(true);
+      expect(await settles(async () => (await storedValues(a, series, t, t + N)).length === N)).toBe(true);
       const stored = await storedValues(a, series, t, t + N);
       expect(stored).toEqual(Array.from({ length: N }, (_, i) => [t + i, i]));
       const taken = hubs.map((hub) => hub.app.services.ingest.counters);
@@ -247,7 +241,7 @@ describe.each(storeCases('vs_mqtt').filter((c) => c.driver === 'postgres'))(
       for (let i = N; i < 2 * N; i++) {
         expect(await publish(client, `${SITE}/inv01/ac_power`, JSON.stringify({ ts: t + i, value: i }))).toBe(0);
       }
-      expect(await until(async () => (await storedValues(a, series, t, t + 2 * N)).length === 2 * N)).toBe(true);
+      expect(await settles(async () => (await storedValues(a, series, t, t + 2 * N)).length === 2 * N)).toBe(true);
       expect(a.app.services.ingest.counters.accepted - after).toBe(N);
     });
   },
@@ -276,11 +270,11 @@ describe('SIM_TRANSPORT=mqtt', () => {
       for (const line of payload.toString().split('\n')) published.push(JSON.parse(line));
     });
     await spy.subscribeAsync(`${prefix}/+/batch`, { qos: 1 });
-    expect(await until(() => published.length > 0)).toBe(true);
+    expect(await settles(() => published.length > 0)).toBe(true);
     const sample = published[0] as { series: number; ts: number; value: number };
     // What the simulator published is what the hub stored, having taken it from the broker.
     expect(
-      await until(async () => (await storedValues(server, sample.series, sample.ts, sample.ts)).length === 1),
+      await settles(async () => (await storedValues(server, sample.series, sample.ts, sample.ts)).length === 1),
     ).toBe(true);
     expect(await storedValues(server, sample.series, sample.ts, sample.ts)).toEqual([[sample.ts, sample.value]]);
   });
