@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { createUser } from '../../src/store/users.ts';
-import { demo, startTestServer, type TestServer } from '../helper.ts';
+import { demoTokens, startTestServer, type TestServer } from '../helper.ts';
 import { storeCases } from '../stores.ts';
 
 const PASSWORD = 'Volt!Layouts1';
@@ -14,9 +14,7 @@ describe.each(storeCases('vs_cctv'))('CCTV layouts on $driver', ({ overrides, dr
   const tokens: Record<'admin' | 'operator' | 'client', string> = { admin: '', operator: '', client: '' };
   beforeAll(async () => {
     server = await startTestServer(overrides);
-    for (const role of ['admin', 'operator', 'client'] as const) {
-      tokens[role] = (await server.login(demo[role].email, demo[role].password)).accessToken;
-    }
+    Object.assign(tokens, await demoTokens(server));
   });
   afterAll(async () => {
     await server.close();

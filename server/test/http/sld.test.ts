@@ -4,7 +4,7 @@
 import type { Diagram } from '@voltscope/shared/sld/model';
 import { validateDiagram } from '@voltscope/shared/sld/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, newSite, startTestServer, type TestServer } from '../helper.ts';
+import { demoTokens, newSite, startTestServer, type TestServer } from '../helper.ts';
 import { storeCases } from '../stores.ts';
 
 const SITE = 'fr-occitanie';
@@ -17,9 +17,7 @@ describe.each(storeCases('vs_sld'))('single-line diagrams on $driver', ({ overri
   const tokens: Record<'admin' | 'operator' | 'client', string> = { admin: '', operator: '', client: '' };
   beforeAll(async () => {
     server = await startTestServer(overrides);
-    for (const role of ['admin', 'operator', 'client'] as const) {
-      tokens[role] = (await server.login(demo[role].email, demo[role].password)).accessToken;
-    }
+    Object.assign(tokens, await demoTokens(server));
   });
   afterAll(async () => {
     await server.close();
