@@ -46,6 +46,13 @@ export interface RowLabels {
 
 type RowT = TFunction<readonly ['alarms', 'common', 'sld']>;
 
+/** A sentence translated once with a slot, filled per row by joining (no translation lookup per row). */
+const SLOT = '\u0001';
+const filled = (sentence: string) => {
+  const parts = sentence.split(SLOT);
+  return (value: string) => parts.join(value);
+};
+
 export function rowLabels(t: RowT): RowLabels {
   const byKey = <K extends string>(keys: readonly K[], label: (key: K) => string) =>
     Object.fromEntries(keys.map((key) => [key, label(key)])) as Record<K, string>;
@@ -58,8 +65,8 @@ export function rowLabels(t: RowT): RowLabels {
     comment: t('alarms:actions.comment'),
     timeline: t('alarms:actions.timeline'),
     showOnDiagram: t('sld:showOnDiagram'),
-    select: (message) => t('alarms:row.select', { message }),
-    until: (time) => t('alarms:row.until', { time }),
+    select: filled(t('alarms:row.select', { message: SLOT })),
+    until: filled(t('alarms:row.until', { time: SLOT })),
   };
 }
 
