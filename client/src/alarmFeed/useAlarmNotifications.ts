@@ -7,7 +7,7 @@
 import type { Alarm } from '@voltscope/shared/alarms';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AppNotification, pushNotifications } from '../app/shell/notificationsStore.ts';
+import { type AppNotification, KEPT, pushNotifications } from '../app/shell/notificationsStore.ts';
 import { ruleById } from '../features/alarm-rules/ruleCache.ts';
 import { localDigits } from '../i18n/format.ts';
 import { useLanguage } from '../i18n/useLanguage.ts';
@@ -27,7 +27,8 @@ export function useAlarmNotifications(): void {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = async () => {
       timer = null;
-      const batch = waiting;
+      // Only the newest the bell keeps: a storm's batch holds thousands, each worded for nothing.
+      const batch = waiting.slice(-KEPT);
       waiting = [];
       // The rules of the batch: known ones at once, the list read once for any unknown.
       const rules = await Promise.all(batch.map(({ alarm }) => ruleById(alarm.ruleId)));

@@ -18,7 +18,8 @@ interface NotificationsState {
 
 export const notificationsStore = createStore<NotificationsState>()(() => ({ items: [] }));
 
-const KEPT = 50;
+/** How many the bell keeps: the newest. */
+export const KEPT = 50;
 
 /** Adds notifications, newest first, in one update (an alarm storm is one render, not thousands). */
 export function pushNotifications(newestFirst: readonly AppNotification[]): void {

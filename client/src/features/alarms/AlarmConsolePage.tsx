@@ -32,6 +32,7 @@ import { ConsoleFilters } from './ConsoleFilters.tsx';
 import { ConsoleToolbar } from './ConsoleToolbar.tsx';
 import { type ConsoleFilter, consoleView, isFiltered, noFilter, parseFilter, withFilter } from './consoleFilter.ts';
 import { type ConsoleCommand, keyAction, moveIndex } from './consoleKeys.ts';
+import { FacetCountsContext } from './FacetCount.tsx';
 import { FloodBanner } from './FloodBanner.tsx';
 import { ShortcutHint } from './ShortcutHint.tsx';
 import { useDeviceDirectory } from './useDeviceDirectory.ts';
@@ -273,7 +274,9 @@ export function AlarmConsolePage() {
           </Alert>
         )}
         <Card>
-          <ConsoleFilters filter={filter} sites={sortedSites} counts={counts} onChange={setFilter} />
+          <FacetCountsContext value={counts}>
+            <ConsoleFilters filter={filter} sites={sortedSites} onChange={setFilter} />
+          </FacetCountsContext>
         </Card>
         <Card p={0} className={classes.listCard}>
           <Group justify="space-between" gap="sm" px="md" py="xs" className={classes.listHeader} wrap="wrap">

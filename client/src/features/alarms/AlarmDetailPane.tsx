@@ -7,7 +7,7 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Alarm, AlarmRule } from '@voltscope/shared/alarms';
 import type { Language } from '@voltscope/shared/i18n';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryOf, isUnacknowledged } from '../../alarmFeed/alarmView.ts';
@@ -140,7 +140,8 @@ interface Props {
   device: DeviceInfo | undefined;
 }
 
-export function AlarmDetailPane({ alarm, siteName, device }: Props) {
+/** Memoised: a storm's commits redraw the page, and the focused alarm seldom changes with them. */
+export const AlarmDetailPane = memo(function AlarmDetailPane({ alarm, siteName, device }: Props) {
   const { t } = useTranslation(['alarmDetail', 'alarms', 'common', 'sld']);
   const lng = useLanguage();
   const titleId = useId();
@@ -267,4 +268,4 @@ export function AlarmDetailPane({ alarm, siteName, device }: Props) {
       {body()}
     </Card>
   );
-}
+});

@@ -4,7 +4,6 @@
 // suppressed and out-of-service alarms are set back (dimmed, hatched edge) with their flag spelled out.
 // The message's numbers are written in the language's digits, like every other figure of the row.
 
-import { ActionIcon, Checkbox } from '@mantine/core';
 import { type Alarm, type AlarmPriority, alarmPriorities } from '@voltscope/shared/alarms';
 import type { Language } from '@voltscope/shared/i18n';
 import type { TFunction } from 'i18next';
@@ -47,6 +46,13 @@ export interface RowLabels {
 
 type RowT = TFunction<readonly ['alarms', 'common', 'sld']>;
 
+/** A sentence translated once with a slot, filled per row by joining (no translation lookup per row). */
+const SLOT = '\u0001';
+const filled = (sentence: string) => {
+  const parts = sentence.split(SLOT);
+  return (value: string) => parts.join(value);
+};
+
 export function rowLabels(t: RowT): RowLabels {
   const byKey = <K extends string>(keys: readonly K[], label: (key: K) => string) =>
     Object.fromEntries(keys.map((key) => [key, label(key)])) as Record<K, string>;
@@ -59,8 +65,8 @@ export function rowLabels(t: RowT): RowLabels {
     comment: t('alarms:actions.comment'),
     timeline: t('alarms:actions.timeline'),
     showOnDiagram: t('sld:showOnDiagram'),
-    select: (message) => t('alarms:row.select', { message }),
-    until: (time) => t('alarms:row.until', { time }),
+    select: filled(t('alarms:row.select', { message: SLOT })),
+    until: filled(t('alarms:row.until', { time: SLOT })),
   };
 }
 
@@ -148,12 +154,13 @@ const AlarmCells = memo(function AlarmCells({
   const returned = !isActive(alarm);
   const blink = unack && !returned && isPresented(alarm);
 
-  // A native title rather than a tooltip component: rows are many and must stay cheap to draw.
+  // Native buttons and checkbox styled like Mantine's, with a native title rather than a tooltip: rows
+  // are many and a storm mounts and redraws them many times a second. Mantine's ActionIcon and Checkbox
+  // (theme, style props and three or four elements each) were most of a row's cost to mount.
   const action = (command: ConsoleCommand, label: string, icon: ReactNode, testId: string) => (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="md"
+    <button
+      type="button"
+      className={classes.rowAction}
       tabIndex={-1}
       aria-label={label}
       title={label}
@@ -165,15 +172,16 @@ const AlarmCells = memo(function AlarmCells({
       }}
     >
       {icon}
-    </ActionIcon>
+    </button>
   );
 
   return (
     <>
       {canAct && (
         <td className={classes.check}>
-          <Checkbox
-            size="xs"
+          <input
+            type="checkbox"
+            className={classes.rowCheck}
             tabIndex={-1}
             checked={selected}
             aria-label={labels.select(message)}

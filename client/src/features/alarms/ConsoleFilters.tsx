@@ -1,39 +1,38 @@
 // The console's views and filters: the working list or the alarms set aside (shelved, suppressed by design,
 // out of service), each view with its count always in sight; then sites, priorities and ISA-18.2 states,
-// each chip with the count it would show. They live in the address (consoleFilter.ts).
+// each chip with the count it would show. They live in the address (consoleFilter.ts); the counts come
+// through a context (FacetCount.tsx), so that a storm redraws the counts and not the filters.
 
 import { Button, Chip, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { alarmPriorities } from '@voltscope/shared/alarms';
 import type { Site } from '@voltscope/shared/domain';
-import { memo, type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmStatesShown, alarmViews } from '../../alarmFeed/alarmView.ts';
 import { PriorityIcon } from '../../alarmFeed/PriorityIcon.tsx';
-import { formatNumber } from '../../i18n/format.ts';
-import { useLanguage } from '../../i18n/useLanguage.ts';
 import classes from './AlarmConsole.module.css';
-import { type ConsoleFilter, type FacetCounts, isFiltered } from './consoleFilter.ts';
+import { type ConsoleFilter, isFiltered } from './consoleFilter.ts';
+import { FacetCount, type FacetValue, ViewLabel } from './FacetCount.tsx';
 
 /** A labelled row of chips, one a value with the count it would show, any number of them chosen. */
-function ChipFilter<V extends string>({
+function ChipFilter<F extends 'priorities' | 'states', V extends FacetValue<F>>({
   label,
+  facet,
   values,
-  counts,
   chosen,
   onChange,
   testId,
   content,
 }: {
   label: string;
+  facet: F;
   values: readonly V[];
-  counts: Record<V, number>;
   chosen: readonly V[];
   onChange: (chosen: V[]) => void;
   /** Each chip's test id is this, a dash and its value. */
   testId: string;
   content: (value: V) => ReactNode;
 }) {
-  const lng = useLanguage();
   const labelId = useId();
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-labelledby={labelId}>
@@ -45,9 +44,7 @@ function ChipFilter<V extends string>({
           <Chip key={v} value={v} size="sm" variant="outline" data-testid={`${testId}-${v}`}>
             <span className={classes.chipContent}>
               {content(v)}
-              <span className={classes.chipCount} data-count={counts[v]}>
-                {formatNumber(lng, counts[v])}
-              </span>
+              <FacetCount facet={facet} value={v} />
             </span>
           </Chip>
         ))}
@@ -59,17 +56,15 @@ function ChipFilter<V extends string>({
 export const ConsoleFilters = memo(function ConsoleFilters({
   filter,
   sites,
-  counts,
   onChange,
 }: {
   filter: ConsoleFilter;
   sites: readonly Site[];
-  counts: FacetCounts;
   onChange: (filter: ConsoleFilter) => void;
 }) {
   const { t } = useTranslation(['alarms', 'common']);
-  const lng = useLanguage();
   const viewsLabel = useId();
+  const siteData = useMemo(() => sites.map((s) => ({ value: s.id, label: s.name })), [sites]);
   return (
     <Stack gap="sm" className={classes.filters} data-testid="alarm-filters">
       <Group gap="xs" wrap="wrap">
@@ -84,12 +79,7 @@ export const ConsoleFilters = memo(function ConsoleFilters({
           className={classes.views}
           data={alarmViews.map((v) => ({
             value: v,
-            label: (
-              <span className={classes.chipContent} data-testid={`view-${v}`} data-count={counts.views[v]}>
-                {t(`alarms:console.view.${v}`)}
-                <span className={classes.chipCount}>{formatNumber(lng, counts.views[v])}</span>
-              </span>
-            ),
+            label: <ViewLabel view={v}>{t(`alarms:console.view.${v}`)}</ViewLabel>,
           }))}
         />
       </Group>
@@ -97,7 +87,7 @@ export const ConsoleFilters = memo(function ConsoleFilters({
         <MultiSelect
           label={t('alarms:filters.sites')}
           placeholder={filter.sites.length === 0 ? t('alarms:filters.allSites') : undefined}
-          data={sites.map((s) => ({ value: s.id, label: s.name }))}
+          data={siteData}
           value={[...filter.sites]}
           onChange={(value) => onChange({ ...filter, sites: value })}
           searchable
@@ -125,8 +115,8 @@ export const ConsoleFilters = memo(function ConsoleFilters({
             {t(`common:priority.${p}`)}
           </>
         )}
+        facet="priorities"
         values={alarmPriorities}
-        counts={counts.priorities}
         chosen={filter.priorities}
         onChange={(priorities) => onChange({ ...filter, priorities })}
         testId="filter-priority"
@@ -134,8 +124,8 @@ export const ConsoleFilters = memo(function ConsoleFilters({
       <ChipFilter
         label={t('alarms:filters.states')}
         content={(c) => t(`alarms:category.${c}`)}
+        facet="states"
         values={alarmStatesShown}
-        counts={counts.states}
         chosen={filter.states}
         onChange={(states) => onChange({ ...filter, states })}
         testId="filter-state"
