@@ -22,13 +22,6 @@ import { TransitionBatch } from './transitionBatch.ts';
  */
 const MAX_BATCH = 500;
 
-/**
- * The next turn of the event loop: lets the samples already committed (the telemetry writer's replies
- * waiting behind a busy tick) add their transitions to the batch first. A hub that falls behind in a storm
- * then writes fewer, larger batches (each commit is an fsync); one that keeps up waits for nothing.
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** A raise or a clear waiting for the next batch, with the value that caused it. */
 interface Pending {
   point: Point;
@@ -78,7 +71,7 @@ export class Transitions {
   queue(point: Point, change: 'raise' | 'clear', ts: number): void {
     this.#pending.push({ point, change, ts, value: point.value });
     if (this.#pending.length > 1) return;
-    void this.#commits.enqueue(() => nextTurn().then(() => this.#drain())).catch(() => {});
+    void this.#commits.enqueue(() => this.#drain()).catch(() => {});
   }
 
   async #drain(): Promise<void> {
