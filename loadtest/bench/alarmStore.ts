@@ -2,7 +2,8 @@
 // also loads: the same storm (every fault code of the fleet toggled 64 times, about 15,000 events) fed
 // through the ingest batch by batch, each awaited, on a hub with no client. Reports the events committed
 // per second of alarm-transaction time (the engine's transactions timed, the telemetry writer's not) beside
-// plain single-row inserts with the same durability (SQLite, WAL, synchronous=FULL, one transaction each).
+// plain single-row inserts with the same durability (SQLite, WAL, synchronous=FULL, one transaction each),
+// and the main thread's CPU time per event over the storm (ingest, evaluation, statements; no socket).
 // `npx node loadtest/bench/alarmStore.ts [--postgres]` (PostgreSQL: BENCH_DATABASE_URL or this machine's).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,9 @@ async function storm(dir: string, postgresUrl: string | null) {
   let events = 0;
   alarms.on('change', () => events++);
   let previous = 0;
+  // The main thread's CPU (the hub's event loop; the telemetry writer's worker apart): less at the mercy
+  // of the machine's other load than wall-clock time.
+  const cpuBefore = process.threadCpuUsage();
   for (let k = 0; k < TOGGLES; k++) {
     const now = Math.max(Date.now(), previous + 1);
     previous = now;
@@ -59,6 +63,7 @@ async function storm(dir: string, postgresUrl: string | null) {
     await new Promise((r) => setTimeout(r, 500));
   }
   await alarms.stop();
+  const cpu = process.threadCpuUsage(cpuBefore);
   const ms = spent();
   await app.close();
   if (postgresUrl) {
@@ -66,7 +71,7 @@ async function storm(dir: string, postgresUrl: string | null) {
     await admin.unsafe(`DROP SCHEMA IF EXISTS ${String(app.services.config.databaseSchema)} CASCADE`);
     await admin.end();
   }
-  return { events, perSecond: events / (ms / 1000) };
+  return { events, perSecond: events / (ms / 1000), cpuUsPerEvent: (cpu.user + cpu.system) / events };
 }
 
 function plainInserts(file: string): number {
@@ -88,7 +93,7 @@ function plainInserts(file: string): number {
 
 const onPostgres = process.argv.includes('--postgres');
 const dir = await mkdtemp(path.join(tmpdir(), 'voltscope-alarm-store-'));
-const { events, perSecond } = await storm(
+const { events, perSecond, cpuUsPerEvent } = await storm(
   dir,
   onPostgres ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : null,
 );
@@ -101,5 +106,6 @@ console.log(
     committed_per_tx_s: Math.round(perSecond),
     baseline_plain_inserts_per_s: Math.round(baseline),
     ratio: Number((perSecond / baseline).toFixed(2)),
+    main_thread_cpu_us_per_event: Math.round(cpuUsPerEvent),
   }),
 );

@@ -72,6 +72,13 @@ export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figu
   const stormFrames = console_.measure(8000);
 
   let failedBatches = 0;
+  // The store's transactions during the storm (each a durable commit: an fsync on the hub's main thread).
+  let transactions = 0;
+  const transaction = db.transaction.bind(db);
+  (db as { transaction: typeof db.transaction }).transaction = (fn) => {
+    transactions++;
+    return transaction(fn);
+  };
   const start = Date.now();
   const firstEvent = Number((await db.get<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'))?.id);
   let previous = 0;
@@ -136,6 +143,7 @@ export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figu
     { name: 'alarms.e2e_ms.p50', unit: 'ms', value: percentile(latencies, 50) },
     { name: 'alarms.e2e_ms.p99', unit: 'ms', value: percentile(latencies, 99) },
     { name: 'alarms.lost', unit: 'events', value: lost },
+    { name: 'alarms.transactions', unit: 'commits', value: transactions },
     // Sample batches the store refused (a busy database): their transitions were never due.
     { name: 'alarms.ingest_failed', unit: 'batches', value: failedBatches },
     {

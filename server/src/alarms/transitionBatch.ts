@@ -6,7 +6,7 @@
 // before `flush` returns them; the engine announces them after the commit (invariant I1).
 // Only what a raise or a clear does goes through here (open, close, return to normal, suppression);
 // operators' actions keep the one-transition writer (alarmWriter.ts).
-import type { Alarm, SiteEvent } from '@voltscope/shared/alarms';
+import type { Alarm, LocalisedText, SiteEvent } from '@voltscope/shared/alarms';
 import type { Db, SqlValue } from '../store/db.ts';
 import type { AlarmEffect, OccurrencePatch } from './alarmMachine.ts';
 import { pointKey } from './alarmPoints.ts';
@@ -26,6 +26,20 @@ interface Occurrence {
 }
 
 type Row = { id: number; site_id: string; seq: number };
+
+/**
+ * A message as stored (JSON), written once per message: a storm's raises share their messages
+ * (raiseMessages.ts), and each is stored with its occurrence and again with every event of it.
+ */
+const storedJson = new WeakMap<LocalisedText, string>();
+function messageJson(message: LocalisedText): string {
+  let json = storedJson.get(message);
+  if (json === undefined) {
+    json = JSON.stringify(message);
+    storedJson.set(message, json);
+  }
+  return json;
+}
 const keyOf = (siteId: string, seq: number) => `${siteId}|${seq}`;
 
 /** The patch as Alarm fields: only what a raise or a clear sets (the machine's other patches are actions'). */
@@ -156,7 +170,7 @@ export class TransitionBatch {
     await this.#insertNew(tx);
     const events = this.#changes.map(({ change: { event: e }, occurrence }) => {
       e.alarmId = occurrence.latest.id;
-      const message = JSON.stringify(e.message);
+      const message = messageJson(e.message);
       return [e.siteId, e.seq, e.deviceId, e.alarmId, e.type, e.severity, message, e.userName, null, e.comment, e.ts];
     });
     const ids = new Map(
@@ -173,7 +187,7 @@ export class TransitionBatch {
     const fresh = this.#occurrences.filter((o) => o.isNew);
     if (fresh.length === 0) return;
     const rows = fresh.map(({ latest: a }) => [
-      ...[a.siteId, a.deviceId, a.ruleId, a.priority, a.state, JSON.stringify(a.message), a.value, a.raisedAt],
+      ...[a.siteId, a.deviceId, a.ruleId, a.priority, a.state, messageJson(a.message), a.value, a.raisedAt],
       ...[a.clearedAt, a.closedAt, a.suppressed ? 1 : 0, a.seq],
     ]);
     const sql = batchStatements[tx.dialect];

@@ -10,9 +10,9 @@ import type { LatestValues } from '../live/latest.ts';
 import type { Db } from '../store/db.ts';
 import type { AlarmCommits } from './alarmCommits.ts';
 import { type AlarmInput, type AlarmPoint, type Transition, transition } from './alarmMachine.ts';
-import { consequentialOfGrid, gridOut, messageOf, type Point, type Points } from './alarmPoints.ts';
+import { consequentialOfGrid, gridOut, type Point, type Points } from './alarmPoints.ts';
 import { type AlarmChange, type Opening, writeEffects } from './alarmWriter.ts';
-import { faultWords } from './faultWords.ts';
+import { RaiseMessages } from './raiseMessages.ts';
 import { TransitionBatch } from './transitionBatch.ts';
 
 /**
@@ -56,6 +56,7 @@ export class Transitions {
   readonly #commits: AlarmCommits;
   /** Transitions waiting for the next batch. */
   readonly #pending: Pending[] = [];
+  readonly #messages = new RaiseMessages();
 
   constructor(state: EngineState, commits: AlarmCommits) {
     this.#state = state;
@@ -79,8 +80,16 @@ export class Transitions {
     // The rest go in the next batch, queued behind this one (an operator's action waiting in the queue
     // goes between the two).
     if (this.#pending.length > 0) void this.#commits.enqueue(() => this.#drain()).catch(() => {});
+    const batch = new TransitionBatch();
+    if (!items.some((t) => t.point.rule.gridRoot)) {
+      // A storm's usual batch: planned before the transaction opens, so that the write lock (which the
+      // telemetry writer waits for) covers only the statements. Nothing else runs on the engine's state
+      // meanwhile: this is the engine's queue.
+      for (const t of items) this.#plan(batch, t);
+      await this.#commits.batched(() => this.#commits.commit((tx) => batch.flush(tx)).then(() => {}));
+      return;
+    }
     await this.#commits.batched(async () => {
-      const batch = new TransitionBatch();
       const flush = async () => {
         if (batch.size > 0) await this.#commits.commit((tx) => batch.flush(tx));
       };
@@ -137,11 +146,9 @@ export class Transitions {
     const { rule, device } = point;
     const suppressed =
       rule.consequentialOfGrid && gridOut(this.#state.open.values(), this.#state.points(), device.siteId);
-    const words =
-      rule.kind === 'fault_code' ? faultWords(this.#state.registry(), this.#state.latest, device, value, ts) : {};
     const opening: Opening = {
       ...{ siteId: device.siteId, deviceId: device.id, ruleId: rule.id, priority: rule.priority, value },
-      message: messageOf(point, this.#state.registry(), value, words),
+      message: this.#messages.of(point, this.#state.registry(), this.#state.latest, value, ts),
     };
     const input = { type: 'raise', ts, suppressed } as const;
     return {
