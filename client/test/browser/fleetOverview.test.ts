@@ -158,8 +158,12 @@ describe('the control-room palette', () => {
       const reset = page.getByRole('button', { name: 'Reset' });
       await poll(() => reset.isEnabled()).toBe(true);
       const button = rgbOf(await reset.evaluate((el) => getComputedStyle(el).color));
+      // Read once the checked radio's colour transition has run (mid-way it is neither colour).
       const radio = rgbOf(
-        await page.getByTestId('setting-palette-control-room').evaluate((el) => getComputedStyle(el).backgroundColor),
+        await page.getByTestId('setting-palette-control-room').evaluate(async (el) => {
+          await Promise.all(el.getAnimations().map((a) => a.finished));
+          return getComputedStyle(el).backgroundColor;
+        }),
       );
       // Focus by keyboard: the ring Mantine draws for :focus-visible.
       await reset.focus();
