@@ -2,7 +2,7 @@
 // Set VOLTSCOPE_BROWSER_URL to run the suite against a server you started yourself (npm run dev).
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
 import { launchChromium } from '../../../loadtest/bench/chromium.ts';
 import { startTestServer } from '../../../server/test/helper.ts';
 import arCommon from '../../src/i18n/locales/ar/common.json' with { type: 'json' };
@@ -27,6 +27,8 @@ export interface OpenOptions {
   cookies?: Record<string, string>;
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** The tab outlives the test that opened it (several tests read it); closed after the file. */
+  keep?: boolean;
 }
 
 export interface Harness {
@@ -71,13 +73,23 @@ export function setupBrowser(server: Parameters<typeof startTestServer>[0] = {})
   let hub: { url: string; close(): Promise<void> } | null = null;
   const contexts: BrowserContext[] = [];
 
-  const newContext = async ({ language, cookies = {}, viewport, colorScheme = 'light' }: OpenOptions) => {
+  const newContext = async ({ language, cookies = {}, viewport, colorScheme = 'light', keep }: OpenOptions) => {
     const context = await browser.newContext({
       locale: 'en-GB',
       viewport: viewport ?? { width: 1280, height: 800 },
       colorScheme,
     });
     contexts.push(context);
+    // A tab opened by a test is closed when the test ends: a live page left open goes on taking frames,
+    // drawing charts and blinking alarms for the rest of the file, and the file's later tests wait for
+    // the CPU it takes. One opened outside a test (beforeAll) serves several tests: closed after the file.
+    if (!keep) {
+      try {
+        onTestFinished(() => context.close());
+      } catch {
+        // not inside a test
+      }
+    }
     const all = { ...(language ? { language } : {}), ...cookies };
     await context.addCookies(
       Object.entries(all).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: harness.url })),

@@ -32,7 +32,7 @@ const menus = new Map<Who, Promise<{ page: Page; links: string[] }>>();
 function menuOf(who: Who) {
   let menu = menus.get(who);
   if (!menu) {
-    menu = app.openAt(who, '/access-control', { language: 'en' }).then(async (page) => ({
+    menu = app.openAt(who, '/access-control', { language: 'en', keep: true }).then(async (page) => ({
       page,
       links: await menuLinks(page),
     }));
