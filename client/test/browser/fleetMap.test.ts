@@ -53,7 +53,6 @@ describe('the fleet map', () => {
     await page.goBack();
     await marker(page, 'fr-occitanie').click();
     await poll(() => pathOf(page)).toBe('/overview/solar?site=fr-occitanie');
-    await page.close();
   });
 
   it('keeps markers grey until an alarm colours its site', async () => {
@@ -83,7 +82,6 @@ describe('the fleet map', () => {
     expect(r - Math.max(g, b), 'the critical priority is red').toBeGreaterThan(80);
     expect(await ouarzazate.getAttribute('aria-label')).toMatch(/^Ouarzazate PV, .+, Worst active alarm: Critical, /);
     expect(await marker(page, 'fr-occitanie').getAttribute('data-worst')).toBe('none');
-    await page.close();
   });
 
   it('reads right to left in Persian, the map unmirrored and nothing overflowing sideways', async () => {

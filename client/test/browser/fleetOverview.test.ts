@@ -5,7 +5,7 @@
 // as the browser computes them.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cookie, type demo, pathOf, setupBrowser } from './harness.ts';
+import { animationsDone, cookie, type demo, pathOf, setupBrowser } from './harness.ts';
 
 const app = setupBrowser();
 
@@ -71,17 +71,9 @@ async function keepReporting(siteId: string) {
   stopReporting = () => clearInterval(timer);
 }
 
-/** Pages of a test, closed after it: a busy machine has no room for the consoles of earlier tests. */
-const opened: Page[] = [];
-const track = (page: Page): Page => {
-  opened.push(page);
-  return page;
-};
-
 afterEach(async () => {
   stopReporting?.();
   stopReporting = null;
-  await Promise.all(opened.splice(0).map((page) => page.context().close()));
 });
 
 describe('the fleet overview', () => {
@@ -89,7 +81,7 @@ describe('the fleet overview', () => {
     'colours the tile of a site under a critical alarm by that alarm alone, with its count opening the console',
     async () => {
       await keepReporting('ma-ouarzazate');
-      const page = track(await app.openAt('operator', '/overview/fleet', { language: 'en' }));
+      const page = await app.openAt('operator', '/overview/fleet', { language: 'en' });
       const tile = page.locator('[data-testid=fleet-tile][data-site-id="ma-ouarzazate"]');
       await tile.waitFor();
       await poll(() => tile.getAttribute('data-comm')).toBe('live');
@@ -129,7 +121,7 @@ describe('the fleet overview', () => {
       await page.getByTestId('alarm-row').first().waitFor();
 
       // The admin's solar dashboard: the site's card shows the critical alarm, no green, no availability claim.
-      const admin = track(await app.openAt('admin', '/dashboards/solar', { language: 'en' }));
+      const admin = await app.openAt('admin', '/dashboards/solar', { language: 'en' });
       const card = admin.locator('[data-testid=site-card][data-site-id="ma-ouarzazate"]');
       await poll(() => card.getByTestId('site-worst-alarm').getAttribute('data-priority')).toBe('critical');
       expect(await card.getByTestId('site-availability').textContent()).toBe('Under critical alarm');
@@ -147,7 +139,7 @@ describe('the control-room palette', () => {
   it(
     'is on by default for an operator, with an accent apart from every priority colour',
     async () => {
-      const page = track(await app.openInShell('operator', '/settings/user-interface', { language: 'en' }));
+      const page = await app.openInShell('operator', '/settings/user-interface', { language: 'en' });
       await poll(() => page.evaluate(() => document.documentElement.dataset.palette)).toBe('control-room');
       expect(await page.getByTestId('setting-palette-auto').isChecked()).toBe(true);
       const fills = await priorityFills(page);
@@ -159,11 +151,9 @@ describe('the control-room palette', () => {
       await poll(() => reset.isEnabled()).toBe(true);
       const button = rgbOf(await reset.evaluate((el) => getComputedStyle(el).color));
       // Read once the checked radio's colour transition has run (mid-way it is neither colour).
+      await animationsDone(page);
       const radio = rgbOf(
-        await page.getByTestId('setting-palette-control-room').evaluate(async (el) => {
-          await Promise.all(el.getAnimations().map((a) => a.finished));
-          return getComputedStyle(el).backgroundColor;
-        }),
+        await page.getByTestId('setting-palette-control-room').evaluate((el) => getComputedStyle(el).backgroundColor),
       );
       // Focus by keyboard: the ring Mantine draws for :focus-visible.
       await reset.focus();
@@ -192,7 +182,7 @@ describe('the control-room palette', () => {
   it(
     'is off by default for an admin, whose explicit choice turns it on',
     async () => {
-      const page = track(await app.openInShell('admin', '/settings/user-interface', { language: 'en' }));
+      const page = await app.openInShell('admin', '/settings/user-interface', { language: 'en' });
       await poll(() => page.evaluate(() => document.documentElement.dataset.palette)).toBe('standard');
       // The seed's primary colour in its readable shade on the checked radio: a red.
       const seed = rgbOf(
@@ -210,7 +200,7 @@ describe('the control-room palette', () => {
     'draws a normal state in grey',
     async () => {
       await keepReporting('ir-yazd');
-      const page = track(await app.openAt('operator', '/dashboards/solar', { language: 'en' }));
+      const page = await app.openAt('operator', '/dashboards/solar', { language: 'en' });
       const badge = page.locator('[data-testid=site-card][data-site-id="ir-yazd"] [data-testid=state-badge]');
       await poll(() => badge.getAttribute('data-state')).toBe('online');
       const [color, background] = await badge.evaluate((el) => [

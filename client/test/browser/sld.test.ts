@@ -79,7 +79,6 @@ describe('single-line diagram', () => {
     await poll(() => main.getAttribute('data-position')).toBe('closed');
     await poll(() => energyOf(page, 'g[data-kind="busbar"], g[data-kind="inverter"]')).toEqual(['live']);
     await poll(() => page.getByTestId('sld-grid-state').textContent()).toBe('Energised');
-    await page.context().close();
   }, 120_000);
 
   it('leads from an alarm row to its device on the diagram, centred and marked', async () => {
@@ -109,7 +108,6 @@ describe('single-line diagram', () => {
       expect(Math.abs(box.x + box.width / 2 - (canvas.x + canvas.width / 2))).toBeLessThan(80);
       expect(Math.abs(box.y + box.height / 2 - (canvas.y + canvas.height / 2))).toBeLessThan(80);
     }
-    await page.context().close();
   }, 120_000);
 
   it('offers a client only their sites and refuses another’s', async () => {
@@ -123,7 +121,6 @@ describe('single-line diagram', () => {
     expect(await page.getByTestId('sld-canvas').count()).toBe(0);
     const refused = await api('/api/sites/ma-ouarzazate/sld', { who: 'client' });
     expect(refused.status).toBe(404);
-    await page.context().close();
   });
 
   it('reads right to left in Persian around an unmirrored diagram', async () => {
@@ -136,6 +133,5 @@ describe('single-line diagram', () => {
     const direction = await page.getByTestId('sld-canvas').evaluate((e) => getComputedStyle(e).direction);
     expect(direction).toBe('ltr');
     if (shots) await page.screenshot({ path: `${shots}/sld-fa-dark.png` });
-    await page.context().close();
   });
 });
