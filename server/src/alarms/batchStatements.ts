@@ -47,6 +47,7 @@ export const ALARM_COLUMNS: Column[] = [
   ['suppressed', 'integer'],
   ['seq', 'bigint'],
 ];
+/** An event of an alarm: no message, it reads its alarm's (migration 22). */
 export const EVENT_COLUMNS: Column[] = [
   ['site_id'],
   ['seq', 'bigint'],
@@ -54,7 +55,6 @@ export const EVENT_COLUMNS: Column[] = [
   ['alarm_id', 'bigint'],
   ['type'],
   ['severity'],
-  ['message'],
   ['user_name'],
   ['user_id', 'bigint'],
   ['comment'],

@@ -173,8 +173,14 @@ const ALARM_SELECT = `SELECT a.*, p.shelved_until, p.out_of_service, p.out_of_se
     ${nameNow('a.acknowledged_by_id')} AS acknowledged_by_now FROM alarms a
   LEFT JOIN alarm_points p ON p.rule_id = a.rule_id AND p.device_id = a.device_id`;
 
-/** The events and the alarms as tables to read from, with who acted under their current name. */
-export const EVENTS = `(SELECT e.*, ${nameNow('e.user_id')} AS user_now FROM events e) events`;
+/**
+ * The events and the alarms as tables to read from, with who acted under their current name; an event of
+ * an alarm with its alarm's message (stored once, on the alarm: migration 22).
+ */
+export const EVENTS = `(SELECT e.id, e.site_id, e.seq, e.device_id, e.alarm_id, e.type, e.severity,
+    COALESCE(e.message, a.message) AS message, e.user_name, e.user_id, e.comment, e.ts,
+    ${nameNow('e.user_id')} AS user_now
+  FROM events e LEFT JOIN alarms a ON a.id = e.alarm_id) events`;
 export const ALARMS = `(SELECT a.*, ${nameNow('a.acknowledged_by_id')} AS acknowledged_by_now FROM alarms a) alarms`;
 
 const num = (v: number | null) => (v === null || v === undefined ? null : Number(v));
@@ -263,7 +269,10 @@ export interface NewEvent {
 const shown = (message: LocalisedText, userId: unknown, userName: string | null): LocalisedText =>
   userId !== null && userId !== undefined && userName !== null ? fillLocalised(message, { who: userName }) : message;
 
-/** Stores an event with the next sequence number of its site, or with `seq` already taken by the caller. */
+/**
+ * Stores an event with the next sequence number of its site, or with `seq` already taken by the caller.
+ * An event of an alarm says what its alarm says: its message is the alarm's, stored once, on the alarm.
+ */
 export async function insertEvent(tx: Db, e: NewEvent, taken?: number): Promise<SiteEvent> {
   const seq = taken ?? (await takeSeq(tx, e.siteId));
   const row = await tx.get<{ id: number }>(
@@ -276,7 +285,7 @@ export async function insertEvent(tx: Db, e: NewEvent, taken?: number): Promise<
       e.alarmId,
       e.type,
       e.severity,
-      JSON.stringify(e.message),
+      e.alarmId === null ? JSON.stringify(e.message) : null,
       e.userName ?? null,
       e.userId ?? null,
       e.comment ?? null,

@@ -28,8 +28,8 @@ interface Occurrence {
 type Row = { id: number; site_id: string; seq: number };
 
 /**
- * A message as stored (JSON), written once per message: a storm's raises share their messages
- * (raiseMessages.ts), and each is stored with its occurrence and again with every event of it.
+ * A message as stored (JSON), made once per message: a storm's raises share their messages
+ * (raiseMessages.ts). It is stored with its occurrence only: the occurrence's events read it from there.
  */
 const storedJson = new WeakMap<LocalisedText, string>();
 function messageJson(message: LocalisedText): string {
@@ -170,8 +170,7 @@ export class TransitionBatch {
     await this.#insertNew(tx);
     const events = this.#changes.map(({ change: { event: e }, occurrence }) => {
       e.alarmId = occurrence.latest.id;
-      const message = messageJson(e.message);
-      return [e.siteId, e.seq, e.deviceId, e.alarmId, e.type, e.severity, message, e.userName, null, e.comment, e.ts];
+      return [e.siteId, e.seq, e.deviceId, e.alarmId, e.type, e.severity, e.userName, null, e.comment, e.ts];
     });
     const ids = new Map(
       (await tx.all<Row>(sql.insertEvents, json(events))).map((r) => [keyOf(r.site_id, Number(r.seq)), Number(r.id)]),
