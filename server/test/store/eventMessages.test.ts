@@ -37,7 +37,7 @@ describe.each(drivers)("an alarm's events on a store from before ($name)", (driv
       const alarm = await db.get<{ id: number }>(
         `INSERT INTO alarms (site_id, device_id, rule_id, priority, state, message, value, raised_at, seq)
          VALUES ('s1', 's1.inv01', ?, 'high', 'unacknowledged', ?, 301, 1000, 1) RETURNING id`,
-        [rule?.id, hot],
+        [Number(rule?.id), hot],
       );
       const alarmId = Number(alarm?.id);
       const insert = `INSERT INTO events (site_id, seq, device_id, alarm_id, type, severity, message, ts)
