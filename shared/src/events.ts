@@ -2,7 +2,7 @@
 // `{ data }` or `{ error }` (see Ack in errors.ts).
 import type { Static } from 'typebox';
 import type { AbilityRule } from './abilities.ts';
-import type { Alarm, AlarmSubscribeRequest, AlarmSubscribeResult, SiteEvent } from './alarms.ts';
+import type { AlarmSubscribeRequest, AlarmSubscribeResult, SentAlarmChange } from './alarms.ts';
 import type { AccessEvent, AccessSubscribeRequest, AccessSubscribeResult } from './contracts/access.ts';
 import type { Display as DisplaySchema } from './contracts/displays.ts';
 import type * as schemas from './contracts/fleet.ts';
@@ -62,9 +62,10 @@ export interface ServerToClientEvents {
    * Events of one followed site, committed before they are sent, in order, each with the alarm it changed
    * as it now stands (null for events without an alarm): what one commit announced (a storm's batch is one
    * message, not one per event), or a replay. `event.seq` increases by one per site: a client that sees a
-   * jump resubscribes with its last seq and gets the missed ones replayed.
+   * jump resubscribes with its last seq and gets the missed ones replayed. An event of an alarm comes
+   * without its message: it is its alarm's (`receivedChange` makes it whole).
    */
-  'alarm:events': (payload: { alarm: Alarm | null; event: SiteEvent }[]) => void;
+  'alarm:events': (payload: SentAlarmChange[]) => void;
   /** To a display's sockets: an admin changed it (playlist, sites, language, theme, sound). */
   'display:changed': (payload: { display: Static<typeof DisplaySchema> }) => void;
   /**

@@ -4,12 +4,10 @@
 // events after it wait until the missing ones are replayed (RELIABILITY invariant I3). A snapshot of
 // GET /api/alarms/active and the events racing it are merged by each alarm's own seq, so neither order
 // loses a change or brings back a closed alarm.
-import type { Alarm, SiteEvent } from '@voltscope/shared/alarms';
+import type { Alarm, AlarmChangeOf } from '@voltscope/shared/alarms';
 
-export interface AlarmEventPayload {
-  alarm: Alarm | null;
-  event: SiteEvent;
-}
+/** One event of an `alarm:events` message, made whole (with its message). */
+export type AlarmEventPayload = AlarmChangeOf;
 
 /** Events held past a gap before the site is reloaded instead. */
 const MAX_PENDING = 2000;

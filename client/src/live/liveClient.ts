@@ -3,7 +3,13 @@
 // the last frame number of each site, and fills a reported gap from the history API. It also carries
 // the alarm feed (client/src/alarms), which asks again with its last event number on every reconnect,
 // and the CCTV tiles' pictures (`cctv:watch`: the union of the cameras on screen, asked again likewise).
-import type { Alarm, AlarmSubscribeResult, AlarmSubscription, SiteEvent } from '@voltscope/shared/alarms';
+import {
+  type Alarm,
+  type AlarmSubscribeResult,
+  type AlarmSubscription,
+  receivedChange,
+  type SiteEvent,
+} from '@voltscope/shared/alarms';
 import {
   type ClientToServerEvents,
   MAX_WATCHED_CAMERAS,
@@ -320,7 +326,7 @@ export class LiveClient {
       if (this.#cameras.has(camera)) this.#rewatchLater();
     });
     socket.on('alarm:events', (payloads) => {
-      for (const payload of payloads) this.#alarms?.event(payload);
+      for (const payload of payloads) this.#alarms?.event(receivedChange(payload));
     });
     socket.on('display:changed', (payload) => {
       for (const listener of this.#displayListeners) listener(payload);

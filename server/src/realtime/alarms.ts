@@ -4,9 +4,9 @@
 // it is told to resync (reload the open alarms over HTTP). Events are sent only after their commit and
 // are never skipped for a slow client. They travel as arrays (`alarm:events`): what the engine announces
 // in one go (a commit's batch, a storm's hundreds of events) is one message per site, not one per event,
-// and a replay is one message.
+// and a replay is one message. An event of an alarm travels without its message, which is its alarm's.
 import { asSubject } from '@voltscope/shared/abilities';
-import type { AlarmSubscribeResult } from '@voltscope/shared/alarms';
+import { type AlarmSubscribeResult, sentChange } from '@voltscope/shared/alarms';
 import { AlarmSubscribeRequest, MAX_ALARM_SITES } from '@voltscope/shared/contracts/alarms';
 import type { Ack } from '@voltscope/shared/errors';
 import { Compile } from 'typebox/compile';
@@ -54,7 +54,7 @@ export function registerAlarmSubscriptions(socket: IoSocket, db: Db): void {
         }
         const alarms = await getAlarms(db, [...new Set(missed.flatMap((e) => (e.alarmId ? [e.alarmId] : [])))]);
         const byId = new Map(alarms.map((a) => [a.id, a]));
-        const replay = missed.map((event) => ({ alarm: byId.get(event.alarmId ?? -1) ?? null, event }));
+        const replay = missed.map((event) => sentChange({ alarm: byId.get(event.alarmId ?? -1) ?? null, event }));
         if (replay.length > 0) socket.emit('alarm:events', replay);
         result.granted.push({ siteId: site.id, seq: missed.at(-1)?.seq ?? wanted.lastSeq, via: 'replay' });
       }
@@ -75,7 +75,9 @@ export function broadcastAlarms(io: Io, engine: AlarmEngine): void {
   const flush = () => {
     const rooms = pending;
     pending = null;
-    for (const [siteId, changes] of rooms ?? []) io.to(alarmRoomOf(siteId)).emit('alarm:events', changes);
+    for (const [siteId, changes] of rooms ?? []) {
+      io.to(alarmRoomOf(siteId)).emit('alarm:events', changes.map(sentChange));
+    }
   };
   engine.on('change', ({ alarm, event }) => {
     // Fleet-wide events (sign-ins, rule changes) are not pushed: the history pages show them to admins.

@@ -1,7 +1,14 @@
 // What the alarm tests share: waiting for the hub, steady series, the open alarms, operator actions and
 // following a site's alarm events over a socket, each against the test server of the moment (a test may
 // restart it).
-import type { Alarm, AlarmSubscribeResult, SiteEvent } from '@voltscope/shared/alarms';
+import {
+  type Alarm,
+  type AlarmChangeOf,
+  type AlarmSubscribeResult,
+  receivedChange,
+  type SentAlarmChange,
+  type SiteEvent,
+} from '@voltscope/shared/alarms';
 import { nextEvent, type TestServer, type TestSocket } from '../helper.ts';
 
 /** Polls `read` until it gives a value, or `ms` pass (then gives what it last read). */
@@ -18,12 +25,16 @@ export const until = async <T>(read: () => Promise<T | undefined> | T | undefine
 export const steady = (series: string, from: number, seconds: number, value: number) =>
   Array.from({ length: seconds }, (_, i) => ({ series, ts: from + i * 1000, value }));
 
-/** The events a socket receives, in order; `messages` (if given) gets each message's number of events. */
-export function eventsOf(socket: TestSocket, messages?: number[]) {
-  const events: { alarm: Alarm | null; event: SiteEvent }[] = [];
+/**
+ * The events a socket receives, in order, made whole as a client makes them (an event of an alarm takes
+ * its alarm's message); `messages` (if given) gets each message's number of events, `sent` what came.
+ */
+export function eventsOf(socket: TestSocket, messages?: number[], sent?: SentAlarmChange[]) {
+  const events: AlarmChangeOf[] = [];
   socket.on('alarm:events', (payloads) => {
     messages?.push(payloads.length);
-    events.push(...payloads);
+    sent?.push(...payloads);
+    events.push(...payloads.map(receivedChange));
   });
   return events;
 }
@@ -46,10 +57,11 @@ export function alarmTools(server: () => TestServer) {
       const socket = server().connect(token);
       await nextEvent(socket, 'connect');
       const messages: number[] = [];
-      const events = eventsOf(socket, messages);
+      const sent: SentAlarmChange[] = [];
+      const events = eventsOf(socket, messages, sent);
       const ack = await socket.timeout(5000).emitWithAck('alarms:subscribe', { sites });
       if ('error' in ack) throw new Error(ack.error.message);
-      return { socket, events, messages, result: ack.data as AlarmSubscribeResult };
+      return { socket, events, messages, sent, result: ack.data as AlarmSubscribeResult };
     },
   };
 }

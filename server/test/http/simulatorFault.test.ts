@@ -2,7 +2,7 @@
 // breaker reads open in the live frames and the latest values, "Main breaker open" is raised and the switch
 // is in the site's event log (sent to followers); ending it closes the breaker again. Operators are
 // refused; a hub without simulator answers 409. On SQLite and on PostgreSQL.
-import type { SiteEvent } from '@voltscope/shared/alarms';
+import { receivedChange, type SiteEvent } from '@voltscope/shared/alarms';
 import { decodeFrame, frameKinds } from '@voltscope/shared/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, nextEvent, settles, startAsAdmin, startTestServer, type TestServer } from '../helper.ts';
@@ -47,7 +47,7 @@ describe.each(storeCases('vs_fault'))('the simulator’s fault switch on $driver
       });
     });
     const events: SiteEvent[] = [];
-    socket.on('alarm:events', (payloads) => events.push(...payloads.map((p) => p.event)));
+    socket.on('alarm:events', (payloads) => events.push(...payloads.map((p) => receivedChange(p).event)));
     const live = await socket.timeout(5000).emitWithAck('live:subscribe', { sites: [{ id: SITE }] });
     expect('data' in live).toBe(true);
     const alarms = await socket.timeout(5000).emitWithAck('alarms:subscribe', { sites: [{ id: SITE }] });
