@@ -3,13 +3,8 @@
 // the last frame number of each site, and fills a reported gap from the history API. It also carries
 // the alarm feed (client/src/alarms), which asks again with its last event number on every reconnect,
 // and the CCTV tiles' pictures (`cctv:watch`: the union of the cameras on screen, asked again likewise).
-import {
-  type Alarm,
-  type AlarmSubscribeResult,
-  type AlarmSubscription,
-  receivedChange,
-  type SiteEvent,
-} from '@voltscope/shared/alarms';
+import type { Alarm, AlarmSubscribeResult, AlarmSubscription, SiteEvent } from '@voltscope/shared/alarms';
+import { receivedChange } from '@voltscope/shared/alarms';
 import {
   type ClientToServerEvents,
   MAX_WATCHED_CAMERAS,

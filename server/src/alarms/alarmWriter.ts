@@ -2,16 +2,13 @@
 // occurrence's columns, the alarm point's, a new occurrence, and the events that record them, each with
 // the site's next event number. Returns the changes to announce after the commit, each event beside the
 // alarm as it stands after the transition.
-import type { Alarm, AlarmPriority, LocalisedText, SiteEvent } from '@voltscope/shared/alarms';
+import type { Alarm, AlarmChangeOf, AlarmPriority, LocalisedText, SiteEvent } from '@voltscope/shared/alarms';
 import type { Db } from '../store/db.ts';
 import type { AlarmEffect, OccurrencePatch } from './alarmMachine.ts';
 import { getAlarms, insertEvent, type NewEvent, takeSeq } from './store.ts';
 
-export interface AlarmChange {
-  /** Null for events that change no alarm (a door opened, a sign-in). */
-  alarm: Alarm | null;
-  event: SiteEvent;
-}
+/** An event and the alarm it changed (null for events that change no alarm: a door opened, a sign-in). */
+export type AlarmChange = AlarmChangeOf;
 
 /** What a new occurrence is raised with. */
 export interface Opening {
