@@ -7,7 +7,8 @@
 // off as too slow (a real client comes back and is replayed what it missed; these do not, so their
 // missed events count as lost); the store's rate beside the baseline of plain inserts of the same
 // events, and the console's frame times while its list is scrolled through the storm, beside the same
-// scrolling with no storm.
+// scrolling with no storm; and the CPU time the hub's main thread spent per event (what the latencies
+// wait for when the hub's share of the cores is short).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,9 @@ export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figu
     if (event.type === 'alarm_raised') announced.push(Date.now() - event.ts);
   });
   const cutOffBefore = fanout.counters.droppedSlow;
+  // The CPU time of this thread (the hub's event loop; the bench's ingest loop and Playwright's driver
+  // run here too) from the storm's first sample until every client has caught up.
+  const cpuBefore = process.threadCpuUsage();
   const start = Date.now();
   const firstEvent = Number((await db.get<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM events'))?.id);
   let previous = 0;
@@ -127,6 +131,7 @@ export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figu
     if (Date.now() - start > 300_000) break;
   }
   const cutOff = fanout.counters.droppedSlow - cutOffBefore;
+  const cpu = process.threadCpuUsage(cpuBefore);
   clients.postMessage('finish');
   const { counts, lastEventAt, latencies } = await finished;
   const seconds = (lastEventAt - start) / 1000;
@@ -168,6 +173,7 @@ export async function alarmsBenchmark(options: { quick: boolean }): Promise<Figu
     { name: 'alarms.lost', unit: 'events', value: lost },
     { name: 'alarms.clients_cut_off', unit: 'sockets', value: cutOff },
     { name: 'alarms.transactions', unit: 'commits', value: transactions },
+    { name: 'alarms.main_thread_cpu_us_per_event', unit: 'µs', value: (cpu.user + cpu.system) / committed },
     // Sample batches the store refused (a busy database): their transitions were never due.
     { name: 'alarms.ingest_failed', unit: 'batches', value: failedBatches },
     {
