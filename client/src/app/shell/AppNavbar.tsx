@@ -80,7 +80,7 @@ export function AppNavbar({
       {horizontal && (
         <div className={classes.navRow}>
           <div className={classes.container}>
-            <MainMenu groups={groups} />
+            <MainMenu groups={groups} sticky={layout.navbar === 'sticky'} />
           </div>
         </div>
       )}

@@ -12,7 +12,12 @@ export function useVisibleNavigation(): VisibleGroup[] {
 }
 
 /** The horizontal navigation (the seed's default): a menubar of groups, each opening its pages. */
-export function MainMenu({ groups }: { groups: VisibleGroup[] }) {
+/**
+ * `sticky`: the menubar stays at the top while the page scrolls, so its menus are placed in the viewport
+ * (fixed) rather than in the page; placed in the page, an open menu moved with the scroll until the next
+ * frame put it back under its group, and a click in that frame missed its entry.
+ */
+export function MainMenu({ groups, sticky }: { groups: VisibleGroup[]; sticky: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
   const { pathname } = useLocation();
   return (
@@ -28,6 +33,7 @@ export function MainMenu({ groups }: { groups: VisibleGroup[] }) {
               offset={6}
               width={240}
               shadow="md"
+              floatingStrategy={sticky ? 'fixed' : 'absolute'}
               transitionProps={{ transition: 'pop-top-left', duration: 150 }}
             >
               <Menubar.Target className={classes.target} data-active={active || undefined}>
