@@ -3,6 +3,7 @@
 // below it on a narrow screen) shows the rule's cause, consequence and corrective action in English and
 // in Persian, the allowed response time with what is left of it, a trend of the temperature with the
 // limit, and a link that opens the inverter's page. It follows the list's focus without taking it.
+// Beside the pane at 1600 px the state column is at its narrowest: an alarm's state still shows whole.
 import { rationaleOf } from '@voltscope/shared/alarmRationale';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,37 @@ describe('the alarm detail pane', () => {
     await page.getByTestId('device-detail-link').click();
     await page.waitForURL(/\/overview\/solar\/inverter\/fr-occitanie(\.|%2E)inv03$/);
     await poll(() => page.getByTestId('inverter-name').innerText()).toContain('Inverter 03');
+  }, 120_000);
+
+  it('shows the whole state of each alarm beside the pane at 1600 px, where the state column is narrowest', async () => {
+    for (const [language, state] of [
+      ['en', 'Active, unacknowledged'],
+      ['fr', 'Active, non acquittée'],
+    ] as const) {
+      const page = await app.openAt('operator', '/alarm/realtime?site=fr-occitanie', {
+        language,
+        viewport: { width: 1600, height: 900 },
+      });
+      const badge = row(page, '82 °C').getByTestId('state-badge');
+      await poll(() => badge.innerText().then((t) => t.replace(/\s+/g, ' '))).toBe(state);
+      // Not clipped: its words fit in it (wrapped if need be), and it fits in its cell and its row.
+      const fits = await badge.evaluate((el) => {
+        const [b, cell, line] = [el, el.closest('td'), el.closest('tr')].map((e) => e?.getBoundingClientRect());
+        return (
+          el.scrollWidth <= el.clientWidth &&
+          el.scrollHeight <= el.clientHeight &&
+          !!b &&
+          !!cell &&
+          !!line &&
+          b.left >= cell.left - 0.5 &&
+          b.right <= cell.right + 0.5 &&
+          b.top >= line.top - 0.5 &&
+          b.bottom <= line.bottom + 0.5
+        );
+      });
+      expect(fits, language).toBe(true);
+      await page.close();
+    }
   }, 120_000);
 
   it('shows the cause, consequence and action in Persian, right to left', async () => {

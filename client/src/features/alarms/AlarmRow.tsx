@@ -232,7 +232,7 @@ const AlarmCells = memo(function AlarmCells({
         {message}
       </td>
       <td className={classes.state}>
-        <span className={classes.badge} data-category={category}>
+        <span className={classes.badge} data-category={category} data-testid="state-badge">
           {labels.category[category]}
         </span>
         <span className={classes.stateDetail} data-testid="state-detail">
