@@ -1,17 +1,18 @@
 // Group commit of an alarm storm's raises and clears. The engine plans each transition here in memory
 // (the machine's effects applied to the occurrence as the engine holds it: nothing is read back from the
-// store), then `flush` writes the whole batch with one statement per table (batchStatements.ts): event
-// numbers for every site at once, the changed occurrences, the new ones, the events. Ids and event
+// store), then `flush` writes the whole batch table by table (batchStatements.ts: one statement per table
+// on PostgreSQL, a few multi-row ones on SQLite): event numbers for every site at once, the changed
+// occurrences, the new ones, the events. Ids and event
 // numbers are known only once written, so the alarms and events to announce are completed in place
 // before `flush` returns them; the engine announces them after the commit (invariant I1).
 // Only what a raise or a clear does goes through here (open, close, return to normal, suppression);
 // operators' actions keep the one-transition writer (alarmWriter.ts).
 import type { Alarm, LocalisedText, SiteEvent } from '@voltscope/shared/alarms';
-import type { Db, SqlValue } from '../store/db.ts';
+import type { Db } from '../store/db.ts';
 import type { AlarmEffect, OccurrencePatch } from './alarmMachine.ts';
 import { pointKey } from './alarmPoints.ts';
 import type { AlarmChange, Opening } from './alarmWriter.ts';
-import { batchStatements } from './batchStatements.ts';
+import { batchWriters } from './batchStatements.ts';
 
 /** One occurrence the batch touched: stored already (`id` known) or new (its id comes with `flush`). */
 interface Occurrence {
@@ -24,8 +25,6 @@ interface Occurrence {
   /** Every copy handed out (announced alarms), completed with the id and event number at `flush`. */
   copies: { alarm: Alarm; numbered: boolean }[];
 }
-
-type Row = { id: number; site_id: string; seq: number };
 
 /**
  * A message as stored (JSON), made once per message: a storm's raises share their messages
@@ -40,7 +39,6 @@ function messageJson(message: LocalisedText): string {
   }
   return json;
 }
-const keyOf = (siteId: string, seq: number) => `${siteId}|${seq}`;
 
 /** The patch as Alarm fields: only what a raise or a clear sets (the machine's other patches are actions'). */
 function patched(alarm: Alarm, set: OccurrencePatch): Alarm {
@@ -146,14 +144,13 @@ export class TransitionBatch {
 
   /**
    * Writes the batch inside the caller's transaction and returns its changes, in order, with their ids and
-   * event numbers; empty afterwards. One statement per table, and one read: the points shelved (a new
-   * occurrence of a shelved point is shown shelved).
+   * event numbers; empty afterwards. Each table written in one go (batchStatements.ts), and one read: the
+   * points shelved (a new occurrence of a shelved point is shown shelved).
    */
   async flush(tx: Db): Promise<AlarmChange[]> {
     if (this.#changes.length === 0) return [];
-    const sql = batchStatements[tx.dialect];
-    const json = (rows: SqlValue[][]) => [JSON.stringify(rows)];
-    const tops = await tx.all<{ site_id: string; seq: number }>(sql.reserve, json([...this.#taken]));
+    const writer = batchWriters[tx.dialect];
+    const tops = await writer.reserve(tx, [...this.#taken]);
     const base = new Map(tops.map((r) => [r.site_id, Number(r.seq) - (this.#taken.get(r.site_id) ?? 0)]));
     const at = (a: { siteId: string | null; seq: number }) => a.seq + (base.get(a.siteId as string) ?? 0);
     for (const o of this.#occurrences) {
@@ -165,18 +162,18 @@ export class TransitionBatch {
     const stored = this.#occurrences.filter((o) => !o.isNew && o.numbered);
     if (stored.length > 0) {
       const rows = stored.map(({ latest: a }) => [a.id, a.state, a.clearedAt, a.closedAt, a.suppressed ? 1 : 0, a.seq]);
-      await tx.run(sql.update, json(rows));
+      await writer.update(tx, rows);
     }
     await this.#insertNew(tx);
     const events = this.#changes.map(({ change: { event: e }, occurrence }) => {
       e.alarmId = occurrence.latest.id;
       return [e.siteId, e.seq, e.deviceId, e.alarmId, e.type, e.severity, e.userName, null, e.comment, e.ts];
     });
-    const ids = new Map(
-      (await tx.all<Row>(sql.insertEvents, json(events))).map((r) => [keyOf(r.site_id, Number(r.seq)), Number(r.id)]),
-    );
-    const changes = this.#changes.map(({ change }) => change);
-    for (const { event } of changes) event.id = ids.get(keyOf(event.siteId as string, event.seq)) ?? 0;
+    const ids = await writer.insert(tx, 'events', events);
+    const changes = this.#changes.map(({ change }, i) => {
+      change.event.id = ids[i] as number;
+      return change;
+    });
     this.#clear();
     return changes;
   }
@@ -189,9 +186,7 @@ export class TransitionBatch {
       ...[a.siteId, a.deviceId, a.ruleId, a.priority, a.state, messageJson(a.message), a.value, a.raisedAt],
       ...[a.clearedAt, a.closedAt, a.suppressed ? 1 : 0, a.seq],
     ]);
-    const sql = batchStatements[tx.dialect];
-    const inserted = await tx.all<Row>(sql.insertAlarms, [JSON.stringify(rows)]);
-    const ids = new Map(inserted.map((r) => [keyOf(r.site_id, Number(r.seq)), Number(r.id)]));
+    const ids = await batchWriters[tx.dialect].insert(tx, 'alarms', rows);
     const shelved = new Map(
       (
         await tx.all<{ rule_id: number; device_id: string; shelved_until: number }>(
@@ -199,12 +194,11 @@ export class TransitionBatch {
         )
       ).map((p) => [pointKey(Number(p.rule_id), p.device_id), Number(p.shelved_until)]),
     );
-    for (const o of fresh) {
-      const id = ids.get(keyOf(o.latest.siteId, o.latest.seq));
-      if (id === undefined) throw new Error('a new occurrence was not stored');
+    fresh.forEach((o, i) => {
+      const id = ids[i] as number;
       const shelvedUntil = shelved.get(pointKey(o.latest.ruleId, o.latest.deviceId)) ?? null;
       for (const a of [o.latest, ...o.copies.map((c) => c.alarm)]) Object.assign(a, { id, shelvedUntil });
-    }
+    });
   }
 
   #clear(): void {

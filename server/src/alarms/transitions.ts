@@ -1,6 +1,6 @@
 // How a raise or a clear is decided and committed. A transition the samples or the clock cause waits in
 // a queue; the transitions waiting when the engine's queue gets to them are planned in memory and
-// written as one batch (transitionBatch.ts: one statement per table), in one transaction, then announced.
+// written as one batch (transitionBatch.ts: each table in one go), in one transaction, then announced.
 // A grid root's transition goes on its own, through the one-transition writer (alarmWriter.ts), because it
 // suppresses or unsuppresses the site's other alarms as they stand. `run` is that writer's entry for
 // every other input too (operators' actions, retirements), called by the engine (engine.ts).
