@@ -237,7 +237,12 @@ const range = (values: readonly number[]): [number, number] => [Math.min(...valu
  * POST /api/ingest at a steady 100,000 samples/s, the hub's lag beside the bare route's under the same
  * requests, alternated over `rounds`; then the hub flat out (eight connections, as fast as it answers).
  */
-export async function httpEndToEnd(samples: number, batchSize: number, pacedRate: number, rounds: number): Promise<Figure[]> {
+export async function httpEndToEnd(
+  samples: number,
+  batchSize: number,
+  pacedRate: number,
+  rounds: number,
+): Promise<Figure[]> {
   const hub = await startServer(false);
   const bare = await startServer(true);
   if (!hub.range) throw new Error('the hub did not report its series');
