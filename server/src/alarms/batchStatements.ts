@@ -84,12 +84,13 @@ const COLUMNS = { alarms: ALARM_COLUMNS, events: EVENT_COLUMNS };
 const json = (rows: SqlValue[][]) => [JSON.stringify(rows)];
 
 function postgresWriter(): BatchWriter {
+  const reserve = RESERVE_SQL('postgres');
   const update = `UPDATE alarms SET ${SET} FROM (${rowsOf('postgres', UPDATE_COLUMNS)}) AS v WHERE alarms.id = v.id`;
   const insert = (table: 'alarms' | 'events') =>
     `INSERT INTO ${table} (${names(COLUMNS[table])}) ${rowsOf('postgres', COLUMNS[table])} RETURNING id, site_id, seq`;
   const inserts = { alarms: insert('alarms'), events: insert('events') };
   return {
-    reserve: (tx, rows) => tx.all(RESERVE_SQL('postgres'), json(rows)),
+    reserve: (tx, rows) => tx.all(reserve, json(rows)),
     update: async (tx, rows) => {
       await tx.run(update, json(rows));
     },
@@ -134,18 +135,18 @@ function bySize(make: (count: number) => string): (count: number) => string {
 }
 
 function sqliteWriter(): BatchWriter {
+  const reserve = RESERVE_SQL('sqlite');
   const values = (columns: readonly Column[], count: number) =>
     Array.from({ length: count }, () => `(${columns.map(() => '?').join(', ')})`).join(', ');
   const update = bySize(
     (count) => `WITH v (${names(UPDATE_COLUMNS)}) AS (VALUES ${values(UPDATE_COLUMNS, count)})
       UPDATE alarms SET ${SET} FROM v WHERE alarms.id = v.id`,
   );
-  const inserts = {
-    alarms: bySize((count) => `INSERT INTO alarms (${names(ALARM_COLUMNS)}) VALUES ${values(ALARM_COLUMNS, count)}`),
-    events: bySize((count) => `INSERT INTO events (${names(EVENT_COLUMNS)}) VALUES ${values(EVENT_COLUMNS, count)}`),
-  };
+  const insert = (table: 'alarms' | 'events') =>
+    bySize((count) => `INSERT INTO ${table} (${names(COLUMNS[table])}) VALUES ${values(COLUMNS[table], count)}`);
+  const inserts = { alarms: insert('alarms'), events: insert('events') };
   return {
-    reserve: (tx, rows) => tx.all(RESERVE_SQL('sqlite'), json(rows)),
+    reserve: (tx, rows) => tx.all(reserve, json(rows)),
     update: async (tx, rows) => {
       for (const run of runs(rows)) await tx.run(update(run.length), run.flat());
     },
