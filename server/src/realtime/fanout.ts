@@ -17,6 +17,7 @@ import type { LatestValues } from '../live/latest.ts';
 import type { SeriesRings } from '../live/rings.ts';
 import type { SampleBatch } from '../store/telemetry/types.ts';
 import { bufferedBytes, cutOff, type FlowLimits, flowOf, judge } from './backpressure.ts';
+import { ColumnBuffer } from './columnBuffer.ts';
 import { FrameWriter } from './delivery.ts';
 import { type Columns, latestOfFrames, latestOfSite, snapshotOfSite, withinFrameSpan } from './snapshots.ts';
 import type { Io, IoSocket } from './types.ts';
@@ -56,9 +57,8 @@ interface LoggedFrame {
 interface RoomState {
   seq: number;
   log: LoggedFrame[];
-  series: number[];
-  ts: number[];
-  values: number[];
+  /** The samples of the window that is open. */
+  pending: ColumnBuffer;
 }
 
 export type SnapshotReason = 'subscribe' | 'resume' | 'catchUp';
@@ -144,7 +144,7 @@ export class Fanout {
   #room(siteId: string): RoomState {
     let room = this.#rooms.get(siteId);
     if (!room) {
-      room = { seq: this.epoch, log: [], series: [], ts: [], values: [] };
+      room = { seq: this.epoch, log: [], pending: new ColumnBuffer() };
       this.#rooms.set(siteId, room);
     }
     return room;
@@ -167,9 +167,7 @@ export class Fanout {
         room = this.#room(site);
       }
       if (!room) continue;
-      room.series.push(id);
-      room.ts.push(batch.ts[i] as number);
-      room.values.push(batch.values[i] as number);
+      room.pending.push(id, batch.ts[i] as number, batch.values[i] as number);
       this.#pending = true;
     }
     this.#schedule();
@@ -186,18 +184,16 @@ export class Fanout {
     const due: [string, RoomState][] = [];
     for (const [siteId, room] of this.#rooms) {
       this.#prune(room, now);
-      if (room.series.length > 0) due.push([siteId, room]);
+      if (room.pending.length > 0) due.push([siteId, room]);
     }
     if (due.length === 0) return;
     this.#judgeSockets(now);
     for (const [siteId, room] of due) {
       room.seq++;
-      const { series, ts, values } = withinFrameSpan(room);
+      const { series, ts, values } = withinFrameSpan(room.pending.view());
       const frame = encodeFrame(frameKinds.live, room.seq, series, ts, values);
+      room.pending.clear();
       room.log.push({ seq: room.seq, sentAt: now, frame });
-      room.series = [];
-      room.ts = [];
-      room.values = [];
       this.#enqueue(siteId, room.seq, frame);
     }
     this.#writer.flush();
@@ -364,7 +360,7 @@ export class Fanout {
    */
   sendSnapshot(socket: IoSocket, siteId: string, reason: 'subscribe' | 'resume', now = Date.now()): void {
     const seq = this.seqOf(siteId);
-    const pending = this.#rooms.get(siteId)?.series.length ?? 0;
+    const pending = this.#rooms.get(siteId)?.pending.length ?? 0;
     let cached = this.#snapshots.get(siteId);
     if (!cached || cached.seq !== seq || cached.pending !== pending || now - cached.at > SNAPSHOT_REUSE_MS) {
       const columns = snapshotOfSite(this.#registry(), this.#rings, this.#latest, siteId, {

@@ -12,6 +12,13 @@ export interface Columns {
   values: number[];
 }
 
+/** Columns to encode: plain arrays, or views of typed ones (a room's gathered samples). */
+export interface ColumnsLike {
+  series: ArrayLike<number>;
+  ts: ArrayLike<number>;
+  values: ArrayLike<number>;
+}
+
 /** Series whose last minutes go into a snapshot; the others send their latest value only. */
 const TREND_KEYS = new Set(['ac_power', 'dc_power', 'active_power', 'irradiance_poa', 'wind_speed']);
 /** Older values are history, not state (and well inside a frame's span, MAX_FRAME_SPAN_MS). */
@@ -117,16 +124,18 @@ export function latestOfFrames(frames: readonly Frame[]): Columns {
  * simulator warped far ahead of the clock). Then those older than the newest minus the span are left
  * out: they are history, kept in the store, not live state, and the encoder would refuse the frame.
  */
-export function withinFrameSpan(input: Columns): Columns {
+export function withinFrameSpan(input: ColumnsLike): ColumnsLike {
+  const n = input.ts.length;
   let newest = Number.NEGATIVE_INFINITY;
   let oldest = Number.POSITIVE_INFINITY;
-  for (const t of input.ts) {
+  for (let i = 0; i < n; i++) {
+    const t = input.ts[i] as number;
     if (t > newest) newest = t;
     if (t < oldest) oldest = t;
   }
-  if (input.ts.length === 0 || newest - oldest <= MAX_FRAME_SPAN_MS) return input;
+  if (n === 0 || newest - oldest <= MAX_FRAME_SPAN_MS) return input;
   const out = columns();
-  for (let i = 0; i < input.ts.length; i++) {
+  for (let i = 0; i < n; i++) {
     const t = input.ts[i] as number;
     if (newest - t > MAX_FRAME_SPAN_MS) continue;
     out.series.push(input.series[i] as number);
