@@ -44,6 +44,7 @@ import { loadSheddingPlugin } from './plugins/loadShedding.ts';
 import { pendingStepPlugin } from './plugins/pendingStep.ts';
 import { rateLimitPlugin } from './plugins/rateLimit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { sharedSerializers } from './plugins/sharedSerializers.ts';
 import { staticPlugin } from './plugins/static.ts';
 // Fastify's types as buildApp extends them (app.services, request.session, route config).
 import type {} from './plugins/types.ts';
@@ -58,6 +59,8 @@ export async function buildApp(config: Config, options: { responseSchemas?: bool
     // Closing must not wait for idle keep-alive connections of wall screens.
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 200 },
+    // A serialiser per distinct response schema, not per route and status (plugins/sharedSerializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
   });
 
   // Every route of the API answers to its contract (shared/src/contracts), or the hub does not start.
