@@ -7,6 +7,10 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
+import { demoPlants, demoSites } from '../../server/src/demo/fleet.ts';
+import { buildFleet } from '../../server/src/fleet/build.ts';
+import { Registry } from '../../server/src/fleet/registry.ts';
+import { FleetSimulator } from '../../server/src/simulator/simulator.ts';
 import { migrate } from '../../server/src/store/migrations.ts';
 import { openPostgres } from '../../server/src/store/postgres.ts';
 import { openSqlite } from '../../server/src/store/sqlite.ts';
@@ -14,6 +18,7 @@ import { openPostgresTelemetry } from '../../server/src/store/telemetry/postgres
 import { openSqliteTelemetry } from '../../server/src/store/telemetry/sqlite.ts';
 import type { SampleBatch } from '../../server/src/store/telemetry/types.ts';
 import { fleetBatches, pool } from './data.ts';
+import { SIMULATOR_OPTIONS } from './fanoutBaselines.ts';
 import { type Figure, rate, time } from './report.ts';
 
 const SERIES = 3000;
@@ -165,7 +170,7 @@ interface Lag {
 async function startServer(bare: boolean) {
   const worker = new Worker(new URL('./hubWorker.ts', import.meta.url), { workerData: { bare } });
   const next = <T>() => new Promise<T>((resolve) => worker.once('message', resolve));
-  const { port, seriesCount, range } = await next<{ port: number; seriesCount: number; range: SeriesRange | null }>();
+  const { port } = await next<{ port: number }>();
   const send = async (payload: string) => {
     const response = await fetch(`http://127.0.0.1:${port}/api/ingest`, {
       method: 'POST',
@@ -187,32 +192,43 @@ async function startServer(bare: boolean) {
     await next();
     await worker.terminate();
   };
-  return { seriesCount, range, send, measure, close };
-}
-
-/** The plausible range of each series, by id (the registry's). */
-interface SeriesRange {
-  min: Float64Array;
-  max: Float64Array;
+  return { send, measure, close };
 }
 
 /**
- * JSON bodies of `batchSize` samples over every series, time-major, each timestamp new, each value within
- * its series' plausible range, as a gateway sends them (the hub refused 18 % of the values of 10 to 59 this
- * made before, and spent the requests on listing and compressing the refusals).
+ * The demo fleet's telemetry as its gateways send it: the simulator's samples of every series (the hub's
+ * own registry, the same ids), one step of all of them every `1000 * series / rate` ms of sample time, so
+ * that the samples' clock runs at the wall's while `rate` samples/s are sent, cut into JSON bodies.
+ * Values are the simulator's (plausible, with its faults); timestamps start where they are asked to.
  */
-function bodyMaker(seriesCount: number, range: SeriesRange) {
-  const plausible = (id: number, value: number) =>
-    Math.min(Math.max(value, range.min[id] as number), range.max[id] as number);
-  let clock = Date.now() - 3_600_000;
-  return (n: number) => {
-    const rows = [];
-    for (let i = 0; i < n; i++) {
-      if (i % seriesCount === 0) clock += 1000;
-      const id = (i % seriesCount) + 1;
-      rows.push({ series: id, ts: clock, value: plausible(id, 10 + (i % 50)) });
+function fleetStream(rate: number) {
+  const fleet = buildFleet(demoPlants);
+  const registry = new Registry(
+    fleet.devices,
+    fleet.series.map((s, i) => ({ ...s, id: i + 1 })),
+  );
+  const simulator = new FleetSimulator(registry, demoSites, demoPlants, SIMULATOR_OPTIONS);
+  const stepMs = (1000 * fleet.series.length) / rate;
+  let next = Number.NaN;
+  let last = Number.NaN;
+  let rows: { series: number; ts: number; value: number }[] = [];
+  /** `count` bodies of `size` samples, their time from `start` on (or on from the last body's, if later). */
+  return (count: number, size: number, start: number): string[] => {
+    const bodies: string[] = [];
+    next = Number.isNaN(next) ? start : Math.max(next, start);
+    while (bodies.length < count) {
+      if (rows.length >= size) {
+        bodies.push(JSON.stringify({ samples: rows.slice(0, size) }));
+        rows = rows.slice(size);
+        continue;
+      }
+      const batch = simulator.step(Math.round(next), Number.isNaN(last) ? stepMs / 1000 : (next - last) / 1000);
+      for (let i = 0; i < batch.series.length; i++)
+        rows.push({ series: batch.series[i] as number, ts: batch.ts[i] as number, value: batch.values[i] as number });
+      last = next;
+      next += stepMs;
     }
-    return JSON.stringify({ samples: rows });
+    return bodies;
   };
 }
 
@@ -234,8 +250,19 @@ const median = (values: readonly number[]) =>
 const range = (values: readonly number[]): [number, number] => [Math.min(...values), Math.max(...values)];
 
 /**
+ * The shapes of paced ingest: `live`, the fleet's samples as they are made (the alarm engine judges each
+ * one), and `backfill`, the same stream an hour old, as gateways send what they buffered through an
+ * outage (stored, and judged by nothing: older than ALARM_LATE_SAMPLE_SECONDS).
+ */
+const SHAPES = [
+  { name: 'live', figure: 'ingest.http', back: 0 },
+  { name: 'backfill', figure: 'ingest.http.backfill', back: 3_600_000 },
+] as const;
+
+/**
  * POST /api/ingest at a steady 100,000 samples/s, the hub's lag beside the bare route's under the same
- * requests, alternated over `rounds`; then the hub flat out (eight connections, as fast as it answers).
+ * requests, alternated over `rounds`, for each shape on a fresh hub; then the live hub flat out (eight
+ * connections, as fast as it answers).
  */
 export async function httpEndToEnd(
   samples: number,
@@ -243,54 +270,64 @@ export async function httpEndToEnd(
   pacedRate: number,
   rounds: number,
 ): Promise<Figure[]> {
-  const hub = await startServer(false);
   const bare = await startServer(true);
-  if (!hub.range) throw new Error('the hub did not report its series');
-  const body = bodyMaker(hub.seriesCount, hub.range);
   const interval = (1000 * batchSize) / pacedRate;
   const count = Math.round(10_000 / interval);
-  // A second of warm-up for each: first requests compile schemas and serialisers, and warm the JIT.
-  const warmUp = Array.from({ length: Math.round(1000 / interval) }, () => body(batchSize));
-  await paced(hub.send, warmUp, interval);
-  await paced(bare.send, warmUp, interval);
-  const runs: { rate: number; lag: Lag; bare: Lag }[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const hubBodies = Array.from({ length: count }, () => body(batchSize));
-    let requests = 0;
-    const lag = await hub.measure(async () => {
-      requests = await paced(hub.send, hubBodies, interval);
+  const figures: Figure[] = [];
+  for (const shape of SHAPES) {
+    const hub = await startServer(false);
+    const stream = fleetStream(pacedRate);
+    const bodies = (n: number) => stream(n, batchSize, Date.now() - shape.back);
+    // A second of warm-up for each: first requests compile schemas and serialisers, and warm the JIT.
+    const warmUp = bodies(Math.round(1000 / interval));
+    await paced(hub.send, warmUp, interval);
+    await paced(bare.send, warmUp, interval);
+    const runs: { rate: number; lag: Lag; bare: Lag }[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const hubBodies = bodies(count);
+      let requests = 0;
+      const lag = await hub.measure(async () => {
+        requests = await paced(hub.send, hubBodies, interval);
+      });
+      const bareLag = await bare.measure(async () => {
+        await paced(bare.send, hubBodies, interval);
+      });
+      runs.push({ rate: requests * batchSize, lag, bare: bareLag });
+      console.error(
+        `  ${shape.name} round ${round + 1}: lag p99 ${lag.p99.toFixed(2)} ms (bare ${bareLag.p99.toFixed(2)}), max ${lag.max.toFixed(1)} (bare ${bareLag.max.toFixed(1)})`,
+      );
+    }
+    const of = (pick: (r: (typeof runs)[number]) => number) => runs.map(pick);
+    const lagFigure = (name: string, pick: (lag: Lag) => number): Figure => ({
+      ...time(name, median(of((r) => pick(r.lag))), median(of((r) => pick(r.bare)))),
+      range: range(of((r) => pick(r.lag))),
     });
-    const bareLag = await bare.measure(async () => {
-      await paced(bare.send, hubBodies, interval);
-    });
-    runs.push({ rate: requests * batchSize, lag, bare: bareLag });
+    figures.push(
+      {
+        ...rate(`${shape.figure}.paced.samples_per_s`, 'samples/s', median(of((r) => r.rate))),
+        range: range(of((r) => r.rate)),
+      },
+      lagFigure(`${shape.figure}.event_loop_lag.p99_ms`, (l) => l.p99),
+      lagFigure(`${shape.figure}.event_loop_lag.max_ms`, (l) => l.max),
+    );
+    if (shape.name === 'live') {
+      const flat = bodies(Math.ceil(samples / batchSize));
+      let seconds = 0;
+      const flatLag = await hub.measure(async () => {
+        const started = performance.now();
+        await pool(flat, 8, hub.send);
+        seconds = (performance.now() - started) / 1000;
+      });
+      figures.push(rate('ingest.http.flat_out.samples_per_s', 'samples/s', (flat.length * batchSize) / seconds), {
+        name: 'ingest.http.flat_out.event_loop_lag.p99_ms',
+        unit: 'ms',
+        value: flatLag.p99,
+      });
+    }
+    await hub.close();
   }
   await bare.close();
-
-  const bodies = Array.from({ length: Math.ceil(samples / batchSize) }, () => body(batchSize));
-  let seconds = 0;
-  const flatLag = await hub.measure(async () => {
-    const started = performance.now();
-    await pool(bodies, 8, hub.send);
-    seconds = (performance.now() - started) / 1000;
-  });
-  await hub.close();
-
-  const of = (pick: (r: (typeof runs)[number]) => number) => runs.map(pick);
-  const lagFigure = (name: string, pick: (lag: Lag) => number): Figure => ({
-    ...time(name, median(of((r) => pick(r.lag))), median(of((r) => pick(r.bare)))),
-    range: range(of((r) => pick(r.lag))),
-  });
-  return [
-    {
-      ...rate('ingest.http.paced.samples_per_s', 'samples/s', median(of((r) => r.rate))),
-      range: range(of((r) => r.rate)),
-    },
-    lagFigure('ingest.http.event_loop_lag.p99_ms', (l) => l.p99),
-    lagFigure('ingest.http.event_loop_lag.max_ms', (l) => l.max),
-    rate('ingest.http.flat_out.samples_per_s', 'samples/s', (bodies.length * batchSize) / seconds),
-    { name: 'ingest.http.flat_out.event_loop_lag.p99_ms', unit: 'ms', value: flatLag.p99 },
-  ];
+  return figures;
 }
 
 /** Figures measured once a round, as the median beside the median of their baseline, with their range. */
