@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // real sockets, a real SQLite file; the load tools against it too) and `browser` (headless Chromium against the built client).
 export default defineConfig({
   test: {
+    // Both cores: Vitest's default leaves one free (one worker on a 2-core machine), while most of a browser
+    // or integration test's time is spent waiting on its hub, Chromium or a service.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -26,7 +29,6 @@ export default defineConfig({
           include: ['client/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],
