@@ -18,4 +18,15 @@ describe('ColumnBuffer', () => {
     buffer.push(7, 1, 2.5);
     expect(Array.from(buffer.view().values)).toEqual([2.5]);
   });
+
+  it('hands out a batch of its own on take, and starts over', () => {
+    const buffer = new ColumnBuffer(2);
+    for (let i = 0; i < 3; i++) buffer.push(i, 10 + i, i * 2);
+    const batch = buffer.take();
+    buffer.push(9, 99, 9);
+    expect(buffer.length).toBe(1);
+    expect(Array.from(batch.series)).toEqual([0, 1, 2]);
+    expect(Array.from(batch.ts)).toEqual([10, 11, 12]);
+    expect(Array.from(batch.values)).toEqual([0, 2, 4]);
+  });
 });

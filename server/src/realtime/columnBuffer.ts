@@ -1,16 +1,22 @@
-// A room's samples gathered over one frame window, in typed columns kept from one window to the next and
-// grown by doubling: the ingest appends without allocating, and the tick encodes views of them. (Plain
-// arrays made anew each window allocated ~10 MB a second at 100,000 samples/s, as they grew by copying;
-// the old generation filled faster, and its collections showed in the hub's event-loop lag.)
+// Samples gathered as typed columns that grow by doubling and are kept when emptied: a room's samples of
+// one frame window (the ingest appends without allocating, the tick encodes views of them) and a
+// simulator step's. (Plain arrays made anew each window allocated ~10 MB a second at 100,000 samples/s,
+// as they grew by copying; the old generation filled faster, and its collections showed in the hub's
+// event-loop lag.)
+import type { SampleBatch } from '../store/telemetry/types.ts';
 import type { ColumnsLike } from './snapshots.ts';
 
-const FIRST_CAPACITY = 64;
-
 export class ColumnBuffer {
-  #series = new Int32Array(FIRST_CAPACITY);
-  #ts = new Float64Array(FIRST_CAPACITY);
-  #values = new Float64Array(FIRST_CAPACITY);
+  #series: Int32Array;
+  #ts: Float64Array;
+  #values: Float64Array;
   #length = 0;
+
+  constructor(capacity = 64) {
+    this.#series = new Int32Array(capacity);
+    this.#ts = new Float64Array(capacity);
+    this.#values = new Float64Array(capacity);
+  }
 
   get length(): number {
     return this.#length;
@@ -33,6 +39,14 @@ export class ColumnBuffer {
   /** Empties the buffer; its capacity is kept for the next window. */
   clear(): void {
     this.#length = 0;
+  }
+
+  /** Hands out what was gathered (copied to exact size) and empties the buffer. */
+  take(): SampleBatch {
+    const n = this.#length;
+    const batch = { series: this.#series.slice(0, n), ts: this.#ts.slice(0, n), values: this.#values.slice(0, n) };
+    this.#length = 0;
+    return batch;
   }
 
   #grow(): void {
