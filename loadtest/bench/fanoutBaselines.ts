@@ -30,6 +30,18 @@ export interface BenchHub {
 export const GENERATOR_SITE = 'ma-ouarzazate';
 export const SIMULATOR_OPTIONS = { seed: 1, warp: 1, faults: { scale: 1 } } as const;
 const WINDOW_MS = 100;
+
+/** The demo fleet and its registry, with the ids the store gives its series (1..n in this order), as a real hub's. */
+export function demoRegistry() {
+  const fleet = buildFleet(demoPlants);
+  return {
+    fleet,
+    registry: new Registry(
+      fleet.devices,
+      fleet.series.map((s, i) => ({ ...s, id: i + 1 })),
+    ),
+  };
+}
 const GENERATOR_SERIES = 1600;
 
 interface Pending {
@@ -108,12 +120,7 @@ export async function bareHub(mode: 'naive' | 'broadcast', source: Source, defla
       }
     };
   } else {
-    const fleet = buildFleet(demoPlants);
-    // The store numbers series 1..n in this order; the real hub's registry has the same ids.
-    const registry = new Registry(
-      fleet.devices,
-      fleet.series.map((s, i) => ({ ...s, id: i + 1 })),
-    );
+    const { fleet, registry } = demoRegistry();
     sites = [...new Set(fleet.devices.map((d) => d.siteId))].sort();
     const simulator = new FleetSimulator(registry, demoSites, demoPlants, SIMULATOR_OPTIONS);
     simulator.start((batch) => {

@@ -8,8 +8,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
 import { demoPlants, demoSites } from '../../server/src/demo/fleet.ts';
-import { buildFleet } from '../../server/src/fleet/build.ts';
-import { Registry } from '../../server/src/fleet/registry.ts';
 import { FleetSimulator } from '../../server/src/simulator/simulator.ts';
 import { migrate } from '../../server/src/store/migrations.ts';
 import { openPostgres } from '../../server/src/store/postgres.ts';
@@ -18,7 +16,7 @@ import { openPostgresTelemetry } from '../../server/src/store/telemetry/postgres
 import { openSqliteTelemetry } from '../../server/src/store/telemetry/sqlite.ts';
 import type { SampleBatch } from '../../server/src/store/telemetry/types.ts';
 import { fleetBatches, pool } from './data.ts';
-import { SIMULATOR_OPTIONS } from './fanoutBaselines.ts';
+import { demoRegistry, SIMULATOR_OPTIONS } from './fanoutBaselines.ts';
 import { type Figure, rate, time } from './report.ts';
 
 const SERIES = 3000;
@@ -202,11 +200,7 @@ async function startServer(bare: boolean) {
  * Values are the simulator's (plausible, with its faults); timestamps start where they are asked to.
  */
 function fleetStream(rate: number) {
-  const fleet = buildFleet(demoPlants);
-  const registry = new Registry(
-    fleet.devices,
-    fleet.series.map((s, i) => ({ ...s, id: i + 1 })),
-  );
+  const { fleet, registry } = demoRegistry();
   const simulator = new FleetSimulator(registry, demoSites, demoPlants, SIMULATOR_OPTIONS);
   const stepMs = (1000 * fleet.series.length) / rate;
   let next = Number.NaN;

@@ -12,8 +12,9 @@ export function sharedSerializers(): SerializerFactory {
     const compile = build(externalSchemas, options);
     // Schemas added with addSchema could resolve differently in another context: those are not shared.
     if (externalSchemas && Object.keys(externalSchemas).length > 0) return compile;
+    const withOptions = JSON.stringify(options ?? null);
     return (route) => {
-      const key = `${JSON.stringify(options ?? null)}\n${JSON.stringify(route.schema)}`;
+      const key = `${withOptions}\n${JSON.stringify(route.schema)}`;
       let serializer = made.get(key);
       if (!serializer) {
         serializer = compile(route);
