@@ -82,7 +82,9 @@ export async function startSimulator(
     if (batch.series.length === 0) return;
     if (broker) return broker.publish(batch);
     ingest.accept(batch).catch((error: unknown) => log.error({ err: error }, 'simulator batch not stored'));
-  }, now);
+    // In real time the steps start from the wall clock as it is now, after the counters' run (tens to
+    // hundreds of ms): from `now`, every live sample would be stamped that much before it was made.
+  }, config.simulator.warp > 1 ? now : Date.now());
   return {
     setFault: (siteId, fault, minutes) => simulator.setFault(siteId, fault, minutes),
     async stop() {
