@@ -77,14 +77,15 @@ export async function startSimulator(
   }
   // SIM_TRANSPORT=mqtt: the live samples go through the broker as a site's logger sends them.
   const broker = config.simulatorTransport === 'mqtt' ? connectSamplePublisher(config, current, log) : null;
+  // In real time the live steps start from the wall clock as it is now, after the counters' run (tens to
+  // hundreds of ms): from `now`, every live sample would be stamped that much before it was made.
+  const liveStart = config.simulator.warp > 1 ? now : Date.now();
   simulator.start((all) => {
     const batch = current().inService(all);
     if (batch.series.length === 0) return;
     if (broker) return broker.publish(batch);
     ingest.accept(batch).catch((error: unknown) => log.error({ err: error }, 'simulator batch not stored'));
-    // In real time the steps start from the wall clock as it is now, after the counters' run (tens to
-    // hundreds of ms): from `now`, every live sample would be stamped that much before it was made.
-  }, config.simulator.warp > 1 ? now : Date.now());
+  }, liveStart);
   return {
     setFault: (siteId, fault, minutes) => simulator.setFault(siteId, fault, minutes),
     async stop() {

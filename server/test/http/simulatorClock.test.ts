@@ -19,7 +19,15 @@ beforeAll(async () => {
     return counters;
   });
   server = await startTestServer({
-    simulator: { enabled: true, seed: 9, warp: 1, faultRate: 0, periodMs: 1000, backfillDays: 0, backfillStepSeconds: 900 },
+    simulator: {
+      enabled: true,
+      seed: 9,
+      warp: 1,
+      faultRate: 0,
+      periodMs: 1000,
+      backfillDays: 0,
+      backfillStepSeconds: 900,
+    },
   });
   token = (await server.login(demo.operator.email, demo.operator.password)).accessToken;
 });
