@@ -12,8 +12,9 @@ import { demoAccounts } from '../../server/src/demo/fleet.ts';
 import type { AttackPlan, AttackReport } from './abuseAttacker.ts';
 import type { HealthyReport, HealthyRequest } from './abuseClients.ts';
 import type { AbuseHubReply, AbuseHubRequest } from './abuseHub.ts';
+import { CLIENTS_PER_WORKER } from './clientPool.ts';
 import { GENERATOR_SITE } from './fanoutBaselines.ts';
-import { CLIENTS_PER_WORKER, pinSelf, SAMPLES_PER_S, spawnHub, WARMUP_MS } from './fanoutRun.ts';
+import { pinSelf, SAMPLES_PER_S, spawnHub, WARMUP_MS } from './fanoutRun.ts';
 import { type Figure, percentile, time } from './report.ts';
 
 type Mode = 'quiet' | 'abuse';

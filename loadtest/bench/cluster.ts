@@ -1,17 +1,17 @@
 // Cluster: 1, 2 and 3 hub nodes on this machine behind HAProxy (clusterNodes.ts), on PostgreSQL, Redis and
 // MQTT ingest, the simulator off. A logger (clusterPublisher.ts) publishes every demo series once a second
-// to the broker's batched topic, stamped when sent; the same Socket.IO clients (fanoutClients.ts workers,
-// the `mix` pattern: four in five on one site, one in five on all four) follow the fleet through the proxy
-// for every node count. Measured over a window after a warm-up: delivered samples a second, publish-to-
-// client latency, and the nodes' CPU (their own `process_cpu_seconds_total`) per live frame the clients
-// got. Then, with the clients gone, a burst of older fleet steps measures the MQTT ingest rate (samples
-// committed a second, all nodes) beside the bare broker: the same burst read by a plain subscriber. Node
-// counts and the bare broker are interleaved within each round; medians and ranges over the rounds.
-import { Worker } from 'node:worker_threads';
+// to the broker's batched topic, stamped when sent; the same Socket.IO clients (clientPool.ts, the `mix`
+// pattern: four in five on one site, one in five on all four) follow the fleet through the proxy for
+// every node count. Measured over a window after a warm-up: delivered samples a second, publish-to-client
+// latency (as the pool's probes see it), and the nodes' CPU (their own `process_cpu_seconds_total`) per
+// live frame the clients got. Then, with the clients gone, a burst of older fleet steps measures the MQTT
+// ingest rate (samples committed a second, all nodes) beside the bare broker: the same burst read by a
+// plain subscriber. Node counts and the bare broker are interleaved within each round; medians and
+// ranges over the rounds.
+import { ClientPool } from './clientPool.ts';
 import { type Cluster, MQTT_URL, startCluster } from './clusterNodes.ts';
 import { bareSubscriber, FleetPublisher } from './clusterPublisher.ts';
-import type { ClientsReport } from './fanoutClients.ts';
-import { CLIENTS_PER_WORKER, pinSelf, subscriptionsOf, WARMUP_MS } from './fanoutRun.ts';
+import { pinSelf, subscriptionsOf, WARMUP_MS } from './fanoutRun.ts';
 import { type Figure, percentile } from './report.ts';
 
 const NODE_COUNTS = [1, 2, 3] as const;
@@ -38,11 +38,6 @@ interface Run {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const once = <T>(w: Worker) =>
-  new Promise<T>((resolve, reject) => {
-    w.once('message', resolve);
-    w.once('error', reject);
-  });
 
 async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
@@ -65,48 +60,29 @@ async function until(done: () => Promise<boolean>, ms: number, what: string) {
 
 async function measureCluster(cluster: Cluster, nodes: number, clients: number, seconds: number): Promise<Run> {
   const publisher = await FleetPublisher.connect(MQTT_URL, cluster.topicPrefix);
-  const workers: Worker[] = [];
+  let pool: ClientPool | null = null;
   const stopStream = publisher.steady(PERIOD_MS);
   try {
     const token = await signIn(cluster.url);
     const sites = publisher.sites.map((s) => s.site);
-    const subscriptions = subscriptionsOf('mix', clients, sites);
-    for (let first = 0; first < clients; first += CLIENTS_PER_WORKER) {
-      workers.push(
-        new Worker(new URL('./fanoutClients.ts', import.meta.url), {
-          workerData: {
-            url: cluster.url,
-            token,
-            subscriptions: subscriptions.slice(first, first + CLIENTS_PER_WORKER),
-          },
-        }),
-      );
-    }
-    await Promise.all(workers.map((w) => once(w)));
+    pool = await ClientPool.open(cluster.url, token, subscriptionsOf('mix', clients, sites));
     await sleep(WARMUP_MS);
 
     const before = await cluster.totals();
-    for (const w of workers) w.postMessage('measure');
+    pool.measure();
     const clientsCpuStart = process.cpuUsage();
     const started = performance.now();
     await sleep(seconds * 1000);
-    const reports = await Promise.all(
-      workers.map((w) => {
-        const reply = once<ClientsReport>(w);
-        w.postMessage('report');
-        return reply;
-      }),
-    );
+    const { probes, all } = await pool.report();
     const window = (performance.now() - started) / 1000;
     const clientsCpu = process.cpuUsage(clientsCpuStart);
     const after = await cluster.totals();
-    for (const w of workers) w.postMessage('close');
-    await Promise.all(workers.map((w) => once(w)));
+    await pool.close();
+    pool = null;
     stopStream();
 
-    const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
-    const frames = reports.reduce((n, r) => n + r.frames, 0);
-    const samples = reports.reduce((n, r) => n + r.samples, 0);
+    const latencies = probes.latencies;
+    const { frames, samples } = all;
     const cpu = after.cpuSeconds - before.cpuSeconds;
     if (after.rejected > before.rejected)
       throw new Error(`the hubs refused ${after.rejected - before.rejected} samples`);
@@ -126,7 +102,7 @@ async function measureCluster(cluster: Cluster, nodes: number, clients: number, 
     };
   } finally {
     stopStream();
-    await Promise.all(workers.map((w) => w.terminate()));
+    await pool?.terminate();
     await publisher.close();
   }
 }

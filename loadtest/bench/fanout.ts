@@ -72,7 +72,7 @@ export async function fanoutBenchmark(options: { quick: boolean; args: string[] 
           console.error(
             `  ${pattern.padEnd(5)} ${mode.padEnd(9)} ${String(clients).padStart(5)} clients: ` +
               `${Math.round(run.deliveredSamplesPerS).toLocaleString('en-US')} samples/s, ` +
-              `p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms, ` +
+              `p50 ${run.latencyP50} ms, p99 ${run.latencyP99} ms (all clients ${run.allLatencyP99}), ` +
               `snapshots/client ${run.snapshotsPerClient.toFixed(1)} (ideal ${idealSnapshots(pattern)}), ` +
               `wire ${Math.round(run.wireBytesPerClientS).toLocaleString('en-US')} B/client/s, ` +
               `subscribe ${run.subscribeWireKbPerClient.toFixed(1)} KB ${run.subscribeCpuMsPerClient.toFixed(2)} ms/client, ` +

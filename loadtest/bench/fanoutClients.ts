@@ -1,6 +1,10 @@
 // Socket.IO clients for the fan-out benchmark, in a worker thread: each connects, subscribes to its own
 // list of sites, decodes what arrives and measures each sample's latency from its timestamp (its
 // arrival at the hub, or the simulator step it belongs to) to the handler here (same machine, same clock).
+// All connect at once by default; with `paced`, a `{ connect: n }` message connects the next n (the
+// pool interleaves its workers' clients so, clientPool.ts). `nice` lowers this thread's priority.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import { decodeFrame, frameKinds } from '../../shared/src/frames.ts';
@@ -17,7 +21,13 @@ export interface ClientsReport {
   catchups: number;
 }
 
-const { url, token, subscriptions } = workerData as { url: string; token: string | null; subscriptions: string[][] };
+const { url, token, subscriptions, paced, nice } = workerData as {
+  url: string;
+  token: string | null;
+  subscriptions: string[][];
+  paced?: boolean;
+  nice?: number;
+};
 /** A kind the server may add for a socket that missed frames; counted, not decoded. */
 const CATCHUP_KIND = 3;
 /** Connections opened at once: 2,000 one after the other take too long, all at once swamp the hub. */
@@ -79,8 +89,27 @@ async function connect(sites: string[]) {
   await followSites(socket, sites, 10_000);
 }
 
-parentPort?.on('message', async (message: string) => {
-  if (message === 'measure') {
+/** Lowers this worker thread's own priority (Linux: a thread id names one thread; elsewhere unchanged). */
+function lowerPriority(niceness: number) {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), niceness);
+  } catch {
+    // No /proc/thread-self: the clients run at the process's priority.
+  }
+}
+
+let connected = 0;
+async function connectNext(count: number) {
+  const next = subscriptions.slice(connected, connected + count);
+  connected += next.length;
+  for (let i = 0; i < next.length; i += CONNECT_BATCH) await Promise.all(next.slice(i, i + CONNECT_BATCH).map(connect));
+}
+
+parentPort?.on('message', async (message: string | { connect: number }) => {
+  if (typeof message === 'object') {
+    await connectNext(message.connect);
+    parentPort?.postMessage('connected');
+  } else if (message === 'measure') {
     measuring = true;
     frames = 0;
     samples = 0;
@@ -105,7 +134,9 @@ parentPort?.on('message', async (message: string) => {
   }
 });
 
-for (let i = 0; i < subscriptions.length; i += CONNECT_BATCH) {
-  await Promise.all(subscriptions.slice(i, i + CONNECT_BATCH).map(connect));
+if (nice) lowerPriority(nice);
+if (paced) parentPort?.postMessage('ready');
+else {
+  await connectNext(subscriptions.length);
+  parentPort?.postMessage('connected');
 }
-parentPort?.postMessage('connected');

@@ -1,9 +1,8 @@
 // One measured run of the fan-out benchmark: a hub process (pinned to core 0 when `taskset` exists),
-// client workers beside it (core 1) each with its clients' site lists, a warm-up, then a measured window.
+// client workers beside it (core 1: probes and the load, clientPool.ts), a warm-up, then a measured window.
 import { type ChildProcess, execFileSync, type StdioOptions, spawn } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
+import { ClientPool } from './clientPool.ts';
 import type { Source } from './fanoutBaselines.ts';
-import type { ClientsReport } from './fanoutClients.ts';
 import { percentile } from './report.ts';
 
 export type Mode = 'voltscope' | 'naive' | 'broadcast';
@@ -16,9 +15,12 @@ export interface Run {
   deliveredSamplesPerS: number;
   framesPerS: number;
   framesPerCpuS: number;
+  /** As the probes measured it: what a user on a machine of their own sees. */
   latencyP50: number;
   latencyP95: number;
   latencyP99: number;
+  /** Over every client, queued on the bench's one core (how the bench measured before probes). */
+  allLatencyP99: number;
   skipped: number;
   /** Over the whole run, from subscribe on. */
   snapshotsPerClient: number;
@@ -54,9 +56,8 @@ interface MemoryReport {
   wireBytes: number;
 }
 
-/** The generator's rate, the clients one worker thread holds, and the warm-up before a window (shared by the abuse bench). */
+/** The generator's rate and the warm-up before a window (shared by the abuse bench). */
 export const SAMPLES_PER_S = 1000;
-export const CLIENTS_PER_WORKER = 500;
 export const WARMUP_MS = 3000;
 
 const hasTaskset = (() => {
@@ -129,23 +130,17 @@ export async function runOnce(
   seconds: number,
   source: Source,
 ): Promise<Run | null> {
-  const workers: Worker[] = [];
+  const pool: { clients: ClientPool | null } = { clients: null };
   const hub = startHub(mode, source);
   try {
-    return await measure(pattern, mode, clients, seconds, hub, workers);
+    return await measure(pattern, mode, clients, seconds, hub, pool);
   } catch (error) {
     console.error(`  ${pattern} ${mode.padEnd(9)} ${String(clients).padStart(5)} clients: ${(error as Error).message}`);
-    await Promise.all(workers.map((w) => w.terminate()));
+    await pool.clients?.terminate();
     hub.child.kill();
     return null;
   }
 }
-
-const once = <T>(w: Worker) =>
-  new Promise<T>((resolve, reject) => {
-    w.once('message', resolve);
-    w.once('error', reject);
-  });
 
 async function measure(
   pattern: Pattern,
@@ -153,7 +148,7 @@ async function measure(
   clients: number,
   seconds: number,
   hub: ReturnType<typeof startHub>,
-  workers: Worker[],
+  pool: { clients: ClientPool | null },
 ): Promise<Run> {
   const { port, sites } = await hub.next<{ port: number; sites: string[] }>('ready');
   const url = `http://127.0.0.1:${port}`;
@@ -167,55 +162,38 @@ async function measure(
     token = ((await response.json()) as { accessToken: string }).accessToken;
   }
   const before = await hub.ask<MemoryReport>('memory');
-  const subscriptions = subscriptionsOf(pattern, clients, sites);
-  for (let first = 0; first < clients; first += CLIENTS_PER_WORKER) {
-    workers.push(
-      new Worker(new URL('./fanoutClients.ts', import.meta.url), {
-        workerData: { url, token, subscriptions: subscriptions.slice(first, first + CLIENTS_PER_WORKER) },
-      }),
-    );
-  }
-  await Promise.all(workers.map((w) => once(w)));
+  const clientPool = await ClientPool.open(url, token, subscriptionsOf(pattern, clients, sites));
+  pool.clients = clientPool;
   const idle = await hub.ask<MemoryReport>('memory');
 
   await hub.ask('start');
   await new Promise((r) => setTimeout(r, WARMUP_MS));
   await hub.ask('measure');
-  for (const w of workers) w.postMessage('measure');
+  clientPool.measure();
   const clientsCpuStart = process.cpuUsage();
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  const reports = await Promise.all(
-    workers.map((w) => {
-      const reply = once<ClientsReport>(w);
-      w.postMessage('report');
-      return reply;
-    }),
-  );
+  const { probes, all } = await clientPool.report();
   const clientsCpu = process.cpuUsage(clientsCpuStart);
   const hubReport = await hub.ask<HubReport>('report');
-  for (const w of workers) w.postMessage('close');
-  await Promise.all(workers.map((w) => once(w)));
-  await Promise.all(workers.map((w) => w.terminate()));
+  await clientPool.close();
   await hub.ask('close');
 
-  const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const sum = (key: 'samples' | 'frames' | 'bytes' | 'snapshots' | 'catchups') =>
-    reports.reduce((n, r) => n + r[key], 0);
   return {
     pattern,
     mode,
     clients,
-    deliveredSamplesPerS: sum('samples') / hubReport.seconds,
-    framesPerS: sum('frames') / hubReport.seconds,
+    deliveredSamplesPerS: all.samples / hubReport.seconds,
+    framesPerS: all.frames / hubReport.seconds,
     framesPerCpuS: hubReport.deliveries / Math.max(1e-9, hubReport.mainThreadCpuSeconds),
-    latencyP50: percentile(latencies, 50),
-    latencyP95: percentile(latencies, 95),
-    latencyP99: percentile(latencies, 99),
+    latencyP50: percentile(probes.latencies, 50),
+    latencyP95: percentile(probes.latencies, 95),
+    latencyP99: percentile(probes.latencies, 99),
+    allLatencyP99: percentile(all.latencies, 99),
     skipped: hubReport.skipped,
-    snapshotsPerClient: sum('snapshots') / clients,
-    catchupsPerClient: sum('catchups') / clients,
+    snapshotsPerClient: all.snapshots / clients,
+    catchupsPerClient: all.catchups / clients,
     loopLagP99: hubReport.loopLagP99Ms,
-    bytesPerClientS: sum('bytes') / clients / hubReport.seconds,
+    bytesPerClientS: all.bytes / clients / hubReport.seconds,
     memoryPerConnectionKb: (idle.rss - before.rss) / clients / 1024,
     wireBytesPerClientS: hubReport.wireBytes / clients / hubReport.seconds,
     subscribeWireKbPerClient: (idle.wireBytes - before.wireBytes) / clients / 1024,
