@@ -1,6 +1,7 @@
 // The live simulator stamps each step with the moment it makes it. Before its first live step the hub runs
 // the plants from local midnight (the day counters), which takes tens to hundreds of ms, seconds on a slow
 // machine: the live clock starts after that run, so no live sample is stamped before it was made.
+import type { SubscribeResult } from '@voltscope/shared/events';
 import { decodeFrame, frameKinds } from '@voltscope/shared/frames';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { FleetSimulator } from '../../src/simulator/simulator.ts';
@@ -47,7 +48,8 @@ it('stamps live samples when they are made, not when the hub began its start', a
     for (const ts of frame.ts) ages.push(received - ts);
   });
   const ack = await socket.timeout(5000).emitWithAck('live:subscribe', { sites: [{ id: 'fr-occitanie' }] });
-  expect('data' in ack && ack.data.granted.map((g) => g.siteId)).toEqual(['fr-occitanie']);
+  const granted = 'data' in ack ? (ack.data as SubscribeResult).granted : [];
+  expect(granted.map((g) => g.siteId)).toEqual(['fr-occitanie']);
   await expect.poll(() => ages.length, { timeout: 10_000 }).toBeGreaterThan(0);
   // Stamped from the clock before the counters' run, every sample would arrive at least COUNTERS_MS old.
   expect(Math.max(...ages)).toBeLessThan(COUNTERS_MS / 2);
