@@ -139,6 +139,8 @@ async function runOnce(video: boolean, seconds: number): Promise<Run> {
     await hub.ask('measure');
     for (const w of workers) w.postMessage('measure');
     await new Promise((r) => setTimeout(r, seconds * 1000));
+    // The hub's window first: the telemetry clients' report waits a moment for frames still unread.
+    const hubReport = await hub.ask<HubReport>('report');
     const reports = await Promise.all(
       workers.map((w) => {
         const reply = once<ClientsReport | ViewersReport>(w);
@@ -146,7 +148,6 @@ async function runOnce(video: boolean, seconds: number): Promise<Run> {
         return reply;
       }),
     );
-    const hubReport = await hub.ask<HubReport>('report');
     for (const w of workers) w.postMessage('close');
     await Promise.all(workers.map((w) => once(w)));
     await hub.ask('close');

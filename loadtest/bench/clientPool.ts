@@ -95,15 +95,20 @@ export class ClientPool {
 
   /** From now on, what the clients receive counts. */
   measure(): void {
-    for (const w of this.#all) w.postMessage('measure');
+    const from = Date.now();
+    for (const w of this.#all) w.postMessage({ measure: from });
   }
 
-  /** What the probes measured, and every client (probes included). */
+  /**
+   * What the probes measured, and every client (probes included), over the samples stamped from `measure`
+   * to the first report; a later report reads the same window again, with what arrived since.
+   */
   async report(): Promise<{ probes: ClientsReport; all: ClientsReport }> {
+    const to = Date.now();
     const reports = await Promise.all(
       this.#all.map((w) => {
         const reply = once<ClientsReport>(w);
-        w.postMessage('report');
+        w.postMessage({ report: to });
         return reply;
       }),
     );

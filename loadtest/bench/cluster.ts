@@ -73,10 +73,10 @@ async function measureCluster(cluster: Cluster, nodes: number, clients: number, 
     const clientsCpuStart = process.cpuUsage();
     const started = performance.now();
     await sleep(seconds * 1000);
-    const { probes, all } = await pool.report();
     const window = (performance.now() - started) / 1000;
     const clientsCpu = process.cpuUsage(clientsCpuStart);
     const after = await cluster.totals();
+    const { probes, all } = await pool.report();
     await pool.close();
     pool = null;
     stopStream();

@@ -32,8 +32,16 @@ const { url, token, subscriptions, paced, nice } = workerData as {
 const CATCHUP_KIND = 3;
 /** Connections opened at once: 2,000 one after the other take too long, all at once swamp the hub. */
 const CONNECT_BATCH = 20;
+/** How long a report waits for frames stamped in the window that are still on their way (or unread). */
+const REPORT_GRACE_MS = 300;
 const sockets: Socket[] = [];
-let measuring = false;
+/**
+ * The measured window, by the samples' own stamps: a frame counts when its first sample was stamped in it,
+ * however late this thread reads it (the load runs at the lowest priority, clientPool.ts).
+ */
+let from = Number.POSITIVE_INFINITY;
+let to = Number.POSITIVE_INFINITY;
+const inWindow = (ts: number) => ts >= from && ts < to;
 let frames = 0;
 let samples = 0;
 let bytes = 0;
@@ -61,11 +69,15 @@ function onFrame(_site: string, payload: ArrayBuffer | ArrayBufferView) {
   const kind = view[1];
   if (kind === frameKinds.snapshot) snapshots++;
   else if (kind === CATCHUP_KIND) catchups++;
-  if (!measuring) return;
-  bytes += view.byteLength;
-  if (kind !== frameKinds.live) return;
+  if (kind !== frameKinds.live) {
+    // Snapshots and catch-ups count by when they arrive.
+    if (inWindow(Date.now())) bytes += view.byteLength;
+    return;
+  }
   const frame = decodeFrame(view);
+  if (frame.ts.length === 0 || !inWindow(frame.ts[0] as number)) return;
   const now = Date.now();
+  bytes += view.byteLength;
   frames++;
   samples += frame.series.length;
   // Every 25th sample of the frame: each waited its own part of the window.
@@ -81,7 +93,7 @@ async function connect(sites: string[]) {
   });
   socket.on('live:frame', onFrame);
   socket.on('sample', (_id: number, ts: number) => {
-    if (!measuring) return;
+    if (!inWindow(ts)) return;
     samples++;
     if (samples % 50 === 0) record(Date.now() - ts);
   });
@@ -105,19 +117,25 @@ async function connectNext(count: number) {
   for (let i = 0; i < next.length; i += CONNECT_BATCH) await Promise.all(next.slice(i, i + CONNECT_BATCH).map(connect));
 }
 
-parentPort?.on('message', async (message: string | { connect: number }) => {
-  if (typeof message === 'object') {
+type Message = 'measure' | 'report' | 'close' | { connect: number } | { measure: number } | { report: number };
+
+/** `{ measure: t }` and `{ report: t }` name the window's ends on the sender's clock (this thread may run late). */
+parentPort?.on('message', async (message: Message) => {
+  if (typeof message === 'object' && 'connect' in message) {
     await connectNext(message.connect);
     parentPort?.postMessage('connected');
-  } else if (message === 'measure') {
-    measuring = true;
+  } else if (message === 'measure' || (typeof message === 'object' && 'measure' in message)) {
+    from = typeof message === 'object' ? message.measure : Date.now();
+    to = Number.POSITIVE_INFINITY;
     frames = 0;
     samples = 0;
     bytes = 0;
     latencies.length = 0;
     seen = 0;
-  } else if (message === 'report') {
-    measuring = false;
+  } else if (message === 'report' || (typeof message === 'object' && 'report' in message)) {
+    // Closes the window (a later report reads the same one again), then lets what was stamped in it arrive.
+    if (to === Number.POSITIVE_INFINITY) to = typeof message === 'object' ? message.report : Date.now();
+    await new Promise((r) => setTimeout(r, REPORT_GRACE_MS));
     const report: ClientsReport = {
       clients: sockets.length,
       frames,

@@ -172,9 +172,10 @@ async function measure(
   clientPool.measure();
   const clientsCpuStart = process.cpuUsage();
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  const { probes, all } = await clientPool.report();
   const clientsCpu = process.cpuUsage(clientsCpuStart);
   const hubReport = await hub.ask<HubReport>('report');
+  // After the hub's: the clients' window closes as the hub's did, then waits for what is still unread.
+  const { probes, all } = await clientPool.report();
   await clientPool.close();
   await hub.ask('close');
 

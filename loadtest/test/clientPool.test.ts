@@ -33,8 +33,11 @@ it('connects probes among the load, and reports their latencies beside every cli
     await server.ingest([{ series, ts: Date.now(), value: i }]);
     await new Promise((r) => setTimeout(r, 150));
   }
-  await new Promise((r) => setTimeout(r, 300));
-  const { probes, all } = await pool.report();
+  // The load runs at the lowest priority: on a busy machine it reads its frames late, and a report
+  // (after the first, the same window read again) waits for it.
+  let report = await pool.report();
+  for (let i = 0; i < 30 && report.all.samples < 5 * CLIENTS; i++) report = await pool.report();
+  const { probes, all } = report;
   await pool.close();
   pool = null;
 
@@ -42,10 +45,11 @@ it('connects probes among the load, and reports their latencies beside every cli
   expect(probeCount).toBe(3);
   expect(probes.clients).toBe(probeCount);
   expect(all.clients).toBe(CLIENTS);
-  // One live frame per ingest (each in a window of its own), to every client.
-  expect(probes.frames).toBe(5 * probeCount);
-  expect(all.frames).toBe(5 * CLIENTS);
+  // Every sample to every client, counted once.
+  expect(probes.samples).toBe(5 * probeCount);
+  expect(all.samples).toBe(5 * CLIENTS);
   expect(probes.latencies.length).toBeGreaterThan(0);
   expect(all.latencies.length).toBeGreaterThan(probes.latencies.length);
   for (const latency of all.latencies) expect(latency).toBeGreaterThanOrEqual(0);
-});
+  // The load's workers at the lowest priority beside a busy test worker: 12 s seen with both cores spinning.
+}, 60_000);
