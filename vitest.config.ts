@@ -21,6 +21,9 @@ export default defineConfig({
           testTimeout: 20_000,
           // A hub's start (migrations, demo seed, backfill) beside a busy second worker can pass 10 s.
           hookTimeout: 30_000,
+          // Vitest's 1 s default for `expect.poll` is a slow machine's ordinary delay: polls that come true
+          // come true sooner or later, and one that never does still fails.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -29,6 +32,8 @@ export default defineConfig({
           include: ['client/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A route's chunk, its API answers and a render beside another browser and hub: seen over 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
