@@ -1,8 +1,8 @@
 // Socket.IO clients for the fan-out benchmark, in a worker thread: each connects, subscribes to its own
 // list of sites, decodes what arrives and measures each sample's latency from its timestamp (its
 // arrival at the hub, or the simulator step it belongs to) to the handler here (same machine, same clock).
-// All connect at once by default; with `paced`, a `{ connect: n }` message connects the next n (the
-// pool interleaves its workers' clients so, clientPool.ts). `nice` lowers this thread's priority.
+// All connect at once by default; with `paced`, a `{ connect: n }` message connects the next n, so that
+// the pool can interleave its workers' clients (clientPool.ts). `nice` lowers this thread's priority.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
