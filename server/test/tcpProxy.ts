@@ -15,8 +15,9 @@ export class TcpProxy {
     this.#targetPort = port;
   }
 
-  /** Listens, on the same port as before once it has one. */
+  /** Listens, on the same port as before once it has one (nothing to do when it listens already). */
   async open(): Promise<void> {
+    if (this.#server) return;
     const server = createServer((client) => {
       const upstream = connect(this.#targetPort, this.#host);
       for (const [from, to] of [

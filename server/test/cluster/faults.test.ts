@@ -205,16 +205,21 @@ describe('a cluster of three behind HAProxy', () => {
     const { clients, senders: sending } = following({ url: cluster.url, token }, 2, 'es-tarifa');
     await until('every client subscribed', () => clients.every((c) => c.subscribed));
     const record = newRecord();
+    // keepGoing: a request the proxy drops in flight (a kept-alive connection closed as it is reused, seen
+    // once in CI on a slow machine) ends neither the stream nor the test; the hub's answers are what count.
     const sender = ingestSteadily(cluster.url, series, {
       batchSize: 5,
       until: () => sending.stopped,
       record,
       live: true,
+      keepGoing: true,
     });
     await until('samples acknowledged', () => record.acknowledged.length >= 200);
 
     await cluster.pgProxy.cut();
     const cutAt = Date.now();
+    // Whatever fails below, the database comes back for the tests after this one (`following` stops the stream).
+    onTestFinished(() => cluster.pgProxy.open());
     await until('three batches refused', () => record.refusals.length >= 3);
     const health = await fetch(`${cluster.url}/api/health`);
     expect(health.status).toBe(503);
